@@ -1,0 +1,1 @@
+"""Subcommands of ``tutor``; each module registers one (see ``tutor.cli``)."""

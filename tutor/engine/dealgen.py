@@ -1,0 +1,169 @@
+"""Seeded deal generation: random, with cards pre-placed, or under constraints.
+
+Every generator takes a ``random.Random`` so each drill is reproducible from its
+seed. Vint deals every card face down one at a time (laws 16 and 25 f); a random
+permutation of the pack is the same distribution.
+
+Constraints are per seat. A :class:`CardCount` constraint ("North holds all four
+aces") is built *constructively*: the number of matching cards is drawn from its
+exact hypergeometric distribution restricted to the allowed range, so rare
+constraints cost no more than common ones. Any other predicate on a hand is met by
+per-hand rejection sampling (re-drawing that one hand, not the whole pack), with a
+bounded number of attempts.
+
+>>> import random
+>>> d = random_deal(random.Random(1))
+>>> d.is_complete
+True
+>>> from tutor.engine.cards import Rank
+>>> aces = CardCount(frozenset(c for c in FULL_PACK if c.rank is Rank.ACE), 4, 4)
+>>> d = constrained_deal(random.Random(7), {Seat.N: [aces]})
+>>> sum(1 for c in d[Seat.N] if c.rank is Rank.ACE)
+4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from math import comb
+
+from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Seat
+from tutor.engine.errors import DealGenerationError
+
+HandPredicate = Callable[[Hand], bool]
+HAND_SIZE = 13
+DEFAULT_ATTEMPTS = 20_000
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """The hand holds between ``minimum`` and ``maximum`` cards of ``cards``."""
+
+    cards: frozenset[Card]
+    minimum: int
+    maximum: int = HAND_SIZE
+
+    def __call__(self, hand: Hand) -> bool:
+        return self.minimum <= len(hand.cards & self.cards) <= self.maximum
+
+
+Constraint = CardCount | HandPredicate
+
+
+def random_deal(rng: random.Random) -> Deal:
+    """A uniformly random deal of the full pack."""
+    return deal_with(rng, {})
+
+
+def deal_with(rng: random.Random, fixed: Mapping[Seat, Iterable[Card]]) -> Deal:
+    """A random deal in which each seat holds the cards ``fixed`` gives it."""
+    placed = {seat: list(fixed.get(seat, ())) for seat in SEATS}
+    pool = _remaining_pool(placed)
+    rng.shuffle(pool)
+    for seat in SEATS:
+        need = HAND_SIZE - len(placed[seat])
+        placed[seat] += pool[:need]
+        del pool[:need]
+    return Deal({seat: Hand(cards) for seat, cards in placed.items()})
+
+
+def constrained_deal(
+    rng: random.Random,
+    constraints: Mapping[Seat, Sequence[Constraint]],
+    fixed: Mapping[Seat, Iterable[Card]] | None = None,
+    attempts: int = DEFAULT_ATTEMPTS,
+) -> Deal:
+    """A random deal whose hands satisfy every constraint of their seat.
+
+    Seats are filled one at a time from the cards left; at most one
+    :class:`CardCount` per seat is used constructively, the rest are checked.
+    Raises :class:`DealGenerationError` when ``attempts`` draws all fail.
+    """
+    placed = {seat: list((fixed or {}).get(seat, ())) for seat in SEATS}
+    pool = _remaining_pool(placed)
+    for _ in range(max(1, attempts // 50)):
+        hands = _try_fill(rng, constraints, placed, pool, attempts=50)
+        if hands is not None:
+            return Deal(hands)
+    raise DealGenerationError(
+        f"no deal met the constraints on {', '.join(s.value for s in constraints)} "
+        f"in {attempts} attempts"
+    )
+
+
+def _try_fill(
+    rng: random.Random,
+    constraints: Mapping[Seat, Sequence[Constraint]],
+    placed: Mapping[Seat, list[Card]],
+    pool: list[Card],
+    attempts: int,
+) -> dict[Seat, Hand] | None:
+    """Fill the constrained seats first, then the rest; ``None`` if a seat fails."""
+    remaining = list(pool)
+    hands: dict[Seat, Hand] = {}
+    order = [s for s in SEATS if constraints.get(s)] + [s for s in SEATS if not constraints.get(s)]
+    for seat in order:
+        hand = _draw_hand(rng, constraints.get(seat, ()), placed[seat], remaining, attempts)
+        if hand is None:
+            return None
+        hands[seat] = hand
+        taken = hand.cards
+        remaining = [c for c in remaining if c not in taken]
+    return hands
+
+
+def _draw_hand(
+    rng: random.Random,
+    constraints: Sequence[Constraint],
+    fixed: list[Card],
+    pool: list[Card],
+    attempts: int,
+) -> Hand | None:
+    need = HAND_SIZE - len(fixed)
+    counts = [c for c in constraints if isinstance(c, CardCount)]
+    constructive = counts[0] if counts else None
+    for _ in range(attempts):
+        if constructive is not None:
+            drawn = _draw_with_count(rng, constructive, fixed, pool, need)
+            if drawn is None:
+                return None
+        else:
+            drawn = rng.sample(pool, need)
+        hand = Hand([*fixed, *drawn])
+        if all(check(hand) for check in constraints):
+            return hand
+    return None
+
+
+def _draw_with_count(
+    rng: random.Random, count: CardCount, fixed: list[Card], pool: list[Card], need: int
+) -> list[Card] | None:
+    """Draw ``need`` cards so that the hand's count of ``count.cards`` is in range.
+
+    The number k of matching cards drawn follows the hypergeometric law restricted
+    to the feasible range, so the hand is uniform among hands meeting the count.
+    """
+    inside = [c for c in pool if c in count.cards]
+    outside = [c for c in pool if c not in count.cards]
+    already = sum(1 for c in fixed if c in count.cards)
+    low = max(0, count.minimum - already, need - len(outside))
+    high = min(len(inside), count.maximum - already, need)
+    if low > high:
+        return None
+    weights = [comb(len(inside), k) * comb(len(outside), need - k) for k in range(low, high + 1)]
+    k = rng.choices(range(low, high + 1), weights=weights)[0]
+    return rng.sample(inside, k) + rng.sample(outside, need - k)
+
+
+def _remaining_pool(placed: Mapping[Seat, list[Card]]) -> list[Card]:
+    used: set[Card] = set()
+    for seat, cards in placed.items():
+        if len(cards) > HAND_SIZE:
+            raise DealGenerationError(f"{seat.value} is given {len(cards)} cards; at most 13")
+        for card in cards:
+            if card in used:
+                raise DealGenerationError(f"{card} is placed in two hands")
+            used.add(card)
+    return [c for c in FULL_PACK if c not in used]

@@ -1,0 +1,198 @@
+"""The rules object: every figure and choice where the sources disagree.
+
+The numbered book (seed ``000``, mirrored by the Thai ``002``) is the default;
+each other reading is a named *variant* that a learner may switch on. Both are
+cited here, and each variant id also appears in ``content/rules.yaml`` on the law
+it changes, so the learner reads the same citation the engine uses.
+
+Code never tests ``if variant == …``: it reads the figure from :class:`Rules`.
+
+>>> Rules().partie_bonus
+1000
+>>> Rules.with_variants({"partie-bonus": "summaries"}).partie_bonus
+100
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tutor.engine.errors import TutorError
+
+BOOK = "000_3fb8f71f4f530558.txt"
+THAI = "002_c68374d8f015d64a.txt"
+RUSSIAN = "001_44755bf0242566a8.txt"
+ENGLISH = "004_8a8a8b8ede34bbe0.txt"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every switchable figure of the game, with the book's value as default."""
+
+    # The auction ends after this many passes in a row following the last bid
+    # (tutor's reading of laws 49 and 76: all four pass twice).
+    auction_end_passes: int = 8
+    # What happens when all four pass with no bid: "x_mark" (re-deal, an X is
+    # written: scoring 8) or "play_out" (the deal is played: scoring 10).
+    passed_out: str = "x_mark"
+    # Points below the line that finish a partie (note 9, scoring 4).
+    partie_target: int = 500
+    # Bonus above the line for finishing a partie, and the rubber (scoring 7).
+    partie_bonus: int = 1000
+    rubber_bonus: int = 2000
+    # Values of successive X marks, repeating as a cycle (scoring 8 and 9).
+    x_values: tuple[int, ...] = (500,)
+    # Value of each ace at no-trumps, by level 1..7 (scoring 17).
+    nt_ace_values: tuple[int, ...] = (250, 500, 750, 1000, 1250, 1500, 1750)
+    # Penalty to the opponents for the dealer's unnoticed 14th card (law 24).
+    dealer_extra_card_penalty: int = 2000
+    # Played-out passed deal: points per extra trick (scoring 10).
+    played_out_trick_value: int = 500
+    # Tricks a revoke costs, and the most the revoking side may hold below the
+    # line after that deal (laws 148 and 151).
+    revoke_tricks: int = 3
+    revoke_below_cap: int = 490
+    # -- Scoring figures of the book ("Calculations and records"), read by
+    # tutor.engine.scoring. Rates are per level of the contract (1 = simple ... 7).
+    # Each trick below the line: 10 x level (scoring 5: 10 ... 70).
+    trick_value: int = 10
+    # Each honour, and each ace in a trump game: 100 x level (scoring 11, 14).
+    honour_value: int = 100
+    # Each trick short, written by the opponents: 1000 x level (scoring 21).
+    penalty_value: int = 1000
+    # Coronets A-K-Q, to the J, ... to the 2 (scoring 18): plain suits; the trump
+    # suit and every suit at no-trumps.
+    coronet_plain: tuple[int, ...] = (500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 5500)
+    coronet_trump: tuple[int, ...] = (1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 11000)
+    # Three and four aces in one hand (scoring 18): in a trump game, at no-trumps.
+    aces_coronet_plain: tuple[int, int] = (500, 1000)
+    aces_coronet_nt: tuple[int, int] = (1000, 2000)
+    # Slam bonuses (scoring 19, 22): declared small and grand; made small and grand.
+    slam_declared_bonus: tuple[int, int] = (5000, 10000)
+    slam_made_bonus: tuple[int, int] = (1000, 2000)
+    # At no-trumps, three or four aces in one hand score the aces (scoring 17) and
+    # the coronet (scoring 18), "both"; or the coronet only (C18, tutor's reading).
+    nt_aces_in_one_hand: str = "both"
+    # Played-out passed deal: "extra" tricks are the majority's tricks minus the
+    # minority's ("difference", tutor's reading) or beyond six ("over_six", C27).
+    played_out_extra: str = "difference"
+
+    @classmethod
+    def with_variants(cls, choices: Mapping[str, str]) -> Rules:
+        """Rules with the named variants switched to the named options."""
+        rules = cls()
+        for name, option in choices.items():
+            rules = variant_named(name).apply(rules, option)
+        return rules
+
+    def variant_choices(self) -> dict[str, str]:
+        """The option of every variant these rules use (``book`` where default)."""
+        return {v.name: v.option_of(self) for v in VARIANTS}
+
+
+@dataclass(frozen=True)
+class Source:
+    """A citation: a seed file and a reference inside it (law number and lines)."""
+
+    file: str
+    ref: str
+
+    def __str__(self) -> str:
+        return f"{self.file} {self.ref}"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One reading of a variant: its figure and where it comes from."""
+
+    label: str
+    value: Any
+    sources: tuple[Source, ...]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A point where the sources disagree: the ``book`` option plus the others."""
+
+    name: str
+    attribute: str
+    law: str
+    conflict: str
+    description: str
+    options: Mapping[str, Option] = field(default_factory=dict)
+
+    def apply(self, rules: Rules, option: str) -> Rules:
+        if option not in self.options:
+            known = ", ".join(self.options)
+            raise TutorError(f"variant {self.name!r} has no option {option!r}; expected one of {known}")
+        return replace(rules, **{self.attribute: self.options[option].value})
+
+    def option_of(self, rules: Rules) -> str:
+        value = getattr(rules, self.attribute)
+        for key, option in self.options.items():
+            if option.value == value:
+                return key
+        return "custom"
+
+
+def variant_named(name: str) -> Variant:
+    """The variant called ``name``; an unknown name is a :class:`TutorError`."""
+    if name not in VARIANTS_BY_NAME:
+        known = ", ".join(v.name for v in VARIANTS)
+        raise TutorError(f"unknown variant {name!r}; known variants: {known}")
+    return VARIANTS_BY_NAME[name]
+
+
+def _v(name: str, attribute: str, law: str, conflict: str, description: str,
+       **options: tuple[str, Any, tuple[Source, ...]]) -> Variant:
+    return Variant(name, attribute, law, conflict, description,
+                   {k: Option(*v) for k, v in options.items()})
+
+
+VARIANTS: tuple[Variant, ...] = (
+    _v("auction-end", "auction_end_passes", "law-76", "",
+       "How many passes in a row, after the last bid, end the auction.",
+       book=("eight passes (tutor's reading of laws 49 and 76)", 8,
+             (Source(BOOK, "law 49, l.137-157; law 76, l.171"),)),
+       moscow_1886=("twelve passes (1886 Moscow rules, per pagat.com)", 12, ())),
+    _v("passed-out", "passed_out", "scoring-8", "C22",
+       "What happens when all four players pass without a bid.",
+       book=("re-deal and write an X", "x_mark", (Source(BOOK, "scoring 8, l.395"),)),
+       play_out=("play the deal out by agreement", "play_out",
+                 (Source(BOOK, "scoring 10, l.399"), Source(RUSSIAN, "l.209")))),
+    _v("partie-bonus", "partie_bonus", "scoring-7", "C1",
+       "Bonus above the line for finishing a partie.",
+       book=("1000", 1000, (Source(BOOK, "scoring 7, l.393"), Source(THAI, "scoring 7, l.781"))),
+       summaries=("100", 100, (Source(BOOK, "summary l.730, l.804"), Source(ENGLISH, "l.148")))),
+    _v("x-values", "x_values", "scoring-9", "C2",
+       "Value of successive X marks (passed-out deals) for the rubber's winner.",
+       book=("500 each", (500,), (Source(BOOK, "scoring 8, l.395"),)),
+       vint_signs=("500, 1000, 1500, then again", (500, 1000, 1500),
+                   (Source(BOOK, "scoring 9, l.397"), Source(THAI, "scoring 9, l.785"))),
+       summaries=("500, 1000 alternating", (500, 1000),
+                  (Source(BOOK, "summary l.732, l.810"), Source(ENGLISH, "l.151")))),
+    _v("nt-ace-three", "nt_ace_values", "scoring-17", "C3",
+       "Value of each ace at no-trumps in a game of three.",
+       book=("750 (250 per level)", (250, 500, 750, 1000, 1250, 1500, 1750),
+             (Source(BOOK, "scoring 17, l.413"), Source(THAI, "scoring 17, l.801"))),
+       summaries=("700", (250, 500, 700, 1000, 1250, 1500, 1750),
+                  (Source(BOOK, "summary l.739, l.818"), Source(ENGLISH, "l.155")))),
+    _v("dealer-14th-card", "dealer_extra_card_penalty", "law-24", "C4",
+       "Penalty the opponents write when the dealer held an unnoticed 14th card.",
+       book=("2000", 2000, (Source(BOOK, "law 24, l.77"), Source(THAI, "law 24, l.465"))),
+       summaries=("20", 20, (Source(BOOK, "summary l.564, l.763"), Source(ENGLISH, "l.108")))),
+    _v("four-aces-nt", "nt_aces_in_one_hand", "scoring-18", "C18",
+       "At no-trumps, three or four aces in one hand: aces and coronet, or coronet only.",
+       book=("both the aces and the coronet (tutor's reading)", "both",
+             (Source(BOOK, "scoring 17-18, l.413-423"),)),
+       coronet_only=("the coronet only", "coronet_only", (Source(RUSSIAN, "item 18, l.427-429"),))),
+    _v("played-out-extra", "played_out_extra", "scoring-10", "C27",
+       "Played-out passed deal: what the 'extra' tricks are counted from.",
+       book=("the majority's tricks minus the minority's (tutor's reading)", "difference",
+             (Source(BOOK, "scoring 10, l.399"), Source(RUSSIAN, "item 11, l.421"))),
+       over_six=("tricks beyond six", "over_six",
+                 (Source(BOOK, "summary l.733, l.808"), Source(ENGLISH, "l.150")))),
+)
+VARIANTS_BY_NAME: dict[str, Variant] = {v.name: v for v in VARIANTS}

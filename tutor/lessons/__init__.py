@@ -1,0 +1,1 @@
+"""Content + engine -> lessons, drills and quizzes; and the learner's progress."""

@@ -1,0 +1,1 @@
+"""Streamlit pages and widgets: they render and collect input, nothing else."""

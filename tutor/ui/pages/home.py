@@ -1,0 +1,39 @@
+"""Home: what the tutor offers and where to start."""
+
+import streamlit as st
+
+from tutor.ui.common import page_header
+
+page_header(
+    "Vint tutor",
+    "Learn Vint — the Russian partnership game that is the ancestor of bridge — and Solo Whist.",
+)
+
+st.markdown(
+    """
+Vint ("винт", *the screw*) is played by four people in two partnerships with a
+52-card pack. It joins the bidding of preference to the play of whist: the
+partners negotiate a contract of tricks and a trump suit, then play for it; both
+sides write every trick they take, and honours, aces, coronets and slams are
+scored above the line.
+
+**What you can do here**
+
+- **Study the laws** of the book step by step — seating, the deal, the auction,
+  the play, revokes, exposed cards, scoring, and the variants for two, three and
+  five players — each with its source in the seeds, and be quizzed on them.
+- **Drill the conventions**: generated deals that fit a convention of the book;
+  you bid, lead or discard and are shown the book's answer, the law it rests on,
+  and what the choice is worth in points.
+- **Quiz yourself on scoring**: tricks below the line, honours, aces, coronets,
+  slams, penalties, parties and rubbers, computed exactly and explained item by item.
+- **Solo Whist**: its calls, settlement and a worked example replayed trick by trick.
+"""
+)
+
+st.info(
+    "The seeds are machine translations of a Russian rule book. Where they disagree, "
+    "the numbered book is the default and the other reading is a switchable variant; "
+    "where they are silent, the tutor says so and states its own reading.",
+    icon=":material/menu_book:",
+)

@@ -1,0 +1,116 @@
+"""Session state in one place, behind a small typed accessor, and answer recording.
+
+Pages call :func:`record_answer` with the :class:`~tutor.lessons.answers.Answer`
+*before* they show feedback; it writes the answer for the current learner profile
+in a committed transaction, or raises a ``TutorError`` the page shows with
+``st.error``::
+
+    from tutor.lessons.answers import Answer
+    from tutor.ui.state import record_answer
+
+    try:
+        record_answer(Answer("law", "law-12", correct, given, expected, laws=("law-12",)))
+    except TutorError as err:
+        show_error(err)
+
+The store is opened once per database path for the whole server
+(``st.cache_resource``); the path is read on each call, so a test can point
+``TUTOR_DB`` at a temporary file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit as st
+
+from tutor.lessons.answers import Answer
+from tutor.lessons.progress import (
+    DEFAULT_LEARNER,
+    ProgressStore,
+    StoredAnswer,
+    check_learner_name,
+    default_path,
+    open_store,
+)
+from tutor.lessons.srs import Mastery
+
+_KEY = "tutor_session"
+
+
+@dataclass
+class TutorSession:
+    """Everything the tutor keeps in ``st.session_state`` (under one key)."""
+
+    learner: str = DEFAULT_LEARNER
+    db_path: str | None = None  # None: TUTOR_DB or the user data directory
+    last_recorded: StoredAnswer | None = None
+    scratch: dict[str, object] = field(default_factory=dict)
+
+
+def session() -> TutorSession:
+    """This browser session's state, created on first use."""
+    value = st.session_state.get(_KEY)
+    if not isinstance(value, TutorSession):
+        value = TutorSession()
+        st.session_state[_KEY] = value
+    return value
+
+
+def db_path() -> Path:
+    chosen = session().db_path
+    return Path(chosen) if chosen else default_path()
+
+
+@st.cache_resource(show_spinner=False)
+def _store_at(path: str) -> ProgressStore:
+    return open_store(path)
+
+
+def store() -> ProgressStore:
+    """The progress store for this session's database path (opened once per path)."""
+    return _store_at(str(db_path().resolve()))
+
+
+def current_learner() -> str:
+    return session().learner
+
+
+def set_learner(name: str) -> str:
+    """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name."""
+    name = store().add_learner(check_learner_name(name))
+    session().learner = name
+    return name
+
+
+def record_answer(answer: Answer) -> None:
+    """Record ``answer`` for the current learner, committed before this returns.
+
+    Raises a ``TutorError`` (``ProgressStoreError``) if the database cannot be written:
+    the page shows it with ``st.error``, and nothing already recorded is lost.
+    """
+    session().last_recorded = store().record(answer, current_learner())
+
+
+def mastery(item_kind: str, item_id: str) -> Mastery:
+    """``learning`` or ``mastered`` for the current learner: pages shorten feedback when mastered."""
+    return store().mastery(current_learner(), (item_kind, item_id))
+
+
+def learner_selector(*, key: str = "progress_learner") -> str:
+    """A profile picker (with 'new profile'); returns the current learner."""
+    current = current_learner()
+    names = store().learners()
+    if current not in names:
+        names = [current, *names]
+    new_label = "➕ New profile…"
+    choice = st.selectbox("Learner profile", [*names, new_label], index=names.index(current), key=key)
+    if choice == new_label:
+        typed = st.text_input("New profile name", key=f"{key}_new")
+        if typed and st.button("Create profile", key=f"{key}_create"):
+            set_learner(typed)
+            st.rerun()
+    elif choice != current:
+        set_learner(str(choice))
+    return current_learner()
