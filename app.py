@@ -5,6 +5,20 @@ import streamlit as st
 PAGES = {
     "Learn": [
         st.Page("tutor/ui/pages/home.py", title="Home", icon=":material/home:", default=True),
+        st.Page("tutor/ui/pages/laws.py", title="Study the laws", icon=":material/menu_book:"),
+        st.Page("tutor/ui/pages/law_quiz.py", title="Quiz on the laws", icon=":material/quiz:"),
+    ],
+    "Practise": [
+        st.Page("tutor/ui/pages/scoring.py", title="Score calculator", icon=":material/calculate:"),
+        st.Page("tutor/ui/pages/scoring_quiz.py", title="Scoring quiz", icon=":material/scoreboard:"),
+        st.Page("tutor/ui/pages/play_drill.py", title="Play drills", icon=":material/playing_cards:"),
+    ],
+    "Solo Whist": [
+        st.Page("tutor/ui/pages/solo_whist.py", title="Solo Whist", icon=":material/style:"),
+    ],
+    "Progress": [
+        st.Page("tutor/ui/pages/review.py", title="Review", icon=":material/event_repeat:"),
+        st.Page("tutor/ui/pages/progress.py", title="Progress", icon=":material/insights:"),
     ],
 }
 

@@ -80,10 +80,17 @@ class Auction:
 
     @property
     def last_bid(self) -> CallRecord | None:
+        """The record of the highest bid so far (the last one made)."""
         for record in reversed(self._records):
             if isinstance(record.call, Bid):
                 return record
         return None
+
+    @property
+    def highest_bid(self) -> Bid | None:
+        """The last (highest) bid so far, or ``None`` before anyone bids."""
+        record = self.last_bid
+        return record.call if record is not None and isinstance(record.call, Bid) else None
 
     @property
     def passes_since_last_bid(self) -> int:
@@ -108,11 +115,10 @@ class Auction:
     @property
     def contract(self) -> Contract | None:
         """The final contract once the auction is over, else ``None``."""
-        last = self.last_bid
-        if not self.is_complete or last is None:
+        last, bid = self.last_bid, self.highest_bid
+        if not self.is_complete or last is None or bid is None:
             return None
-        assert isinstance(last.call, Bid)  # narrowed by last_bid
-        return Contract(last.call, last.seat)
+        return Contract(bid, last.seat)
 
     # -- legal moves -----------------------------------------------------------
 
@@ -120,11 +126,10 @@ class Auction:
         """Every call the player in turn may make, pass first."""
         if self.is_complete:
             return ()
-        last = self.last_bid
+        highest = self.highest_bid
         bids = all_bids()
-        if last is not None:
-            assert isinstance(last.call, Bid)
-            bids = tuple(b for b in bids if b > last.call)
+        if highest is not None:
+            bids = tuple(b for b in bids if b > highest)
         return (Pass(), *bids)
 
     def verify_call(self, call: Call, seat: Seat | None = None) -> None:
@@ -136,16 +141,15 @@ class Auction:
                 f"{seat.value} called {call} out of turn; it is {self.to_call.value}'s turn",
                 law="law-28",
             )
-        last = self.last_bid
-        if isinstance(call, Bid) and last is not None and isinstance(last.call, Bid) \
-                and not call > last.call:
+        highest = self.highest_bid
+        if isinstance(call, Bid) and highest is not None and not call > highest:
             corrected = self.lowest_sufficient(call)
             hint = (f"; by law 75 it binds as {corrected} ({corrected.spoken})"
                     if corrected else "; no higher bid exists in that denomination")
             raise InsufficientBidError(
-                f"{call} ({call.spoken}) does not outrank {last.call} ({last.call.spoken}): "
-                f"after {last.call.spoken} only a higher denomination at level "
-                f"{last.call.level} or a higher level may be bid (law 35){hint}",
+                f"{call} ({call.spoken}) does not outrank {highest} ({highest.spoken}): "
+                f"after {highest.spoken} only a higher denomination at level "
+                f"{highest.level} or a higher level may be bid (law 35){hint}",
                 law="law-75",
                 corrected=corrected,
             )
@@ -159,13 +163,12 @@ class Auction:
 
     def lowest_sufficient(self, bid: Bid) -> Bid | None:
         """The lowest bid in ``bid``'s denomination above the last bid (law 75)."""
-        last = self.last_bid
-        if last is None:
+        highest = self.highest_bid
+        if highest is None:
             return bid
-        assert isinstance(last.call, Bid)
         for level in range(bid.level, 8):
             candidate = Bid(level, bid.strain)
-            if candidate > last.call:
+            if candidate > highest:
                 return candidate
         return None
 

@@ -78,6 +78,24 @@ class Rules:
     # Played-out passed deal: "extra" tricks are the majority's tricks minus the
     # minority's ("difference", tutor's reading) or beyond six ("over_six", C27).
     played_out_extra: str = "difference"
+    # -- Play conventions (laws 79-166; the play trainer, tutor.engine.play_features).
+    # Leading from A K Q (C17): law 86 "ace" (book); the summary line's "king".
+    akq_lead: str = "ace"
+    # The A-Q "cut" holding of law 139 (C12): four cards, "A Q with two more" (book),
+    # or three, "A Q third" (Russian summary).
+    cut_aq_length: int = 4
+    # ≈93, leading from the ace fourth (C16): "Q-or-J" (Russian summary, which keeps
+    # the lost lead list) or "Q-and-J" (Romanian summary).
+    ace_fourth_honours: str = "Q-or-J"
+    # Law 134 (C8): A Q + 1-2 at one's own no-trumps, partner showed the king:
+    # lead the "ace" then the queen (book) or a "small" card (Russian summary).
+    aq_lead_partner_king: str = "ace"
+    # Law 129 (C9): after two rounds of trumps both opponents followed to:
+    # "continue" leading trumps (book) or "stop" (Russian summary).
+    trump_leads_after_both_follow: str = "continue"
+    # Law 118 (C28): no trump leads in a simple game or "two": "never" (book) or
+    # "unless-strong" (Russian summary: "in the opposite case you may").
+    small_game_trump_leads: str = "never"
 
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> Rules:
@@ -194,5 +212,34 @@ VARIANTS: tuple[Variant, ...] = (
              (Source(BOOK, "scoring 10, l.399"), Source(RUSSIAN, "item 11, l.421"))),
        over_six=("tricks beyond six", "over_six",
                  (Source(BOOK, "summary l.733, l.808"), Source(ENGLISH, "l.150")))),
+    # -- play conventions (content/conventions/play.yaml)
+    _v("akq-lead", "akq_lead", "law-86", "C17",
+       "Leading from A K Q and more: the ace, or the king (a doubtful summary line).",
+       book=("the ace, then king and queen", "ace",
+             (Source(BOOK, "law 86, l.195"), Source(THAI, "law 86, l.583"), Source(RUSSIAN, "item 8, l.227"))),
+       summary=("the king, then a small card if not covered", "king", (Source(BOOK, "summary l.626"),))),
+    _v("cut-aq-length", "cut_aq_length", "law-139", "C12",
+       "The A-Q holding that cuts under partner's jack: with two more cards, or third.",
+       book=("A Q with two more cards", 4,
+             (Source(BOOK, "laws 139-140, l.263-265"), Source(THAI, "laws 139-140, l.651-653"))),
+       russian=("A Q third", 3, (Source(RUSSIAN, "cutting 2-3, l.347-349"), Source(BOOK, "summary l.688")))),
+    _v("ace-fourth-lead", "ace_fourth_honours", "law-r93", "C16",
+       "Leading from the ace fourth: the ace with the queen or the jack, or with both.",
+       book=("A with Q or J, fourth (Russian summary, which keeps the lost page)", "Q-or-J",
+             (Source(RUSSIAN, "item 15, l.235"),)),
+       romanian_summary=("A, Q and J fourth", "Q-and-J", (Source(BOOK, "summary l.631"),))),
+    _v("aq-lead-partner-king", "aq_lead_partner_king", "law-134", "C8",
+       "A Q and one or two more at one's own no-trumps, partner showed the king: what to lead.",
+       book=("the ace, then the queen", "ace", (Source(BOOK, "law 134, l.251"), Source(THAI, "law 134, l.639"))),
+       russian=("a small card", "small", (Source(RUSSIAN, "item 30, l.305"),))),
+    _v("trump-leads-after-both-follow", "trump_leads_after_both_follow", "law-129", "C9",
+       "After designation and support, both opponents followed to trumps: lead more trumps or stop.",
+       book=("more trump leads are needed", "continue", (Source(BOOK, "law 129, l.241"), Source(THAI, "law 129, l.629"))),
+       russian=("further trump leads are inexpedient", "stop", (Source(RUSSIAN, "l.299"),))),
+    _v("small-game-trump-leads", "small_game_trump_leads", "law-118", "C28",
+       "Trump leads in a simple game or 'two': never, or allowed when the trumps are strong.",
+       book=("never lead trumps", "never", (Source(BOOK, "law 118, l.219"), Source(THAI, "law 118, l.607"))),
+       russian=("may lead trumps in the opposite case (strong trumps)", "unless-strong",
+                (Source(RUSSIAN, "item 15, l.277"),))),
 )
 VARIANTS_BY_NAME: dict[str, Variant] = {v.name: v for v in VARIANTS}

@@ -31,21 +31,38 @@ import os
 import re
 import sqlite3
 import threading
+import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import platformdirs
-from fsrs import Card
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.srs import Mastery, UnitState, mastery_of, new_card, review, review_units
+from tutor.lessons.progress_schema import (
+    ANSWER_COLUMNS,
+    MIGRATIONS,
+    StoredAnswer,
+    advance,
+    answer_from_row,
+    from_ts,
+    rebuild_cards,
+    save_unit,
+    to_ts,
+    unit_from_row,
+)
+from tutor.lessons.srs import Mastery, UnitState, mastery_of, review_units
 
-SCHEMA_VERSION = 2
+__all__ = [
+    "DEFAULT_LEARNER", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "ProgressStore", "ProgressStoreError",
+    "StoredAnswer", "Summary", "check_learner_name", "default_path", "from_ts", "open_store", "to_ts",
+]
+
+SCHEMA_VERSION = max(MIGRATIONS)
 ENV_VAR = "TUTOR_DB"
 DEFAULT_LEARNER = "default"
 APP_NAME = "vint-tutor"
@@ -83,29 +100,6 @@ def check_learner_name(name: str) -> str:
     return name
 
 
-def to_ts(when: datetime) -> str:
-    """A timestamp as stored: UTC, fixed width, so text order is time order."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def from_ts(text: str) -> datetime:
-    when = datetime.fromisoformat(text)
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-
-
-@dataclass(frozen=True)
-class StoredAnswer:
-    """An answer as recorded: who, when, and the :class:`Answer` itself."""
-
-    id: int
-    uid: str
-    learner: str
-    answered_at: datetime
-    answer: Answer
-
-
 @dataclass(frozen=True)
 class Summary:
     """A learner's record in a few numbers (the home page's summary)."""
@@ -122,156 +116,6 @@ class Summary:
     def accuracy(self) -> float | None:
         return self.correct / self.answers if self.answers else None
 
-
-# --- schema and migrations ---------------------------------------------------------
-
-_V1 = """
-CREATE TABLE schema_version (version INTEGER NOT NULL);
-CREATE TABLE answers (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    learner TEXT NOT NULL,
-    item_kind TEXT NOT NULL,
-    item_id TEXT NOT NULL,
-    correct INTEGER NOT NULL,
-    given TEXT NOT NULL,
-    expected TEXT NOT NULL,
-    laws TEXT NOT NULL DEFAULT '',
-    seed INTEGER,
-    position TEXT NOT NULL DEFAULT '',
-    seconds REAL,
-    answered_at TEXT NOT NULL
-);
-INSERT INTO schema_version (version) VALUES (0);
-"""
-
-_V2 = """
-CREATE TABLE learners (name TEXT PRIMARY KEY, created_at TEXT NOT NULL);
-CREATE TABLE answers_v2 (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    uid TEXT NOT NULL UNIQUE,
-    learner TEXT NOT NULL REFERENCES learners(name),
-    item_kind TEXT NOT NULL,
-    item_id TEXT NOT NULL,
-    correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    given TEXT NOT NULL,
-    expected TEXT NOT NULL,
-    laws TEXT NOT NULL DEFAULT '[]',
-    seed INTEGER,
-    position TEXT NOT NULL DEFAULT '',
-    seconds REAL,
-    extra TEXT NOT NULL DEFAULT '{}',
-    answered_at TEXT NOT NULL
-);
-CREATE TABLE cards (
-    learner TEXT NOT NULL REFERENCES learners(name),
-    item_kind TEXT NOT NULL,
-    item_id TEXT NOT NULL,
-    card TEXT NOT NULL,
-    due TEXT NOT NULL,
-    reps INTEGER NOT NULL,
-    lapses INTEGER NOT NULL,
-    right_streak INTEGER NOT NULL,
-    PRIMARY KEY (learner, item_kind, item_id)
-);
-"""
-
-
-def _migrate_to_1(conn: sqlite3.Connection) -> None:
-    for statement in _V1.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-
-
-def _migrate_to_2(conn: sqlite3.Connection) -> None:
-    """Version 2: learner profiles, answer uids and extras, laws as JSON, FSRS cards."""
-    for statement in _V2.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-    rows = conn.execute(
-        "SELECT id, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
-        " seconds, answered_at FROM answers ORDER BY id"
-    ).fetchall()
-    for row in rows:
-        (id_, learner, kind, item, correct, given, expected, laws, seed, position, seconds, at) = row
-        at = to_ts(from_ts(at))
-        conn.execute(
-            "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)", (learner, at)
-        )
-        law_list = [law.strip() for law in (laws or "").split(",") if law.strip()]
-        conn.execute(
-            "INSERT INTO answers_v2 (id, uid, learner, item_kind, item_id, correct, given, expected,"
-            " laws, seed, position, seconds, answered_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (id_, uuid.uuid4().hex, learner, kind, item, 1 if correct else 0, given, expected,
-             json.dumps(law_list), seed, position or "", seconds, at),
-        )
-    conn.execute("DROP TABLE answers")
-    conn.execute("ALTER TABLE answers_v2 RENAME TO answers")
-    conn.execute("CREATE INDEX answers_by_learner ON answers (learner, answered_at)")
-    conn.execute("CREATE INDEX cards_by_due ON cards (learner, due)")
-    for (learner,) in conn.execute("SELECT name FROM learners").fetchall():
-        _rebuild_cards(conn, learner)
-
-
-#: target version -> migration from the version before it. Never edit a shipped one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
-
-
-# --- rows <-> records --------------------------------------------------------------
-
-_ANSWER_COLUMNS = (
-    "id, uid, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
-    " seconds, extra, answered_at"
-)
-
-
-def _answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
-    (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at) = row
-    answer = Answer(
-        item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
-        laws=tuple(json.loads(laws)), seed=seed, position=position, seconds=seconds,
-        extra=dict(json.loads(extra)),
-    )
-    return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
-
-
-def _unit_from_row(row: tuple[Any, ...]) -> UnitState:
-    learner, kind, item, card, reps, lapses, streak = row
-    return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak)
-
-
-def _advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,
-             when: datetime) -> UnitState:
-    """The unit's schedule after one more answer."""
-    card = unit.card if unit else new_card(*item)
-    card = review(card, correct=answer.correct, seconds=answer.seconds, when=when)
-    reps = (unit.reps if unit else 0) + 1
-    lapses = (unit.lapses if unit else 0) + (0 if answer.correct else 1)
-    streak = ((unit.right_streak if unit else 0) + 1) if answer.correct else 0
-    return UnitState(learner, item[0], item[1], card, reps, lapses, streak)
-
-
-def _save_unit(conn: sqlite3.Connection, unit: UnitState) -> None:
-    conn.execute(
-        "INSERT OR REPLACE INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
-        " right_streak) VALUES (?,?,?,?,?,?,?,?)",
-        (unit.learner, unit.item_kind, unit.item_id, unit.card.to_json(), to_ts(unit.card.due),
-         unit.reps, unit.lapses, unit.right_streak),
-    )
-
-
-def _rebuild_cards(conn: sqlite3.Connection, learner: str) -> None:
-    """Recompute every schedule of ``learner`` by replaying the answers in order."""
-    conn.execute("DELETE FROM cards WHERE learner = ?", (learner,))
-    units: dict[tuple[str, str], UnitState] = {}
-    rows = conn.execute(
-        f"SELECT {_ANSWER_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id", (learner,)
-    )
-    for row in rows.fetchall():
-        stored = _answer_from_row(row)
-        for item in review_units(stored.answer):
-            units[item] = _advance(units.get(item), learner, item, stored.answer, stored.answered_at)
-    for unit in units.values():
-        _save_unit(conn, unit)
 
 
 # --- the store ---------------------------------------------------------------------
@@ -293,7 +137,7 @@ class ProgressStore:
         try:
             with self._errors("opened"):
                 version = self._check(existed)
-                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._enable_wal()
                 self._conn.execute("PRAGMA synchronous=FULL")
                 self._conn.execute("PRAGMA foreign_keys=ON")
                 if version < SCHEMA_VERSION:
@@ -332,6 +176,18 @@ class ProgressStore:
                 path=self.path,
             )
         return version
+
+    def _enable_wal(self) -> None:
+        """Switch to WAL; the switch skips SQLite's busy handler, so retry it up to the timeout."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err).lower() or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     def _version(self) -> int:
         row = self._conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
@@ -459,7 +315,7 @@ class ProgressStore:
                     "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
                     " WHERE learner = ? AND item_kind = ? AND item_id = ?", (learner, *item),
                 ).fetchone()
-                _save_unit(conn, _advance(_unit_from_row(row) if row else None, learner, item, answer, when))
+                save_unit(conn, advance(unit_from_row(row) if row else None, learner, item, answer, when))
         return StoredAnswer(id=int(cur.lastrowid or 0), uid=uid, learner=learner, answered_at=when,
                             answer=answer)
 
@@ -468,8 +324,8 @@ class ProgressStore:
     def answers(self, learner: str | None = None) -> list[StoredAnswer]:
         """Every answer (of one learner, or all), oldest first."""
         where, params = ("WHERE learner = ?", (learner,)) if learner is not None else ("", ())
-        rows = self._read(f"SELECT {_ANSWER_COLUMNS} FROM answers {where} ORDER BY answered_at, id", params)
-        return [_answer_from_row(r) for r in rows]
+        rows = self._read(f"SELECT {ANSWER_COLUMNS} FROM answers {where} ORDER BY answered_at, id", params)
+        return [answer_from_row(r) for r in rows]
 
     def units(self, learner: str) -> list[UnitState]:
         """Every review unit the learner has met, soonest due first."""
@@ -477,14 +333,14 @@ class ProgressStore:
             "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
             " WHERE learner = ? ORDER BY due, item_kind, item_id", (learner,),
         )
-        return [_unit_from_row(r) for r in rows]
+        return [unit_from_row(r) for r in rows]
 
     def unit(self, learner: str, item: tuple[str, str]) -> UnitState | None:
         rows = self._read(
             "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
             " WHERE learner = ? AND item_kind = ? AND item_id = ?", (learner, *item),
         )
-        return _unit_from_row(rows[0]) if rows else None
+        return unit_from_row(rows[0]) if rows else None
 
     def due(self, learner: str, now: datetime | None = None) -> list[UnitState]:
         """The units due at ``now``, most overdue first."""
@@ -493,7 +349,7 @@ class ProgressStore:
             " WHERE learner = ? AND due <= ? ORDER BY due, item_kind, item_id",
             (learner, to_ts(now or datetime.now(UTC))),
         )
-        return [_unit_from_row(r) for r in rows]
+        return [unit_from_row(r) for r in rows]
 
     def mastery(self, learner: str, item: tuple[str, str]) -> Mastery:
         unit = self.unit(learner, item)
@@ -502,14 +358,14 @@ class ProgressStore:
     def mistakes(self, learner: str) -> list[StoredAnswer]:
         """The mistakes queue: the latest wrong answer of each item not answered right since."""
         rows = self._read(
-            f"SELECT {_ANSWER_COLUMNS} FROM answers a WHERE learner = ? AND correct = 0 AND NOT EXISTS"
+            f"SELECT {ANSWER_COLUMNS} FROM answers a WHERE learner = ? AND correct = 0 AND NOT EXISTS"
             " (SELECT 1 FROM answers b WHERE b.learner = a.learner AND b.item_kind = a.item_kind"
             "  AND b.item_id = a.item_id AND b.correct = 1 AND (b.answered_at, b.id) > (a.answered_at, a.id))"
             " ORDER BY answered_at DESC, id DESC", (learner,),
         )
         seen: set[tuple[str, str]] = set()
         queue = []
-        for stored in map(_answer_from_row, rows):
+        for stored in map(answer_from_row, rows):
             key = (stored.answer.item_kind, stored.answer.item_id)
             if key not in seen:
                 seen.add(key)
@@ -563,7 +419,7 @@ class ProgressStore:
                 {"learner": u.learner, "item_kind": u.item_kind, "item_id": u.item_id,
                  "card": u.card.to_dict(), "reps": u.reps, "lapses": u.lapses,
                  "right_streak": u.right_streak}
-                for u in map(_unit_from_row, cards)
+                for u in map(unit_from_row, cards)
             ],
         }
 
@@ -595,7 +451,7 @@ class ProgressStore:
                     added += 1
                     touched.add(s.learner)
             for learner in sorted(touched):
-                _rebuild_cards(conn, learner)
+                rebuild_cards(conn, learner)
         return added
 
 

@@ -86,10 +86,15 @@ class ContentContext:
     """What every validator may rely on: the valid entries of ``rules.yaml``."""
 
     entries: Mapping[str, Entry] = field(default_factory=dict)
+    #: ids written in rules.yaml, valid or not (a broken law is reported once, in rules.yaml)
+    declared: frozenset[str] = frozenset()
+    #: False when rules.yaml could not be read at all: citations are then not checked
+    rules_loaded: bool = False
 
     @property
     def law_ids(self) -> frozenset[str]:
-        return frozenset(self.entries)
+        """Every id a citation may name."""
+        return self.declared | frozenset(self.entries)
 
 
 Validator = Callable[[Document, ContentContext], list[Problem]]
@@ -150,6 +155,8 @@ def _error_message(err: Mapping[str, Any]) -> str:
     loc = [p for p in err["loc"] if isinstance(p, str | int)]
     names = [p for p in loc if isinstance(p, str)]
     fieldname = names[-1] if names else ""
+    if loc and isinstance(loc[-1], int) and fieldname:  # an item of a list: options[2]
+        fieldname = f"{fieldname}[{loc[-1]}]"
     ctx = err.get("ctx") or {}
     kind = err["type"]
     if kind == "extra_forbidden":
@@ -166,9 +173,6 @@ def _error_message(err: Mapping[str, Any]) -> str:
         message = str(ctx.get("error", err["msg"]))
     else:
         message = str(err["msg"])
-    if not names or kind == "value_error" and isinstance(loc[-1], int) is False and len(loc) == len(err["loc"]) \
-            and fieldname in ("", None):
-        return message
     return f"{fieldname}: {message}" if fieldname else message
 
 
@@ -214,6 +218,14 @@ def check_law_refs(doc: Document, ctx: ContentContext) -> list[Problem]:
             key = next(p for p in reversed(path) if isinstance(p, str))
             problems.append(doc.problem(path, f"{key}: unknown law id {value!r}"))
     return problems
+
+
+def declared_ids(data: Any) -> frozenset[str]:
+    """The ids of ``entries`` in a parsed rules file, whether or not the entries are valid."""
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        return frozenset()
+    return frozenset(e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str))
 
 
 @dataclass
@@ -307,17 +319,18 @@ def check_content(root: Path, *, discover: bool = True) -> ContentReport:
     if rules_doc is not None and rules_kind is not None:
         report.problems.extend(_run_kind(rules_kind, rules_doc, ctx))
         if isinstance(rules_doc.model, RulesFile):
-            ctx = ContentContext({e.id: e for e in rules_doc.model.entries})
+            ctx = ContentContext({e.id: e for e in rules_doc.model.entries}, declared_ids(rules_doc.data), True)
     for rel, doc in docs:
         if rel == RULES_FILE:
             continue
         kind = kind_for(rel)
         if kind is None:
-            report.problems.append(doc.problem(
-                (), "no content kind is registered for this file (see register_content_kind in "
-                    "tutor/lessons/content/registry.py)", item=NO_ID))
+            report.problems.append(Problem(
+                doc.name, 1, NO_ID, "no content kind is registered for this file (see register_content_kind "
+                                    "in tutor/lessons/content/registry.py)"))
             continue
         report.problems.extend(_run_kind(kind, doc, ctx))
-        report.problems.extend(check_law_refs(doc, ctx))
+        if ctx.rules_loaded:  # else every citation would be reported, burying the real problem
+            report.problems.extend(check_law_refs(doc, ctx))
     report.problems.sort()
     return report

@@ -3,11 +3,16 @@
 import streamlit as st
 
 from tutor.ui.common import page_header
+from tutor.ui.progress_summary import home_summary
 
 page_header(
     "Vint tutor",
     "Learn Vint — the Russian partnership game that is the ancestor of bridge — and Solo Whist.",
 )
+
+_progress = home_summary()  # streak and summary; None when nothing is recorded yet
+if _progress:
+    st.success(_progress, icon=":material/local_fire_department:")
 
 st.markdown(
     """

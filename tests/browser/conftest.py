@@ -1,0 +1,110 @@
+"""Fixtures for the end-to-end tests: one real app server and one headless Debian Chromium per session.
+
+Each test gets a fresh tab, i.e. a fresh Streamlit session. When a test fails, a
+full-page screenshot and the server's log tail are saved to ``test-artifacts/``.
+Every test here is marked ``browser``; all are skipped, with the reason, when
+Chromium or the Playwright package is missing, and a test marked
+``app_page("laws")`` is skipped while ``app.py`` does not list that page yet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from harness import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    DEFAULT_TIMEOUT_MS,
+    DESKTOP_VIEWPORT,
+    ROOT,
+    App,
+    Server,
+    missing_reason,
+    page_listed,
+    start_server,
+    stop_server,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
+ARTIFACTS = ROOT / "test-artifacts"
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "app_page(url_path): the test needs tutor/ui/pages/<url_path>.py listed in app.py"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip, with the reason, when Chromium/Playwright is missing or a page has not landed yet."""
+    reason = missing_reason()
+    for item in items:
+        if HERE not in Path(str(item.fspath)).resolve().parents:
+            continue
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
+            continue
+        for mark in item.iter_markers("app_page"):
+            if not page_listed(mark.args[0]):
+                item.add_marker(pytest.mark.skip(reason=f"page {mark.args[0]!r} is not listed in app.py yet"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the item, so the ``app`` fixture knows whether the test failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = start_server(tmp_path_factory.mktemp("streamlit"))
+    yield running
+    stop_server(running)
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """Headless Debian Chromium with a new empty profile."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport=DESKTOP_VIEWPORT,  # type: ignore[arg-type]
+        )
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def app(server: Server, browser_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[App]:
+    """A fresh tab on the app; on failure, a screenshot and logs go to test-artifacts/."""
+    page = browser_context.new_page()
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    yield App(page, server)
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        (ARTIFACTS / f"{name}.log").write_text(
+            f"url: {page.url}\npage errors: {page_errors}\n\nstreamlit log tail:\n{server.log_tail()}\n",
+            encoding="utf-8",
+        )
+    page.close()

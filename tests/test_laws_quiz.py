@@ -1,0 +1,140 @@
+"""Law quizzes: every answer key agrees with the law it cites; every section is quizzed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.calls import VINT_DENOMINATIONS, Bid, tricks_needed
+from tutor.engine.rules import Rules
+from tutor.lessons.content import ContentReport, check_content
+from tutor.lessons.content.kinds import numbers_in
+from tutor.lessons.law_quiz import (
+    Question,
+    generated_questions,
+    question_pool,
+    questions_for_section,
+    quote,
+    shuffled,
+)
+from tutor.lessons.study import StudyGuide
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def report() -> ContentReport:
+    return check_content(CONTENT, discover=False)
+
+
+@pytest.fixture(scope="module")
+def guide(report: ContentReport) -> StudyGuide:
+    assert report.rules is not None
+    return StudyGuide(report.rules)
+
+
+@pytest.fixture(scope="module")
+def pool(report: ContentReport, guide: StudyGuide) -> list[Question]:
+    return question_pool(sorted(report.quizzes.items()), {e.id for e in guide.entries})
+
+
+def test_law_quiz_file_is_valid(report: ContentReport) -> None:
+    assert not [p for p in report.problems if "quizzes/laws.yaml" in p.file]
+    assert len(report.quizzes["quizzes/laws.yaml"].questions) >= 60
+
+
+def test_every_section_with_laws_is_quizzed(guide: StudyGuide, pool: list[Question]) -> None:
+    for section in guide.sections:
+        if guide.section_entries(section.id):
+            assert questions_for_section(pool, guide, section.id), f"no question on section {section.id}"
+
+
+def test_the_issue_examples_are_asked(pool: list[Question]) -> None:
+    by_id = {q.id: q for q in pool}
+    assert by_id["cut-packet-minimum"].answer == "5" and by_id["cut-packet-minimum"].laws == ("law-12",)
+    assert by_id["drew-two-cards-at-once"].laws == ("law-7",)
+    assert by_id["who-speaks-first"].answer == "The dealer"
+    assert by_id["gen-law-5-lowest-suit"].answer == "spades"
+
+
+def test_question_ids_are_unique(pool: list[Question]) -> None:
+    ids = [q.id for q in pool]
+    assert len(ids) == len(set(ids))
+
+
+def test_every_question_cites_only_known_laws(pool: list[Question], guide: StudyGuide) -> None:
+    for q in pool:
+        assert q.laws and all(law in guide for law in q.laws), q.id
+
+
+def test_choice_questions_offer_plausible_wrong_options(pool: list[Question]) -> None:
+    for q in pool:
+        if q.kind == "choice":
+            assert q.answer in q.options and len(q.options) >= 2, q.id
+            if q.origin == "quizzes/laws.yaml":
+                assert len(q.options) >= 3, q.id
+
+
+@pytest.mark.parametrize("question", [q for q in generated_questions() if q.kind == "numeric"],
+                         ids=lambda q: q.id)
+def test_numeric_answer_is_a_figure_of_the_cited_law(question: Question, guide: StudyGuide) -> None:
+    """Generated figures (engine) and the law text (rules.yaml) must agree."""
+    cited = [guide.entry(law) for law in question.laws if law in guide]
+    assert cited, question.id
+    assert any(int(question.answer) in numbers_in(f"{e.title} {e.text}") for e in cited), \
+        f"{question.id}: {question.answer} is not stated by {question.laws}"
+
+
+def test_hand_written_numeric_answers_are_figures_of_their_laws(pool: list[Question], guide: StudyGuide) -> None:
+    for q in pool:
+        if q.kind == "numeric" and q.origin != "generated":
+            texts = " ".join(f"{guide.entry(law).title} {guide.entry(law).text}" for law in q.laws)
+            assert int(q.answer) in numbers_in(texts), q.id
+
+
+def test_law_31_contract_targets_follow_the_engine() -> None:
+    qs = {q.id: q for q in generated_questions()}
+    for level in range(1, 8):
+        assert qs[f"gen-law-31-tricks-{level}"].answer == str(tricks_needed(level))
+        assert qs[f"gen-law-31-give-{level}"].answer == str(13 - tricks_needed(level))
+
+
+def test_law_5_suit_order_follows_the_engine() -> None:
+    qs = {q.id: q for q in generated_questions()}
+    assert qs["gen-law-5-lowest-suit"].answer == VINT_DENOMINATIONS[0].english
+    assert qs["gen-law-5-highest-suit"].answer == "hearts"
+    assert qs["gen-law-5-clubs-diamonds"].answer == "diamonds"
+
+
+def test_law_35_calls_follow_the_auction_order() -> None:
+    for q in generated_questions():
+        if q.id.startswith("gen-law-35-"):
+            first, then = q.id.removeprefix("gen-law-35-").split("-then-")
+            lo = next(s for s in VINT_DENOMINATIONS if s.english == first)
+            hi = next(s for s in VINT_DENOMINATIONS if s.english == then)
+            assert (q.answer == "True") == (Bid(1, hi) > Bid(1, lo)), q.id
+
+
+def test_scoring_17_variant_changes_the_generated_answer() -> None:  # conflict C3
+    book = {q.id: q.answer for q in generated_questions()}
+    summaries = {q.id: q.answer for q in generated_questions(Rules.with_variants({"nt-ace-three": "summaries"}))}
+    assert book["gen-scoring-17-nt-ace-3"] == "750" and summaries["gen-scoring-17-nt-ace-3"] == "700"
+
+
+def test_answers_are_checked_as_numbers_and_case_blind() -> None:
+    numeric = Question("q", "numeric", "?", "5", ("law-12",))
+    assert numeric.is_correct(" 5") and numeric.is_correct(5) and not numeric.is_correct("five")
+    truefalse = Question("t", "truefalse", "?", "False", ("law-6",))
+    assert truefalse.is_correct("false") and not truefalse.is_correct("True")
+    assert truefalse.choices == ("True", "False")
+
+
+def test_explanation_quotes_the_law(guide: StudyGuide) -> None:
+    text = quote(guide.entry("law-12"))
+    assert text.startswith("**Law 12") and "\n> " in text and "five" in text
+
+
+def test_same_seed_same_quiz(pool: list[Question]) -> None:
+    assert [q.id for q in shuffled(pool, 7)] == [q.id for q in shuffled(pool, 7)]
+    assert [q.id for q in shuffled(pool, 7)] != [q.id for q in shuffled(pool, 8)]

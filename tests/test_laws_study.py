@@ -1,0 +1,102 @@
+"""Studying the laws in order: next/previous across sections, search, related laws, `tutor laws`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.engine.errors import ContentError
+from tutor.lessons.content import check_content
+from tutor.lessons.study import StudyGuide, citations_in
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def guide() -> StudyGuide:
+    report = check_content(CONTENT, discover=False)
+    assert report.rules is not None
+    return StudyGuide(report.rules, citations_in(report.documents.values()))
+
+
+def test_walk_starts_with_the_preamble_and_runs_through_every_entry(guide: StudyGuide) -> None:
+    entry = guide.first()
+    assert entry.section == "preamble"
+    seen = [entry.id]
+    while (nxt := guide.next(seen[-1])) is not None:
+        seen.append(nxt.id)
+    assert seen == [e.id for e in guide.entries]
+    assert guide.previous(seen[0]) is None
+
+
+def test_next_crosses_from_law_8_to_the_shuffling_section(guide: StudyGuide) -> None:  # laws 8 -> 9
+    nxt = guide.next("law-8")
+    assert nxt is not None and nxt.id == "law-9" and nxt.section == "shuffling"
+    prev = guide.previous("law-9")
+    assert prev is not None and prev.id == "law-8"
+
+
+def test_law_12_is_second_of_four_in_cutting(guide: StudyGuide) -> None:
+    assert guide.position("law-12") == (2, 4)
+    assert guide.section_of("law-12").id == "cutting"
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("12", "law-12"), ("law 12", "law-12"), ("law-12", "law-12"), ("scoring 7", "scoring-7"),
+    ("r53", "law-r53"), ("note 3", "note-3"),
+])
+def test_search_by_number_or_id(guide: StudyGuide, query: str, expected: str) -> None:
+    assert guide.search(query)[0].id == expected
+
+
+def test_search_by_word_finds_the_revoke_penalty_law_148(guide: StudyGuide) -> None:
+    hits = [e.id for e in guide.search("revoke penalty")]
+    assert "law-148" in hits
+    assert guide.search("no-such-word-anywhere") == []
+
+
+def test_search_finds_russian_terms(guide: StudyGuide) -> None:
+    assert guide.search("ренонс")
+
+
+def test_related_includes_listed_and_reverse_links_law_24(guide: StudyGuide) -> None:
+    related = [e.id for e in guide.related("law-24")]
+    assert {"law-22", "law-23"} <= set(related)
+    assert "law-24" in [e.id for e in guide.related("law-23")]
+
+
+def test_cited_by_names_the_quiz_question_on_law_7(guide: StudyGuide) -> None:
+    assert any(c.item == "drew-two-cards-at-once" for c in guide.cited_by("law-7"))
+
+
+def test_unknown_law_is_a_content_error(guide: StudyGuide) -> None:
+    with pytest.raises(ContentError, match="law-999"):
+        guide.entry("law-999")
+
+
+def test_cli_laws_lists_sections(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["laws"]) == 0
+    out = capsys.readouterr().out
+    assert "seating" in out and "scoring" in out
+
+
+def test_cli_laws_shows_law_12_with_sources_and_neighbours(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["laws", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "Law 12" in out and "000_3fb8f71f4f530558.txt" in out
+    assert "Previous: law-11" in out and "Next: law-13" in out
+
+
+def test_cli_laws_section_and_search(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["laws", "--section", "cutting"]) == 0
+    assert "law-14" in capsys.readouterr().out
+    assert main(["laws", "--search", "revoke"]) == 0
+    assert "law-148" in capsys.readouterr().out
+    assert main(["laws", "--search", "no-such-word-anywhere"]) == 1
+
+
+def test_cli_laws_unknown_id_is_an_error_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["laws", "999"]) == 2
+    assert "unknown law" in capsys.readouterr().err

@@ -1,0 +1,111 @@
+"""The Solo Whist bidding drill (solo-8 .. solo-17), the quizzes and ``tutor solo``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tutor.cli import main
+from tutor.engine.cards import Hand, Suit
+from tutor.engine.errors import TutorError
+from tutor.engine.solo.calls import SoloGame
+from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, sure_tricks, top_run
+from tutor.lessons import solo_drill
+from tutor.lessons.drills import drill_kind
+from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
+from tutor.lessons.solo_quiz import parse_points, scoring_question
+
+
+def test_solo_10_a_proposal_needs_four_sure_tricks_counting_trumps() -> None:
+    hand = Hand.parse("A32.AK4.8765.432")  # spade ace, heart ace-king, nothing else
+    assert sure_tricks(hand, Suit.HEARTS) == 3
+    assert recommend(hand, Suit.HEARTS).game is None
+    stronger = Hand.parse("A32.AKQ.8765.432")
+    assert recommend(stronger, Suit.HEARTS).game is SoloGame.PROPOSAL
+
+
+def test_solo_12_alexeys_six_trumps_support_a_solo() -> None:
+    # l.65: hearts, his trump suit, shown with six cards; he takes five tricks easily
+    alexey = Hand.parse(".AKQJT9.T9.AQ753")
+    advice = recommend(alexey, Suit.HEARTS)
+    assert advice.game is SoloGame.SOLO and "solo-12" in advice.laws
+
+
+def test_long_trumps_count_beyond_three_more() -> None:
+    hand = Hand.parse("AK5432.2.32.5432")
+    assert top_run(hand, Suit.SPADES) == 2
+    assert sure_tricks(hand, Suit.SPADES) == 3 and sure_tricks(hand, Suit.HEARTS) == 2
+
+
+def test_solo_13_16_the_misere_ladder() -> None:
+    assert danger_cards(Hand.parse("...642"), Suit.CLUBS) == 0
+    assert danger_cards(Hand.parse("...653"), Suit.CLUBS) == 2
+    assert misere_danger(Hand.parse("2.2.2.AKQJT9876")) == 4  # the 2, 3, 4 and 5 of clubs are led at him
+    assert misere_danger(Hand.parse("...AKQJT98765432")) == 0  # nobody else holds a club to lead
+    assert recommend(Hand.parse("642.8642.642.642"), Suit.SPADES).game is SoloGame.OPEN_MISERE
+
+
+def test_solo_17_thirteen_masters_support_declared_abundance() -> None:
+    assert recommend(Hand.parse("AKQJ.AKQ.AKQ.AKQ"), Suit.CLUBS).game is SoloGame.DECLARED_ABUNDANCE
+
+
+@pytest.mark.parametrize("rule_id", solo_drill.rule_ids())
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_every_drill_rule_makes_a_reproducible_hand_with_its_answer(rule_id: str, seed: int) -> None:
+    drill = solo_drill.make(rule_id, seed)
+    assert drill == solo_drill.make(rule_id, seed)
+    assert drill.answer == solo_drill.RULES[rule_id] and drill.answer in drill.choices
+    assert len(Hand.parse(drill.position["hand"])) == 13
+    assert all(law.startswith("solo-") for law in drill.laws)
+    assert set(drill.why_not) == set(drill.choices) - {drill.answer}
+    advice = solo_drill.advise(drill.position)
+    assert advice["call"] == drill.answer
+
+
+def test_the_drill_is_registered_as_solo_bidding() -> None:
+    kind = drill_kind("solo-bidding")
+    assert kind.make(None, 4).kind == "solo-bidding"
+    with pytest.raises(TutorError, match="unknown"):
+        solo_drill.make("solo-bid-grand-slam", 1)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_scoring_quiz_answers_come_from_the_engine(seed: int) -> None:
+    q = scoring_question(seed)
+    assert q == scoring_question(seed)
+    assert sum(q.settlement.net.values()) == 0
+    assert q.check(str(q.answer)) and q.laws[0].startswith("solo-")
+
+
+def test_points_parse_in_the_forms_a_learner_types() -> None:
+    assert parse_points("+1 1/4") == Fraction(5, 4)
+    assert parse_points("−3/4") == Fraction(-3, 4)
+    assert parse_points("2,5") == Fraction(5, 2)
+    with pytest.raises(TutorError, match="not a number"):
+        parse_points("<b>2</b>")
+
+
+def test_the_law_quiz_and_laws_load() -> None:
+    laws = load_solo_laws()
+    assert [e.id for e in laws] == [f"solo-{n}" for n in range(1, 29)]
+    assert all(s.file == "002_c68374d8f015d64a.txt" for e in laws for s in e.sources)
+    quiz = load_solo_quiz()
+    ids = {e.id for e in laws}
+    assert quiz.questions and all(set(q.laws) <= ids for q in quiz.questions)
+
+
+def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solo", "rules", "23"]) == 0
+    assert "1/4" in capsys.readouterr().out
+    assert main(["solo", "replay", "--line", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Trick 7" in out and "defeated" in out
+    assert main(["solo", "replay"]) == 0
+    assert "claimed and made" in capsys.readouterr().out
+    assert main(["solo", "settle", "solo", "--bidder", "E", "--tricks", "7"]) == 0
+    assert "E +4 1/2" in capsys.readouterr().out
+    drill = solo_drill.make("solo-bid-solo", 11)
+    assert main(["solo", "drill", "--rule", "solo-bid-solo", "--seed", "11", "--answer", drill.answer]) == 0
+    assert main(["solo", "quiz", "--seed", "5", "--answer", str(scoring_question(5).answer)]) == 0
+    assert main(["solo", "settle", "proposal", "--tricks", "8"]) == 2  # no partner: a TutorError

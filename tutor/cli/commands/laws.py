@@ -1,0 +1,97 @@
+"""``tutor laws``: study the laws in the terminal.
+
+    tutor laws                      the sections, in the book's order
+    tutor laws --section cutting    the laws of one section
+    tutor laws 12                   one law in full (also: law-12, scoring 7, r53)
+    tutor laws --search revoke      every law mentioning a word (or a number)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from pathlib import Path
+
+from tutor.engine.errors import ContentError
+from tutor.lessons.content import Entry, check_content, content_dir
+from tutor.lessons.study import StudyGuide, citations_in
+
+WIDTH = 88
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("laws", help="study the laws: sections, one law, search")
+    parser.add_argument("id", nargs="?", help="a law to show: 12, law-12, scoring 7, note-3, r53")
+    parser.add_argument("--section", metavar="S", help="list the laws of section S (an id such as 'cutting')")
+    parser.add_argument("--search", metavar="WORD", help="find the laws mentioning WORD (or numbered WORD)")
+    parser.add_argument("--content", type=Path, default=None, metavar="DIR", help=argparse.SUPPRESS)
+    parser.set_defaults(func=run)
+
+
+def load_guide(content: Path) -> StudyGuide:
+    report = check_content(content)
+    if report.problems:
+        print(f"note: content has {len(report.problems)} problem(s); run `tutor check`", file=sys.stderr)
+    if report.rules is None:
+        raise ContentError(f"{content}/rules.yaml could not be loaded; run `tutor check`")
+    return StudyGuide(report.rules, citations_in(report.documents.values()))
+
+
+def _wrap(text: str, indent: str = "", first: str | None = None) -> str:
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    return "\n\n".join(
+        textwrap.fill(" ".join(p.split()), WIDTH, initial_indent=first if first is not None and n == 0 else indent,
+                      subsequent_indent=indent)
+        for n, p in enumerate(paras))
+
+
+def show_entry(guide: StudyGuide, entry: Entry) -> str:
+    position, count = guide.position(entry.id)
+    section = guide.section(entry.section)
+    lines = [f"{entry.label}: {entry.title}",
+             f"[{entry.id}] {section.title}, {position} of {count} · {entry.kind}"
+             + (" · recovered from the summaries" if entry.recovered else ""), "",
+             _wrap(entry.text), ""]
+    if entry.terms:
+        lines.append("Russian terms: " + "; ".join(f"{t.ru} ({t.translit}) = {t.en}" for t in entry.terms))
+    for note in entry.notes:
+        lines.append(_wrap(note, "        ", first="  note: "))
+    for variant in entry.variants:
+        conflict = f" ({variant.conflict})" if variant.conflict else ""
+        lines.append(_wrap(variant.text, "    ", first=f"  variant {variant.id}{conflict}: "))
+        lines += [f"    source: {s}" for s in variant.sources]
+    lines += ["Sources:"] + [f"  {s}" for s in entry.sources]
+    related = guide.related(entry.id)
+    if related:
+        lines.append("Related: " + ", ".join(f"{r.id} ({r.title})" for r in related))
+    cited = guide.cited_by(entry.id)
+    if cited:
+        lines.append("Practised in: " + ", ".join(str(c) for c in cited))
+    prev, nxt = guide.previous(entry.id), guide.next(entry.id)
+    lines.append(f"Previous: {prev.id if prev else '-'}   Next: {nxt.id if nxt else '-'}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    guide = load_guide(args.content or content_dir())
+    if args.search:
+        hits = guide.search(args.search)
+        for entry in hits:
+            print(f"{entry.id:<12} {entry.title}")
+        print(f"{len(hits)} law(s) match {args.search!r}", file=sys.stderr)
+        return 0 if hits else 1
+    if args.id:
+        print(show_entry(guide, guide.entry(args.id)))
+        return 0
+    if args.section:
+        section = guide.section(args.section)
+        print(section.title)
+        for entry in guide.section_entries(section.id):
+            print(f"  {entry.id:<12} {entry.title}")
+        return 0
+    for n, section in enumerate(guide.sections, 1):
+        count = len(guide.section_entries(section.id))
+        print(f"{n:>2}. {section.id:<20} {count:>3}  {section.title}")
+    print("\n`tutor laws --section ID` lists a section; `tutor laws 12` shows law 12.")
+    return 0

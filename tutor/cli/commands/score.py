@@ -1,0 +1,65 @@
+"""``tutor score FILE``: score a deal or a rubber given as JSON (FILE, or ``-`` for stdin).
+
+The formats are in :mod:`tutor.engine.score_io` and ``docs/scoring.md``. JSON goes to
+standard output; ``--sheet`` prints the score sheet as text instead. Bad input is a
+one-line error naming the field, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tutor.engine.rubber import RubberDeal, score_rubber
+from tutor.engine.rules import Rules
+from tutor.engine.score_io import parse_deal_request, parse_variants, score_request
+from tutor.engine.scoring import ScoringError, score_deal
+from tutor.engine.sheet import deal_rows, rubber_rows, sheet_text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "score", help="score a deal or a rubber from JSON (book scoring, itemized with laws)",
+        description='Score a Vint deal: {"deal": PBN, "contract": "3H"|"4NT"|"pass", "declarer": "N", '
+                    '"tricks": 9, "variants": {...}}; or a rubber: {"deals": [...]}.')
+    parser.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
+    parser.add_argument("--sheet", action="store_true", help="print the score sheet as text instead of JSON")
+    parser.set_defaults(func=run)
+
+
+def read_json(name: str) -> Any:
+    """The parsed JSON of FILE (``-``: standard input); unreadable or invalid input is a ScoringError."""
+    try:
+        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScoringError("FILE", f"cannot read {name!r}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise ScoringError("FILE", f"{name!r} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScoringError("input", f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    request = read_json(args.file)
+    if not args.sheet:
+        print(json.dumps(score_request(request), indent=2, ensure_ascii=False))
+        return 0
+    print(_sheet(request))
+    return 0
+
+
+def _sheet(request: Any) -> str:
+    if isinstance(request, dict) and "deals" in request:
+        score_request(request)  # validates every field with the same messages as the JSON output
+        rubber_rules = parse_variants(request.get("variants"))
+        played: list[RubberDeal] = [parse_deal_request(d, f"deals[{i}]")[0] for i, d in enumerate(request["deals"])]
+        return sheet_text(rubber_rows(score_rubber(played, rubber_rules)))
+    one, deal_rules = parse_deal_request(request)
+    score = score_deal(one.deal, one.contract, one.declarer_tricks, deal_rules or Rules(), revoke=one.revoke,
+                       dealer_extra_card=one.dealer_extra_card, dealer=one.dealer, passed_side=one.passed_side)
+    return sheet_text(deal_rows(score))

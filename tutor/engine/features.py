@@ -1,0 +1,386 @@
+"""Named hand features: what the conventions may say about a hand, defined once.
+
+The book's bidding laws (33–52, the recovered ≈53–73) and play laws speak of a
+hand's aces, kings, queens and jacks, the length of a suit, its honours (A K Q J
+10, note 4), coronets (an unbroken sequence from the ace, note 5 and scoring 18;
+three or four aces in one hand are also a coronet) and, above all, its **sure
+tricks** (верные взятки). Every feature here is a pure function of a
+:class:`~tutor.engine.cards.Hand`, usable outside the rules, and is registered with
+:func:`tutor.engine.conventions.register_feature` so the convention files can name
+it. A feature function receives the *position* (anything with a ``hand``
+attribute) and the condition's ``args``.
+
+Sure tricks — the tutor's reading
+---------------------------------
+The book uses sure tricks everywhere (law 33: five for a simple game; law 36:
+seven for "two") and never says how to count them. The tutor counts them suit by
+suit, the same way wherever a law depends on them:
+
+1. **Rounds one to four: the sequences.** Split the first four cards of the suit
+   (highest first) into unbroken runs. A run headed by a ten or higher counts its
+   length less the number of higher cards of the suit that the other players hold,
+   never below nothing: A K = 2, K Q J = 2 (one less: the ace is out), Q J 10 = 1
+   (two less), A Q J = 2 (A, then Q J against the king), K J 10 9 = 1 (K counts
+   nothing; J 10 9 loses two to the A and Q). Runs headed by a nine or lower count
+   nothing.
+2. **From the fifth round on: long cards.** In a suit that holds at least two of
+   the ace, king and queen, every card after the fourth counts one trick (the other
+   players' cards of the suit are then drawn): A K x x x = 3, A K Q x x x = 5.
+   Elsewhere long cards count nothing, because they are not sure.
+
+>>> [str(t) for t in sure_tricks(Hand.parse("AK543.A2.KQ2.KQJ")).suits]
+['♠ AK543: 3', '♥ A2: 1', '♦ KQ2: 1', '♣ KQJ: 2']
+>>> sure_tricks(Hand.parse("AK543.A2.KQ2.KQJ")).total
+7
+>>> suit_sure_tricks(Hand.parse("KJT9..."), Suit.SPADES).total
+1
+
+*Doubtful tricks* (law 52) are the tutor's reading too: in each suit, every ace,
+every king with at least one more card and every queen with at least two more
+cards is a possible trick, as is every long card counted above; the doubtful
+tricks are the possible tricks the sure count does not already include
+(K x = 1 doubtful, A Q x = 1 sure + 1 doubtful).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
+
+from tutor.engine.cards import HONOUR_RANKS, PBN_SUITS, Card, Hand, Rank, Suit
+from tutor.engine.conventions import register_feature
+from tutor.engine.errors import TutorError
+
+#: Decision kinds whose positions hold a hand: hand features serve them all.
+HAND_KINDS: tuple[str, ...] = ("bid", "lead", "second-hand", "third-hand", "discard")
+
+#: The figures (фигуры): king, queen and jack. Aces are counted apart.
+FACE_RANKS: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
+#: Rounds of a suit counted by the sequences; later cards are long cards.
+SEQUENCE_ROUNDS = 4
+
+
+# -- sure tricks ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SuitTricks:
+    """The sure tricks of one suit, with how they were counted."""
+
+    suit: Suit
+    ranks: tuple[int, ...]  # the cards held, highest first
+    sequence_tricks: int
+    long_tricks: int
+    doubtful: int
+    runs: tuple[tuple[tuple[int, ...], int], ...]  # (run, tricks it counts), first four cards only
+
+    @property
+    def total(self) -> int:
+        return self.sequence_tricks + self.long_tricks
+
+    @property
+    def holding(self) -> str:
+        """The cards held, PBN style (``AKT2``)."""
+        return _chars(self.ranks)
+
+    @property
+    def reason(self) -> str:
+        """How the count was reached, in words for the learner."""
+        parts = [f"{_pretty(_chars(run))} counts {n}" for run, n in self.runs if n]
+        if self.long_tricks:
+            plural = "s" if self.long_tricks > 1 else ""
+            parts.append(f"{self.long_tricks} long card{plural} after the fourth")
+        return "; ".join(parts) if parts else "no sure trick"
+
+    def __str__(self) -> str:
+        return f"{self.suit.symbol} {self.holding or '—'}: {self.total}"
+
+
+@dataclass(frozen=True)
+class SureTricks:
+    """A hand's sure tricks, suit by suit (the tutor's counting model)."""
+
+    suits: tuple[SuitTricks, ...]  # PBN order: spades, hearts, diamonds, clubs
+
+    @property
+    def total(self) -> int:
+        return sum(s.total for s in self.suits)
+
+    @property
+    def doubtful(self) -> int:
+        return sum(s.doubtful for s in self.suits)
+
+    def of(self, suit: Suit) -> SuitTricks:
+        return next(s for s in self.suits if s.suit is suit)
+
+    def breakdown(self) -> str:
+        """``♠ AK543 3, ♥ A2 1, …`` — the count per suit, for the screen."""
+        return ", ".join(f"{s.suit.symbol} {_pretty(s.holding) or '—'} {s.total}" for s in self.suits)
+
+    def __str__(self) -> str:
+        return f"{self.total} ({self.breakdown()})"
+
+
+_RANK_CHARS = "23456789TJQKA"
+
+
+def _chars(ranks: tuple[int, ...]) -> str:
+    return "".join(_RANK_CHARS[r - 2] for r in ranks)
+
+
+def _pretty(holding: str) -> str:
+    return " ".join("10" if ch == "T" else ch for ch in holding)
+
+
+def _runs(ranks: tuple[int, ...]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for rank in ranks:
+        if runs and runs[-1][-1] - rank == 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    return runs
+
+
+@lru_cache(maxsize=65536)
+def suit_sure_tricks(hand: Hand, suit: Suit) -> SuitTricks:
+    """The sure tricks of ``hand`` in ``suit`` (see the module docstring).
+
+    >>> suit_sure_tricks(Hand.parse("AQJ..."), Suit.SPADES).total
+    2
+    >>> suit_sure_tricks(Hand.parse("AKJT92..."), Suit.SPADES).total
+    5
+    """
+    ranks = tuple(int(c.rank) for c in hand.suit_cards(suit))
+    counted: list[tuple[tuple[int, ...], int]] = []
+    sequence = 0
+    for run in _runs(ranks[:SEQUENCE_ROUNDS]):
+        head = run[0]
+        held_above = sum(1 for r in ranks if r > head)
+        missing_above = (Rank.ACE - head) - held_above
+        tricks = max(0, len(run) - missing_above) if head >= Rank.TEN else 0
+        counted.append((tuple(run), tricks))
+        sequence += tricks
+    top_three = sum(1 for r in ranks[:3] if r >= Rank.QUEEN)
+    long_cards = max(0, len(ranks) - SEQUENCE_ROUNDS) if top_three >= 2 else 0
+    n = len(ranks)
+    possible = sum(
+        1 for r in ranks[:SEQUENCE_ROUNDS]
+        if r == Rank.ACE or (r == Rank.KING and n >= 2) or (r == Rank.QUEEN and n >= 3)
+    )
+    doubtful = max(0, possible - sequence)
+    return SuitTricks(suit, ranks, sequence, long_cards, doubtful, tuple(counted))
+
+
+@lru_cache(maxsize=65536)
+def sure_tricks(hand: Hand) -> SureTricks:
+    """The hand's sure tricks, with the per-suit breakdown the UI shows.
+
+    >>> sure_tricks(Hand.parse("AQJ.654.AJT.KQ96")).total   # law 50's example hand
+    4
+    """
+    return SureTricks(tuple(suit_sure_tricks(hand, s) for s in PBN_SUITS))
+
+
+# -- counts, lengths, honours, coronets ------------------------------------------------------
+
+
+def count_rank(hand: Hand, rank: Rank) -> int:
+    return sum(1 for c in hand.cards if c.rank is rank)
+
+
+def aces(hand: Hand) -> int:
+    """Aces held.
+
+    >>> aces(Hand.parse("A2.A3.K4.5"))
+    2
+    """
+    return count_rank(hand, Rank.ACE)
+
+
+def kings(hand: Hand) -> int:
+    return count_rank(hand, Rank.KING)
+
+
+def queens(hand: Hand) -> int:
+    return count_rank(hand, Rank.QUEEN)
+
+
+def jacks(hand: Hand) -> int:
+    return count_rank(hand, Rank.JACK)
+
+
+def face_cards(hand: Hand) -> int:
+    """Kings, queens and jacks (фигуры); aces are not figures."""
+    return sum(1 for c in hand.cards if c.rank in FACE_RANKS)
+
+
+def length(hand: Hand, suit: Suit) -> int:
+    return hand.length(suit)
+
+
+def honours(hand: Hand, suit: Suit) -> int:
+    """Honours (A K Q J 10, note 4) held in ``suit``."""
+    return sum(1 for c in hand.suit_cards(suit) if c.rank in HONOUR_RANKS)
+
+
+def coronet(hand: Hand, suit: Suit) -> int:
+    """Length of the unbroken sequence from the ace in ``suit`` if it is a coronet (3+), else 0.
+
+    >>> coronet(Hand.parse("AKQJ5..."), Suit.SPADES), coronet(Hand.parse("AKJ..."), Suit.SPADES)
+    (4, 0)
+    """
+    run = 0
+    for card, rank in zip(hand.suit_cards(suit), reversed(Rank)):
+        if card.rank is not rank:
+            break
+        run += 1
+    return run if run >= 3 else 0
+
+
+def coronets(hand: Hand) -> int:
+    """Suits holding a coronet, plus one for three or four aces in the hand (note 5)."""
+    return sum(1 for s in PBN_SUITS if coronet(hand, s)) + (1 if aces(hand) >= 3 else 0)
+
+
+def suit_rank_key(hand: Hand, suit: Suit) -> tuple[int, int, int]:
+    """Order suits by length, then honours, then the Vint rank (law 35: "high, long")."""
+    from tutor.engine.calls import Strain
+
+    return (hand.length(suit), honours(hand, suit), Strain.of_suit(suit).rank)
+
+
+def longest_suit(hand: Hand) -> Suit:
+    """The longest suit; ties go to more honours, then the higher-ranking suit in Vint.
+
+    >>> longest_suit(Hand.parse("AK32.KQJ2.32.432"))
+    <Suit.HEARTS: 'H'>
+    """
+    return max(PBN_SUITS, key=lambda s: suit_rank_key(hand, s))
+
+
+def holds(hand: Hand, card: Card) -> bool:
+    return card in hand
+
+
+def guarded(hand: Hand, suit: Suit, rank: Rank, others: int) -> bool:
+    """``hand`` holds ``rank`` in ``suit`` with at least ``others`` more cards of the suit (law 48)."""
+    return Card(suit, rank) in hand and hand.length(suit) >= others + 1
+
+
+# -- registration -----------------------------------------------------------------------------
+
+
+class HasHand(Protocol):
+    @property
+    def hand(self) -> Hand: ...
+
+
+def suit_arg(position: Any, args: Mapping[str, Any]) -> Suit | None:
+    """The suit a condition names: a letter (``S``), or a name the position resolves.
+
+    Positions may resolve names such as ``partner`` or ``best`` through a
+    ``resolve_suit(name)`` method; an unresolved name gives ``None``.
+    """
+    name = str(args.get("suit", "")).strip()
+    if not name:
+        raise TutorError("this feature needs a 'suit' argument (S, H, D, C or a named suit)")
+    if len(name) == 1 and name.upper() in "SHDC":
+        return Suit(name.upper())
+    resolve: Callable[[str], Suit | None] | None = getattr(position, "resolve_suit", None)
+    if resolve is None:
+        raise TutorError(f"suit {name!r} cannot be resolved in this position")
+    return resolve(name)
+
+
+#: Features that depend on the hand alone (suit features: when the suit is a letter), so a
+#: deal generator may test them on a hand before any auction exists.
+HAND_ONLY: set[str] = set()
+
+
+def _hand_feature(name: str, description: str) -> Callable[[Callable[[Hand], Any]], Callable[[Hand], Any]]:
+    """Register a feature that depends on the hand only."""
+    def decorate(fn: Callable[[Hand], Any]) -> Callable[[Hand], Any]:
+        register_feature(name, description, HAND_KINDS)(lambda position, args: fn(position.hand))
+        HAND_ONLY.add(name)
+        return fn
+    return decorate
+
+
+def _suit_feature(name: str, description: str) -> Callable[
+        [Callable[[Hand, Suit], Any]], Callable[[Hand, Suit], Any]]:
+    """Register a feature of one suit; an unresolved suit gives 0."""
+    def decorate(fn: Callable[[Hand, Suit], Any]) -> Callable[[Hand, Suit], Any]:
+        def feature(position: Any, args: Mapping[str, Any]) -> Any:
+            suit = suit_arg(position, args)
+            return 0 if suit is None else fn(position.hand, suit)
+        register_feature(name, description, HAND_KINDS)(feature)
+        HAND_ONLY.add(name)
+        return fn
+    return decorate
+
+
+_hand_feature("aces", "aces in the hand")(aces)
+_hand_feature("kings", "kings in the hand")(kings)
+_hand_feature("queens", "queens in the hand")(queens)
+_hand_feature("jacks", "jacks in the hand")(jacks)
+_hand_feature("face_cards", "figures: kings, queens and jacks (aces not counted)")(face_cards)
+_hand_feature("sure_tricks", "sure tricks (верные взятки), the tutor's counting model")(
+    lambda hand: sure_tricks(hand).total)
+_hand_feature("doubtful_tricks", "doubtful tricks: possible tricks the sure count leaves out")(
+    lambda hand: sure_tricks(hand).doubtful)
+_hand_feature("longest_length", "length of the longest suit")(
+    lambda hand: max(hand.length(s) for s in PBN_SUITS))
+_hand_feature("shortest_length", "length of the shortest suit")(
+    lambda hand: min(hand.length(s) for s in PBN_SUITS))
+_hand_feature("longest_suit", "the longest suit (ties: more honours, then higher in Vint)")(
+    lambda hand: longest_suit(hand).value)
+_hand_feature("honours_in_longest", "honours (A K Q J 10) in the longest suit")(
+    lambda hand: honours(hand, longest_suit(hand)))
+_hand_feature("coronets", "coronets: suits with A K Q …, plus one for three or four aces")(coronets)
+_hand_feature("max_suit_sure_tricks", "the most sure tricks in any one suit")(
+    lambda hand: max(s.total for s in sure_tricks(hand).suits))
+_hand_feature("ace_king_suits", "suits holding both the ace and the king")(
+    lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.ACE) in hand and Card(s, Rank.KING) in hand))
+_hand_feature("guarded_kings", "kings with at least one more card of their suit (law 48)")(
+    lambda hand: sum(1 for s in PBN_SUITS if guarded(hand, s, Rank.KING, 1)))
+_hand_feature("doubleton_kings", "kings held doubleton (K x)")(
+    lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.KING) in hand and hand.length(s) == 2))
+
+
+HAND_ONLY.update({"long_suits", "high_cards", "holds"})
+
+
+@register_feature("long_suits", "suits of at least `min` cards (default 5)", HAND_KINDS)
+def _long_suits(position: Any, args: Mapping[str, Any]) -> int:
+    minimum = int(args.get("min", 5))
+    return sum(1 for s in PBN_SUITS if position.hand.length(s) >= minimum)
+
+
+@register_feature("high_cards", "cards of the ranks in `ranks`, e.g. ranks: KQ", HAND_KINDS)
+def _high_cards(position: Any, args: Mapping[str, Any]) -> int:
+    wanted = {Rank.parse(ch) for ch in str(args.get("ranks", ""))}
+    return sum(1 for c in position.hand.cards if c.rank in wanted)
+
+
+@register_feature("holds", "the hand holds `card` (e.g. card: SA)", HAND_KINDS)
+def _holds(position: Any, args: Mapping[str, Any]) -> bool:
+    return Card.parse(str(args.get("card", ""))) in position.hand
+
+
+_suit_feature("length", "cards held in `suit`")(length)
+_suit_feature("honours", "honours (A K Q J 10) held in `suit`")(honours)
+_suit_feature("coronet", "length of the coronet (A K Q …) in `suit`, 0 if none")(coronet)
+_suit_feature("suit_sure_tricks", "sure tricks in `suit`")(lambda hand, suit: suit_sure_tricks(hand, suit).total)
+_suit_feature("holds_ace", "the ace of `suit` is held")(lambda hand, suit: Card(suit, Rank.ACE) in hand)
+_suit_feature("holds_king", "the king of `suit` is held")(lambda hand, suit: Card(suit, Rank.KING) in hand)
+_suit_feature("face_cards_outside", "kings, queens and jacks outside `suit`")(
+    lambda hand, suit: sum(1 for c in hand.cards if c.rank in FACE_RANKS and c.suit is not suit))
+
+__all__ = [
+    "FACE_RANKS", "HAND_KINDS", "HAND_ONLY", "SureTricks", "SuitTricks", "aces", "coronet", "coronets",
+    "count_rank", "face_cards", "guarded", "holds", "honours", "jacks", "kings", "length",
+    "longest_suit", "queens", "suit_arg", "suit_rank_key", "suit_sure_tricks", "sure_tricks",
+]

@@ -1,0 +1,571 @@
+"""The vocabulary of the book's play conventions: situations, features and choosers.
+
+The play conventions of the book — leads (laws 79–87 and the recovered ≈88–101),
+second and third hand and trumping (≈101–≈109, 110–137), cutting (138–144), the
+void (145–146) and discards (160–166) — are data in
+``content/conventions/play.yaml``. This module gives that data its words, registered
+with :mod:`tutor.engine.conventions` for the decision kinds ``lead``,
+``second-hand``, ``third-hand`` and ``discard``:
+
+* **situations** — ``lead`` (args ``side``: ``defender``/``declarer``),
+  ``second_hand``, ``third_hand`` (partner led), ``cannot_follow`` (args
+  ``place``: 2, 3 or 4);
+* **features** — the contract, who named which suits, partner's discards, the
+  card led and who is winning the trick, and ``holding(suit, pattern)``, a named
+  holding (:mod:`tutor.engine.play_holdings`) in a suit given by its *role*;
+* **choosers** — what to play: a card of a holding, the top of partner's suit, the
+  finesse ("cut") card, a small card, a ruff, a discard from the weakest suit …
+
+A suit *role* names a suit from the player's point of view: ``led``, ``trump``,
+``partner`` (the first suit partner named), ``rho`` and ``lho`` (all suits named by
+the opponent on the right / left), ``lho_unsupported`` and ``rho_unsupported``
+(named and not supported by the bidder's partner, no trumps), ``partner_discarded``,
+``partner_after_nt`` (suits partner named after one's own no-trumps: the king he
+showed, law 134) and ``any`` (every suit of the hand not ruled out).
+
+Every chooser returns a :class:`PlayChoice`: the cards the book allows. Where the
+book names a card it is one card; where it names only a suit ("lead that suit",
+law 81) or "a small card" (≈101) it is every such card. A choice that spans two
+suits means the rule applies twice over and the book does not choose between them.
+
+*Prohibitions* ("never lead the suit named by the opponent on your right", law 80)
+use the ``lead_avoiding`` chooser: it asks the lower-priority conventions in force
+for their lead; if that lead is in a forbidden suit it asks again with the suit
+ruled out, and failing any answer allows every card of the other suits.
+
+*Sure tricks* in a suit, for the discard conventions (160–165), are the tutor's
+reading of верные взятки in the play: the player's cards that are the highest cards
+of the suit still out, given every card seen so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from tutor.engine.calls import Bid, Strain
+from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import (
+    FeatureValue,
+    Rule,
+    evaluate,
+    register_chooser,
+    register_feature,
+    register_situation,
+)
+from tutor.engine.errors import TutorError
+from tutor.engine.play_holdings import PATTERNS, is_small, matches
+from tutor.engine.play_position import PlayPosition
+
+PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
+_LEAD = ("lead",)
+_FOLLOW = ("second-hand", "third-hand")
+_ALL = PLAY_KINDS
+_HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+
+@dataclass(frozen=True)
+class PlayChoice:
+    """The cards a convention allows, with how the book says it ("the ace", "a small card")."""
+
+    cards: frozenset[Card]
+    how: str = field(default="", compare=False)
+
+    @property
+    def card(self) -> Card:
+        """The card shown as the book's: the one card, or the lowest of the allowed ones."""
+        return min(self.cards, key=lambda c: (c.rank, PBN_SUITS.index(c.suit)))
+
+    @property
+    def suits(self) -> frozenset[Suit]:
+        return frozenset(c.suit for c in self.cards)
+
+    @property
+    def is_single(self) -> bool:
+        return len(self.cards) == 1
+
+    def __str__(self) -> str:
+        shown = " ".join(c.pretty for c in sorted(self.cards, key=lambda c: (PBN_SUITS.index(c.suit), -c.rank)))
+        if self.is_single:
+            return shown
+        return f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
+
+
+def _choice(cards: Iterable[Card], how: str) -> PlayChoice | None:
+    chosen = frozenset(cards)
+    return PlayChoice(chosen, how) if chosen else None
+
+
+# -- suits by role ----------------------------------------------------------------------
+
+
+def _named_by(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
+    return p.named_suits(seat)
+
+
+def _partner_suit(p: PlayPosition) -> tuple[Suit, ...]:
+    """Partner's suit: the first suit he named that is not the opponents' trump (tutor's reading)."""
+    for suit in _named_by(p, p.partner):
+        if suit is not p.trump or p.declaring_side:
+            return (suit,)
+    return ()
+
+
+def _after_own_nt(p: PlayPosition) -> tuple[Suit, ...]:
+    """Suits partner named after this player's first no-trumps bid (he showed their king, law 134)."""
+    mine = [r.index for r in p.auction if r.seat is p.seat and isinstance(r.call, Bid)
+            and r.call.strain is Strain.NO_TRUMPS]
+    if not mine:
+        return ()
+    out: list[Suit] = []
+    for r in p.auction:
+        if r.seat is p.partner and r.index > mine[0] and isinstance(r.call, Bid):
+            suit = r.call.strain.trump
+            if suit is not None and suit not in out:
+                out.append(suit)
+    return tuple(out)
+
+
+def _unsupported(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
+    return tuple(s for s in _named_by(p, seat) if not p.supported(seat, s) and s is not p.trump)
+
+
+_ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
+    "led": lambda p: (p.led_suit,) if p.led_suit else (),
+    "trump": lambda p: (p.trump,) if p.trump else (),
+    "partner": _partner_suit,
+    "rho": lambda p: _named_by(p, p.rho),
+    "lho": lambda p: _named_by(p, p.lho),
+    "lho_unsupported": lambda p: _unsupported(p, p.lho),
+    "rho_unsupported": lambda p: _unsupported(p, p.rho),
+    "partner_discarded": lambda p: tuple(dict.fromkeys(c.suit for c in p.discards(p.partner))),
+    "partner_after_nt": _after_own_nt,
+    "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
+}
+
+
+def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
+    """The suits a role names for this position (see the module docstring)."""
+    if role not in _ROLES:
+        raise TutorError(f"unknown suit role {role!r}; known: {', '.join(_ROLES)}")
+    return _ROLES[role](p)
+
+
+def _ranks(p: PlayPosition, suit: Suit) -> tuple[Rank, ...]:
+    return _hand_ranks(p.hand, suit)
+
+
+@lru_cache(maxsize=16384)
+def _hand_ranks(hand: Hand, suit: Suit) -> tuple[Rank, ...]:
+    return tuple(c.rank for c in hand.suit_cards(suit))
+
+
+def _holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
+    return tuple(s for s in role_suits(p, role) if matches(pattern, _ranks(p, s), p.rules))
+
+
+def sure_tricks(p: PlayPosition, suit: Suit) -> int:
+    """The player's cards of ``suit`` that are the highest still out (tutor's counting)."""
+    seen = p.seen()
+    count = 0
+    for rank in sorted(Rank, reverse=True):
+        card = Card(suit, rank)
+        if card in seen:
+            continue
+        if card not in p.hand:
+            break
+        count += 1
+    return count
+
+
+def _discardable(p: PlayPosition) -> tuple[Suit, ...]:
+    return tuple(s for s in PBN_SUITS if s is not p.trump and s is not p.led_suit and p.hand.length(s))
+
+
+# -- situations ---------------------------------------------------------------------------
+
+
+@register_situation("lead", "the player is to lead (args side: defender | declarer | any)", _LEAD)
+def _lead(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    if p.kind != "lead":
+        return False
+    side = str(args.get("side", "defender"))
+    return side == "any" or (side == "declarer") == p.declaring_side
+
+
+@register_situation("second_hand", "second hand follows suit to an opponent's lead", ("second-hand",))
+def _second(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.kind == "second-hand"
+
+
+@register_situation("third_hand", "third hand follows suit to partner's lead", ("third-hand",))
+def _third(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.kind == "third-hand"
+
+
+@register_situation("cannot_follow", "the player cannot follow suit (args place: 2, 3 or 4)", ("discard",))
+def _cannot_follow(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.kind == "discard" and ("place" not in args or int(args["place"]) == p.place)
+
+
+# -- features ------------------------------------------------------------------------------
+
+
+def _feature(name: str, description: str, kinds: tuple[str, ...] = _ALL) -> Callable[
+        [Callable[[PlayPosition, Mapping[str, Any]], FeatureValue]],
+        Callable[[PlayPosition, Mapping[str, Any]], FeatureValue]]:
+    def decorate(fn: Callable[[PlayPosition, Mapping[str, Any]], FeatureValue]) -> Callable[
+            [PlayPosition, Mapping[str, Any]], FeatureValue]:
+        register_feature(name, description, kinds)(fn)
+        return fn
+    return decorate
+
+
+@_feature("contract_level", "the level of the contract: 1 (simple) to 7 (grand slam)")
+def _level(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return p.contract.level
+
+
+@_feature("no_trumps", "the contract is at no-trumps")
+def _nt(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.trump is None
+
+
+@_feature("declaring_side", "the player is the declarer or his partner")
+def _declaring(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.declaring_side
+
+
+@_feature("named", "the suit role names a suit (args suit: partner, rho, lho_unsupported …)")
+def _named(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return bool(role_suits(p, str(args.get("suit", "partner"))))
+
+
+@_feature("holding", "the player holds the named pattern in the role suit (args suit, pattern)")
+def _holds(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return bool(_holding_suits(p, str(args.get("suit", "any")), str(args["pattern"])))
+
+
+@_feature("first_bid_nt", "the seat's first bid was no-trumps, 'at once' (args seat: rho | partner | lho)")
+def _first_nt(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    seat = {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", "rho"))]
+    bid = p.first_bid(seat)
+    return bid is not None and bid.strain.trump is None
+
+
+@_feature("partner_named_three", "partner named three different suits in the auction (law 117)")
+def _three(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return len(_named_by(p, p.partner)) >= 3
+
+
+@_feature("led_unnamed_by_partner", "the suit led is one partner did not name (law 117)", _FOLLOW)
+def _unnamed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led_suit is not None and p.led_suit not in _named_by(p, p.partner)
+
+
+@_feature("led_rank", "the rank of the card led: 2 … 10, J 11, Q 12, K 13, A 14")
+def _led_rank(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return int(p.led.rank) if p.led else 0
+
+
+@_feature("led_small", "the card led is a small card, 2 to 9")
+def _led_small(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led is not None and is_small(p.led.rank)
+
+
+@_feature("led_is", "the suit led is the role suit (args suit: trump, partner, rho_unsupported …)")
+def _led_is(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led_suit is not None and p.led_suit in role_suits(p, str(args["suit"]))
+
+
+@_feature("top_beats_led", "the player's highest card of the suit led beats the card led", _FOLLOW)
+def _top_beats(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    if p.led is None or not p.hand.length(p.led.suit):
+        return False
+    return p.hand.suit_cards(p.led.suit)[0].rank > p.led.rank
+
+
+@_feature("partner_winning", "partner's card is winning the trick so far")
+def _partner_winning(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.winning() is p.partner
+
+
+@_feature("second_played_ace", "the second player put the ace of the suit led (law 116)")
+def _second_ace(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    plays = p.trick.plays
+    return len(plays) >= 2 and plays[1][1] == Card(plays[0][1].suit, Rank.ACE)
+
+
+@_feature("trick_ruffed", "someone has ruffed the current trick")
+def _ruffed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    led = p.led_suit
+    return p.trump is not None and any(c.suit is p.trump and c.suit is not led for _, c in p.trick.plays)
+
+
+@_feature("first_round", "the suit led is being played for the first time (law 111)")
+def _first_round(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led_suit is not None and p.times_led(p.led_suit) == 0
+
+
+@_feature("trumps_held", "how many trumps the player holds")
+def _trumps(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return p.hand.length(p.trump) if p.trump else 0
+
+
+@_feature("trump_supported", "the contract's suit was bid by both declarers (laws 129, 143-144)")
+def _supported(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.trump_supported
+
+
+@_feature("discards_made", "how many cards the player has discarded so far (law 161)", ("discard",))
+def _discards_made(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return len(p.discards(p.seat))
+
+
+@_feature("sure_suits", "side suits in which the player holds sure tricks (laws 162-165)", ("discard",))
+def _sure_suits(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return sum(1 for s in _discardable(p) if sure_tricks(p, s))
+
+
+@_feature("partner_discarded", "partner has discarded at least once (laws 83, 146)", _LEAD)
+def _partner_discarded(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return bool(p.discards(p.partner))
+
+
+@_feature("scores_equal", "both sides stand equal below the line in this partie (law 85)", _LEAD)
+def _scores_equal(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.below.get(Side.NS, 0) == p.below.get(Side.EW, 0)
+
+
+@_feature("opponents_tricks_to_partie",
+          "tricks the opponents still need to reach the partie at this contract's trick value (law 85)", _LEAD)
+def _to_partie(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    them = p.seat.side.other
+    missing = p.rules.partie_target - p.below.get(them, 0)
+    value = p.rules.trick_value * p.contract.level
+    return max(0, -(-missing // value))
+
+
+@_feature("trump_rounds", "completed tricks in which trumps were led (law 129)", _LEAD)
+def _trump_rounds(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return p.times_led(p.trump) if p.trump else 0
+
+
+@_feature("opponents_followed_trumps", "both opponents followed to every round of trumps (law 129)", _LEAD)
+def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    if p.trump is None:
+        return False
+    rounds = p.times_led(p.trump)
+    return rounds > 0 and all(p.followed(s, p.trump) >= rounds for s in (p.lho, p.rho))
+
+
+# -- choosers ------------------------------------------------------------------------------
+
+
+def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
+    """The card(s) of ``suit`` that ``card`` names: a rank letter, top, lowest, small, any."""
+    held = list(p.hand.suit_cards(suit))
+    if not held:
+        return [], ""
+    if card == "top":
+        return [held[0]], "the top card"
+    if card == "lowest":
+        return [held[-1]], "the lowest card"
+    if card == "any":
+        return held, "any card of the suit"
+    if card == "small":
+        small = [c for c in held if is_small(c.rank) and c != held[0]]
+        return (small or [held[-1]]), "a small card"
+    wanted = Card(suit, Rank.parse(card))
+    return ([wanted], "") if wanted in held else ([], "")
+
+
+def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
+        [Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]],
+        Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]]:
+    def decorate(fn: Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]) -> Callable[
+            [PlayPosition, Mapping[str, Any]], PlayChoice | None]:
+        register_chooser(name, description, kinds)(fn)
+        return fn
+    return decorate
+
+
+@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small any) of the suit holding "
+          "the pattern (args pattern, suit role)", _LEAD)
+def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    role, pattern = str(args.get("suit", "any")), str(args["pattern"])
+    cards: list[Card] = []
+    how = ""
+    for suit in _holding_suits(p, role, pattern):
+        if suit in p.avoid:
+            continue
+        picked, how = _pick(p, suit, str(args.get("card", "top")))
+        cards += picked
+    return _choice(cards, how)
+
+
+@_chooser("lead_akq", "lead from A K Q and more: the ace (law 86) or, by the variant, the king", _LEAD)
+def _lead_akq(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    card = "A" if p.rules.akq_lead == "ace" else "K"
+    return _lead_holding(p, {"pattern": "AKQ", "card": card})
+
+
+@_chooser("lead_aq_partner_king", "A Q + 1-2 at one's own no-trumps, partner showed the king: "
+          "the ace (law 134) or, by the variant, a small card", _LEAD)
+def _lead_aq_king(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    card = "A" if p.rules.aq_lead_partner_king == "ace" else "small"
+    cards: list[Card] = []
+    how = ""
+    for suit in role_suits(p, "partner_after_nt"):
+        if matches("AQ+1-2", _ranks(p, suit), p.rules) and suit not in p.avoid:
+            picked, how = _pick(p, suit, card)
+            cards += picked
+    return _choice(cards, how)
+
+
+@_chooser("continue_trumps", "after trump rounds both opponents followed: lead trumps from the top "
+          "(law 129, 130) or, by the variant, another suit", _LEAD)
+def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.trump is None or not p.hand.length(p.trump):
+        return None
+    if p.rules.trump_leads_after_both_follow == "continue":
+        return _choice(p.hand.suit_cards(p.trump)[:1], "the top trump")
+    return _choice((c for c in p.hand if c.suit is not p.trump), "any card but a trump")
+
+
+@_chooser("top_of", "lead the highest card of the role suit (args suit)", _LEAD)
+def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    for suit in role_suits(p, str(args.get("suit", "partner"))):
+        if p.hand.length(suit):
+            return _choice(p.hand.suit_cards(suit)[:1], "the top card")
+    return None
+
+
+@_chooser("any_of", "any card of the role suit (args suit): the book names the suit only", _LEAD)
+def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    for suit in role_suits(p, str(args.get("suit", "partner"))):
+        if p.hand.length(suit) and suit not in p.avoid:
+            return _choice(p.hand.suit_cards(suit), f"any {suit.english[:-1]}")
+    return None
+
+
+@_chooser("cash_sure", "lead a sure trick: the top cards of the suit with the most sure tricks (law 85)", _LEAD)
+def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    counts = {s: sure_tricks(p, s) for s in PBN_SUITS if s not in p.avoid}
+    best = max(counts.values(), default=0)
+    if best == 0:
+        return None
+    cards = [c for s, n in counts.items() if n == best for c in p.hand.suit_cards(s)[:n]]
+    return _choice(cards, "a sure trick")
+
+
+@_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", _LEAD)
+def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
+    cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
+    return _choice(cards, "a card of the doubleton")
+
+
+def _avoided_suits(p: PlayPosition, role: str) -> frozenset[Suit]:
+    if role == "partner_discarded":
+        # Law 83's exception: A K or K Q of the discarded suit are cashed, not avoided.
+        return frozenset(s for s in role_suits(p, role) if not matches("AK|KQ", _ranks(p, s), p.rules))
+    if role == "trump":
+        if p.rules.small_game_trump_leads == "unless-strong" and p.trump and _strong_trumps(p):
+            return frozenset()
+        return frozenset(role_suits(p, "trump"))
+    if role == "weak_kq":
+        return frozenset(s for s in PBN_SUITS if matches("weak-KQ", _ranks(p, s), p.rules)
+                         and s not in role_suits(p, "partner"))
+    return frozenset(role_suits(p, role))
+
+
+def _strong_trumps(p: PlayPosition) -> bool:
+    """The "opposite case" of law 118 in the Russian reading: five trumps, or four with two honours."""
+    ranks = _ranks(p, p.trump) if p.trump else ()
+    honours = sum(1 for r in ranks if r >= Rank.TEN)
+    return len(ranks) >= 5 or (len(ranks) >= 4 and honours >= 2)
+
+
+def _own_rule(p: PlayPosition, args: Mapping[str, Any]) -> Rule | None:
+    for rule in p.conventions:
+        if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and dict(rule.chooser_args) == dict(args):
+            return rule
+    return None
+
+
+@_chooser("lead_avoiding", "a prohibition: the lead the lower conventions give, with the role suit "
+          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq)", _LEAD)
+def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    suits = _avoided_suits(p, str(args["suits"])) - p.avoid
+    me = _own_rule(p, args)
+    if not suits or me is None:
+        return None
+    guarded = [r for r in p.conventions if isinstance(r, Rule) and r.priority < me.priority]
+    free = evaluate(guarded, p, "lead")
+    if free is None or not (free.answer.suits & suits):
+        return None
+    narrowed = p.with_avoid(suits)
+    advice = evaluate(guarded, narrowed, "lead")
+    if advice is not None:
+        answer: PlayChoice = advice.answer
+        return PlayChoice(answer.cards, answer.how or "")
+    return _choice((c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
+
+
+@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", _FOLLOW)
+def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.led_suit is None:
+        return None
+    card = str(args.get("card", "top"))
+    if card == "small":
+        small = [c for c in p.hand.suit_cards(p.led_suit) if is_small(c.rank)]
+        return _choice(small, "a small card")
+    picked, how = _pick(p, p.led_suit, card)
+    return _choice(picked, how)
+
+
+@_chooser("ruff", "ruff: any trump (laws 111, 115)", ("discard",))
+def _ruff(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.trump is None:
+        return None
+    return _choice(p.hand.suit_cards(p.trump), "any trump")
+
+
+def _strength(p: PlayPosition, suit: Suit) -> tuple[int, int]:
+    return (sure_tricks(p, suit), sum(_HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
+
+
+@_chooser("discard", "throw a card of a side suit (args how: weakest | not_sure | third | rotate)", ("discard",))
+def _discard(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    suits = _discardable(p)
+    if not suits:
+        return None
+    how = str(args.get("how", "weakest"))
+    sure = [s for s in suits if sure_tricks(p, s)]
+    if how == "weakest":
+        weakest = min(_strength(p, s) for s in suits)
+        chosen = [s for s in suits if _strength(p, s) == weakest]
+        label = "a card of the weakest suit"
+    elif how == "not_sure":
+        chosen = [s for s in suits if s not in sure] if len(sure) == 1 else []
+        label = "a card of a suit without sure tricks"
+    elif how == "third":
+        rest = [s for s in suits if s not in sure]
+        chosen = rest if len(sure) == 2 and len(rest) == 1 else []
+        label = "a card of the third suit"
+    elif how == "rotate":
+        thrown = p.discards(p.seat)
+        fewest = min(sum(1 for c in thrown if c.suit is s) for s in suits)
+        chosen = [s for s in suits if sum(1 for c in thrown if c.suit is s) == fewest] if not sure else []
+        label = "a card of the suit discarded least"
+    else:
+        raise TutorError(f"unknown discard {how!r}: expected weakest, not_sure, third or rotate")
+    return _choice((c for s in chosen for c in p.hand.suit_cards(s)), label)
+
+
+def vocabulary_names() -> dict[str, tuple[str, ...]]:
+    """The names this module registers, for documentation and content checks."""
+    return {"patterns": tuple(PATTERNS), "roles": tuple(_ROLES)}

@@ -1,0 +1,252 @@
+"""Scoring one Vint deal, item by item (book "Calculations and records" 1-22, laws 24, 148-151).
+
+* **Tricks, both sides** (scoring 1, 5): each side writes below the line every trick it
+  took at ``Rules.trick_value`` x level (10 in a simple game … 70 in a grand slam), the
+  declarers and the defenders alike, made or not. "Three" with 9 tricks: 270 and 120.
+* **Penalty** (scoring 20-21): each trick the declarers fall short costs
+  ``Rules.penalty_value`` x level (1000 … 7000), written above the line by the opponents.
+* **Slams** (scoring 19, 22): a declared small / grand slam that is made scores 5000 /
+  10000; taking twelve / thirteen tricks scores 1000 / 2000 more — for any side, declared
+  or not (tutor's reading, with note 8 and law 150). A failed declared slam gives the
+  opponents its declared bonus as well as the penalty.
+* **Honours, aces, coronets** are found in the hands (:mod:`tutor.engine.honours`).
+* **Passed-out deals** (scoring 8-10): an X is written (valued when the rubber ends);
+  by the ``passed-out`` variant the deal is played out instead and the side with fewer
+  tricks writes ``Rules.played_out_trick_value`` for each extra trick of the others.
+* **Revoke** (laws 148-151): three tricks pass from the revoking side to the opponents
+  before anything is scored; tricks it lacks are charged at the penalty rate; a slam the
+  transfer creates scores for the opponents; the revokers' partie total stops at 490, the
+  excess going above the line.
+* **Dealer's unnoticed 14th card** (law 24): ``Rules.dealer_extra_card_penalty`` to the
+  opponents.
+
+Every figure comes from :class:`~tutor.engine.rules.Rules`; the tutor's readings where
+the seeds are silent are listed, with citations, in ``content/scoring-readings.yaml``.
+
+>>> from tutor.engine.cards import Deal
+>>> d = Deal.from_pbn("N:T98.T98.T98.T987 765.765.765.6543 432.432.432.AKQJ AKQJ.AKQJ.AKQJ.2")
+>>> s = score_deal(d, Contract.parse("3C", "S"), 9)
+>>> s.below(Side.NS), s.below(Side.EW)
+(270, 120)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tutor.engine.calls import LEVEL_NAMES, Contract
+from tutor.engine.cards import Deal, Seat, Side
+from tutor.engine.errors import TutorError
+from tutor.engine.honours import coronet_items, honour_items
+from tutor.engine.rules import VARIANTS, Rules, Variant
+from tutor.engine.score_items import DealScore, Line, ScoreItem
+
+__all__ = ["BOOK_RULES", "DealScore", "Line", "ScoreItem", "ScoringError", "score_deal", "scoring_variants"]
+
+BOOK_RULES = Rules()
+TRICKS_IN_DEAL = 13
+SMALL_SLAM_LEVEL = 6
+SMALL_SLAM_TRICKS = 12
+SCORING_LAWS = frozenset({"law-24", "law-148", "law-149", "law-150", "law-151"})
+
+
+class ScoringError(TutorError):
+    """A deal cannot be scored as given; the message names the field (``tricks``, ``deal`` …)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.detail = message
+
+
+def scoring_variants() -> tuple[Variant, ...]:
+    """The variants that change a score: those on a scoring law, and law 24's penalty."""
+    return tuple(v for v in VARIANTS if v.law.startswith("scoring-") or v.law in SCORING_LAWS)
+
+
+def score_deal(
+    deal: Deal,
+    contract: Contract | None,
+    declarer_tricks: int,
+    rules: Rules = BOOK_RULES,
+    *,
+    revoke: Side | None = None,
+    dealer_extra_card: bool = False,
+    dealer: Seat | None = None,
+    below_before: Mapping[Side, int] | None = None,
+    passed_side: Side = Side.NS,
+) -> DealScore:
+    """Score one deal: every entry with its side, line, kind, points, laws and explanation.
+
+    ``declarer_tricks`` are the tricks the declaring side took in play (for a passed-out
+    deal played out, the tricks of ``passed_side``). ``revoke`` names the side that
+    revoked; ``dealer_extra_card`` that ``dealer`` held an unnoticed 14th card (law 24).
+    ``below_before`` is each side's below-the-line total in the current partie before this
+    deal, which the revoke cap of law 151 needs (0 when not given).
+    """
+    _check(deal, declarer_tricks, dealer_extra_card, dealer)
+    if contract is None:
+        if revoke is not None:
+            raise ScoringError("revoke", "a passed-out deal has no contract to charge a revoke against (law 148)")
+        score = _passed_out(declarer_tricks, passed_side, rules)
+    else:
+        score = _contract(deal, contract, declarer_tricks, rules, revoke, below_before or {})
+    if dealer_extra_card and dealer is not None:
+        score = _with_dealer_penalty(score, dealer, rules)
+    return score
+
+
+def _check(deal: Deal, tricks: int, dealer_extra_card: bool, dealer: Seat | None) -> None:
+    if not deal.is_complete:
+        sizes = ", ".join(f"{s.value} {len(h)}" for s, h in deal.hands.items())
+        raise ScoringError("deal", f"every hand must hold 13 cards to find honours and coronets ({sizes})")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= TRICKS_IN_DEAL:
+        raise ScoringError("tricks", f"{tricks!r} is not a trick count from 0 to 13")
+    if dealer_extra_card and dealer is None:
+        raise ScoringError("dealer", "the dealer's seat is needed to charge his 14th card (law 24)")
+
+
+def _passed_out(tricks: int, side: Side, rules: Rules) -> DealScore:
+    """Scoring 8 (an X) or, by agreement, scoring 10 (the deal is played out)."""
+    if rules.passed_out == "x_mark":
+        return DealScore((), x_mark=True, notes=("All four passed: an X is written (scoring 8).",))
+    counts = {side: tricks, side.other: TRICKS_IN_DEAL - tricks}
+    more = side if counts[side] > counts[side.other] else side.other
+    if rules.played_out_extra == "difference":
+        extra = counts[more] - counts[more.other]
+        how = f"{counts[more]} - {counts[more.other]}"
+    else:
+        extra = counts[more] - 6
+        how = f"{counts[more]} - 6"
+    points = extra * rules.played_out_trick_value
+    text = (f"Passed deal played out: {more.value} took {counts[more]} tricks; {more.other.value} write "
+            f"{rules.played_out_trick_value} for each of the {how} = {extra} extra tricks")
+    item = ScoreItem(more.other, "above", "played_out", points, ("scoring-10",), text)
+    return DealScore((item,), tricks=counts, readings=("played-out-extra", "played-out-nothing-else"))
+
+
+def _contract(deal: Deal, contract: Contract, played: int, rules: Rules, revoke: Side | None,
+              below_before: Mapping[Side, int]) -> DealScore:
+    level, declaring = contract.level, contract.declarer.side
+    tricks = {declaring: played, declaring.other: TRICKS_IN_DEAL - played}
+    items: list[ScoreItem] = []
+    notes: list[str] = []
+    readings: list[str] = []
+    if revoke is not None:
+        moved = min(rules.revoke_tricks, tricks[revoke])
+        short = rules.revoke_tricks - moved
+        tricks[revoke] -= moved
+        tricks[revoke.other] += moved
+        notes.append(f"{revoke.value} revoked: {moved} of their tricks pass to {revoke.other.value} (law 148).")
+        readings.append("revoke-before-scoring")
+        if short:
+            rate = rules.penalty_value * level
+            items.append(ScoreItem(revoke.other, "above", "revoke_penalty", short * rate, ("law-149",),
+                                   f"{revoke.value} revoked holding only {moved} tricks: "
+                                   f"{short} missing x {rate} = {short * rate}"))
+    items += _trick_items(contract, tricks, rules, revoke)
+    items += _contract_result(contract, tricks, rules, notes, readings)
+    items += _slams_made(contract, tricks, rules, revoke, readings)
+    for found in (honour_items(deal, contract.strain, level, tricks, rules),
+                  coronet_items(deal, contract.strain, rules, declaring)):
+        items += found.items
+        notes += found.notes
+        readings += found.readings
+    score = DealScore(tuple(items), tricks=tricks, contract=contract, revoke=revoke,
+                      notes=tuple(notes), readings=tuple(dict.fromkeys(readings)))
+    if revoke is not None:
+        score = _cap_revoker(score, revoke, rules, below_before)
+    return score
+
+
+def _trick_items(contract: Contract, tricks: dict[Side, int], rules: Rules, revoke: Side | None) -> list[ScoreItem]:
+    rate = rules.trick_value * contract.level
+    laws = ("scoring-1", "scoring-5") + (("law-148",) if revoke is not None else ())
+    name = LEVEL_NAMES[contract.level]
+    return [
+        ScoreItem(side, "below", "tricks", tricks[side] * rate, laws,
+                  f"{side.value} took {tricks[side]} tricks at {rate} each (\"{name}\") = {tricks[side] * rate}")
+        for side in (contract.declarer.side, contract.declarer.side.other)
+        if tricks[side]
+    ]
+
+
+def _contract_result(contract: Contract, tricks: dict[Side, int], rules: Rules,
+                     notes: list[str], readings: list[str]) -> list[ScoreItem]:
+    """The penalty of a failed contract (scoring 20-22) or the bonus of a declared slam (19)."""
+    level, declaring = contract.level, contract.declarer.side
+    need, took = contract.tricks_needed, tricks[declaring]
+    slam = level >= SMALL_SLAM_LEVEL
+    items: list[ScoreItem] = []
+    if took < need:
+        short, rate = need - took, rules.penalty_value * level
+        items.append(ScoreItem(declaring.other, "above", "penalty", short * rate, ("scoring-20", "scoring-21"),
+                               f"\"{contract.bid.spoken}\" by {declaring.value}: {took} tricks of {need}, "
+                               f"{short} short x {rate} = {short * rate}"))
+        readings.append("failed-contract-tricks")
+        if slam:
+            bonus = rules.slam_declared_bonus[level - SMALL_SLAM_LEVEL]
+            items.append(ScoreItem(declaring.other, "above", "slam_failed", bonus, ("scoring-22",),
+                                   f"The declared {LEVEL_NAMES[level]} failed: {declaring.other.value} "
+                                   f"write the bonus it would have earned, {bonus}"))
+    elif slam:
+        bonus = rules.slam_declared_bonus[level - SMALL_SLAM_LEVEL]
+        items.append(ScoreItem(declaring, "above", "slam_declared", bonus, ("scoring-19",),
+                               f"{declaring.value} declared and made a {LEVEL_NAMES[level]}: {bonus}"))
+    if took < need and took * rules.trick_value * level >= rules.partie_target:
+        notes.append(f"{declaring.value} failed, yet their {took} tricks reach {rules.partie_target} below the "
+                     "line (scoring 1 applied literally; the seeds do not discuss this).")
+    return items
+
+
+def _slams_made(contract: Contract, tricks: dict[Side, int], rules: Rules, revoke: Side | None,
+                readings: list[str]) -> list[ScoreItem]:
+    """1000 / 2000 to any side taking twelve / thirteen tricks (scoring 19, note 8; law 150)."""
+    items: list[ScoreItem] = []
+    for side in (contract.declarer.side, contract.declarer.side.other):
+        if tricks[side] < SMALL_SLAM_TRICKS:
+            continue
+        grand = tricks[side] == TRICKS_IN_DEAL
+        bonus = rules.slam_made_bonus[int(grand)]
+        name = "grand slam" if grand else "small slam"
+        laws: tuple[str, ...] = ("scoring-19", "note-8")
+        text = f"{side.value} took {tricks[side]} tricks, a {name}: {bonus}"
+        if revoke is side.other:
+            laws += ("law-150",)
+            text += f" (scored against the revoking {revoke.value})"
+            readings.append("revoke-slam")
+        declared_this = side is contract.declarer.side and contract.level == tricks[side] - 6
+        if not declared_this:
+            readings.append("slam-any-side")
+        items.append(ScoreItem(side, "above", "slam_made", bonus, laws, text))
+    return items
+
+
+def _cap_revoker(score: DealScore, revoke: Side, rules: Rules, below_before: Mapping[Side, int]) -> DealScore:
+    """Law 151: the revokers end the deal with at most 490 below; the excess goes above."""
+    before = below_before.get(revoke, 0)
+    room = max(0, rules.revoke_below_cap - before)
+    written = score.below(revoke)
+    if written <= room:
+        return score
+    excess = written - room
+    items: list[ScoreItem] = []
+    for item in score.items:
+        if item.side is revoke and item.line == "below":
+            item = ScoreItem(item.side, "below", item.kind, room, item.laws + ("law-151",),
+                             f"{item.text}; capped at {room} below (law 151)")
+        items.append(item)
+    items.append(ScoreItem(revoke, "above", "over_cap", excess, ("law-151",),
+                           f"{revoke.value} revoked and may not pass {rules.revoke_below_cap} below the line: "
+                           f"{excess} goes above"))
+    return DealScore(tuple(items), tricks=score.tricks, contract=score.contract, revoke=revoke,
+                     notes=score.notes, readings=(*score.readings, "revoke-cap"))
+
+
+def _with_dealer_penalty(score: DealScore, dealer: Seat, rules: Rules) -> DealScore:
+    points = rules.dealer_extra_card_penalty
+    item = ScoreItem(dealer.side.other, "above", "dealer_extra_card", points, ("law-24",),
+                     f"The dealer {dealer.value} held an unnoticed 14th card: {dealer.side.other.value} write {points}")
+    return DealScore((*score.items, item), tricks=score.tricks, contract=score.contract, x_mark=score.x_mark,
+                     revoke=score.revoke, notes=score.notes, readings=(*score.readings, "dealer-extra-card"))
+

@@ -1,0 +1,157 @@
+"""Feedback on a bidding answer: why each other plausible call is worse, and what mattered.
+
+For every plausible call other than the book's, the tutor looks for the
+conventions that would make that call in this situation and says which of their
+conditions the hand fails (or which rule takes precedence); a call no convention
+makes here is "not a call of the book". The features that mattered are the
+conditions of the deciding rule, with the sure-trick count and its per-suit
+breakdown always shown (the tutor's counting model, :mod:`tutor.engine.features`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tutor.engine.bidding import BidPosition
+from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
+from tutor.engine.cards import PBN_SUITS, Suit
+from tutor.engine.conventions import Advice, Condition, Rule, features
+from tutor.engine.features import honours, sure_tricks
+
+#: Short names of features for the learner (others use their registered description).
+LABELS: dict[str, str] = {
+    "aces": "aces", "kings": "kings", "queens": "queens", "jacks": "jacks",
+    "face_cards": "kings, queens and jacks", "sure_tricks": "sure tricks",
+    "doubtful_tricks": "doubtful tricks", "longest_length": "cards in the longest suit",
+    "shortest_length": "cards in the shortest suit", "candidate_suits": "suits of 4+ cards with 2 honours",
+    "has_direct_suit": "six trumps headed by A K with three honours",
+    "direct_suit_sure_tricks": "sure tricks in that suit", "partner_passed": "partner has passed",
+    "suit_named": "a suit has been named", "partner_opened_nt": "partner said no-trumps at once",
+    "ends_partie": "a simple game ends the partie", "has_simple_game": "a simple game's values",
+    "max_suit_sure_tricks": "sure tricks in the best suit", "own_passes_since_partner_bid":
+    "your passes since partner's bid", "high_cards": "kings and queens", "long_suits": "long suits",
+    "long_suits_sure_tricks": "sure tricks in the long suits", "partner_bid_level": "level of partner's bid",
+    "partner_bid_direct": "partner bid directly from his hand", "ace_king_suits": "suits with A and K",
+    "coronet_outside_partner": "coronet outside partner's suit", "suit_choice": "the suit choice",
+    "candidate_suits_outside_partner": "suits of your own (4+ cards, 2 honours)",
+    "has_long_suit_with_honour": "a suit of 5+ cards with an honour", "round": "your turn number",
+}
+_SUIT_LABELS = {"length": "cards in", "honours": "honours in", "holds_ace": "the ace of",
+                "holds_king": "the king of", "face_cards_outside": "figures outside",
+                "coronet": "coronet in", "suit_sure_tricks": "sure tricks in"}
+_OP_WORDS = {"==": "", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ", "!=": "not "}
+MAX_ALTERNATIVES = 6
+
+
+def label(cond: Condition) -> str:
+    name = LABELS.get(cond.feature) or features()[cond.feature].description
+    suit = cond.args.get("suit")
+    if suit and cond.feature in _SUIT_LABELS:
+        where = "partner's suit" if suit == "partner" else Suit(str(suit).upper()).english
+        return f"{_SUIT_LABELS[cond.feature]} {where}"
+    return name
+
+
+def describe(cond: Condition, position: Any) -> str:
+    """``sure tricks: at least 7 needed, you hold 5`` — one condition against the hand."""
+    value = _value(cond, position)
+    if isinstance(cond.value, bool):
+        wanted = "needed" if cond.value else "must not hold"
+        return f"{label(cond)}: {wanted} ({'yes' if value else 'no'} here)"
+    return f"{label(cond)}: {_OP_WORDS.get(cond.op, cond.op)}{cond.value} needed, here {value}"
+
+
+def _value(cond: Condition, position: Any) -> Any:
+    return features()[cond.feature].fn(position, cond.args)
+
+
+def plausible_calls(position: BidPosition, rules: Sequence[Rule]) -> list[Call]:
+    """Pass, the lowest bid in each four-card suit and in no-trumps, and every rule's call here."""
+    calls: list[Call] = [Pass()]
+    for strain in VINT_DENOMINATIONS:
+        suit = strain.trump
+        if suit is None or position.hand.length(suit) >= 4:
+            bid = position.lowest_bid(strain, 1, 3)
+            if bid is not None:
+                calls.append(bid)
+    for rule in rules:
+        if _situation_holds(rule, position):
+            answer = rule.recommend(position)
+            if answer is not None and answer not in calls:
+                calls.append(answer)
+    return calls
+
+
+def _situation_holds(rule: Rule, position: BidPosition) -> bool:
+    from tutor.engine.conventions import situations
+
+    return bool(situations()[rule.situation].fn(position, rule.situation_args))
+
+
+def _laws(rule: Rule) -> str:
+    return ", ".join(rule.laws)
+
+
+def why_not(position: BidPosition, advice: Advice, rules: Sequence[Rule]) -> dict[str, str]:
+    """For each plausible call other than the book's: the rule it breaks or needs."""
+    out: dict[str, str] = {}
+    for call in plausible_calls(position, rules):
+        if call == advice.answer:
+            continue
+        reasons: list[tuple[int, str]] = []
+        for rule in rules:
+            if rule.kind != "bid" or not _situation_holds(rule, position) or rule.recommend(position) != call:
+                continue
+            failed = [c for c in rule.conditions if not c.holds(position)]
+            if not failed:
+                reasons.append((0, f"“{rule.title}” ({_laws(rule)}) would say {call}, but "
+                                   f"“{advice.rule.title}” ({_laws(advice.rule)}) comes first."))
+            else:
+                reasons.append((len(failed), f"{call} is the call of “{rule.title}” ({_laws(rule)}), "
+                                             f"which needs " + "; ".join(describe(c, position) for c in failed)
+                                + "."))
+        if reasons:
+            reasons.sort(key=lambda r: r[0])
+            out[str(call)] = " ".join(text for _, text in reasons[:2])
+        else:
+            out[str(call)] = (f"No convention of the book calls {call} here; "
+                              f"“{advice.rule.title}” ({_laws(advice.rule)}) decides.")
+        if len(out) >= MAX_ALTERNATIVES:
+            break
+    return out
+
+
+def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
+    """The hand features that mattered, as label → value, sure tricks always first."""
+    count = sure_tricks(position.hand)
+    notes = {"sure tricks": f"{count.total} ({count.breakdown()})",
+             "aces": str(sum(1 for c in position.hand.cards if c.rank == 14))}
+    for cond in advice.rule.conditions:
+        if cond.feature in ("sure_tricks", "aces"):
+            continue
+        value = _value(cond, position)
+        notes[label(cond)] = "yes" if value is True else "no" if value is False else str(value)
+    answer = advice.answer
+    if isinstance(answer, Bid) and answer.strain is not Strain.NO_TRUMPS:
+        suit = answer.strain.trump
+        assert suit is not None
+        notes[f"{suit.symbol} length and honours"] = (
+            f"{position.hand.length(suit)} cards, {honours(position.hand, suit)} honours")
+    return notes
+
+
+def suit_table(position: BidPosition) -> list[Mapping[str, Any]]:
+    """One row per suit: holding, length, honours, sure tricks and how they were counted."""
+    count = sure_tricks(position.hand)
+    rows = []
+    for suit in PBN_SUITS:
+        tricks = count.of(suit)
+        rows.append({"suit": suit.symbol, "holding": _holding(tricks.holding),
+                     "length": position.hand.length(suit), "honours": honours(position.hand, suit),
+                     "sure tricks": tricks.total, "how": tricks.reason})
+    return rows
+
+
+def _holding(text: str) -> str:
+    return " ".join("10" if ch == "T" else ch for ch in text) or "—"

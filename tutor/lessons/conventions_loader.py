@@ -1,0 +1,328 @@
+"""Load and validate convention files (``content/conventions/*.yaml``) into engine rules.
+
+A convention file holds a list of rules, either at the top level or under a
+``conventions:`` key (a file may also carry ``lessons:``, guided lessons for its
+kind, kept as plain data). Each rule is validated by a Pydantic model, then
+checked against the vocabulary registered in :mod:`tutor.engine.conventions`:
+an unknown situation, feature or chooser, or one registered for another decision
+kind, is an error. Every problem of a file is reported at once, each as
+``file:line: rule-id: message``, in one :class:`~tutor.engine.errors.ContentError`.
+
+The loader is generic over decision kinds (``bid``, ``lead``, ``discard`` …): the
+modules that define a kind's vocabulary are imported first (see
+:func:`register_vocabulary_module`). YAML is read with ``yaml.safe_load`` only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tutor.engine import conventions as conv
+from tutor.engine.errors import ContentError
+
+ROOT = Path(__file__).resolve().parents[2]
+CONVENTIONS_DIR = ROOT / "content" / "conventions"
+
+#: Modules whose import registers situations, features and choosers.
+_VOCABULARY_MODULES: list[str] = ["tutor.engine.features", "tutor.engine.bidding"]
+
+LAW_ID = re.compile(r"^(law-\d+|law-r\d+|law-r[a-z]|note-\d+|scoring-\d+|preamble-\d+|"
+                    r"two-\d+|three-\d+|five-\d+|solo-\d+|tutor-\d+)$")
+RULE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def register_vocabulary_module(module: str) -> None:
+    """Have the loader import ``module`` (which registers vocabulary) before validating."""
+    if module not in _VOCABULARY_MODULES:
+        _VOCABULARY_MODULES.append(module)
+
+
+def _import_vocabulary() -> None:
+    for module in _VOCABULARY_MODULES:
+        importlib.import_module(module)
+
+
+# -- the schema ---------------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ConditionModel(_Strict):
+    feature: str
+    op: Literal["==", "!=", ">=", "<=", ">", "<"]
+    value: bool | int | float | str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class WhenModel(_Strict):
+    situation: str
+    situation_args: dict[str, Any] = Field(default_factory=dict)
+    conditions: list[ConditionModel] = Field(default_factory=list)
+
+
+class RecommendModel(_Strict):
+    chooser: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class RuleModel(_Strict):
+    id: str = Field(pattern=RULE_ID.pattern)
+    kind: str
+    title: str = Field(min_length=3)
+    laws: list[str] = Field(min_length=1)
+    priority: int = Field(ge=0, le=1000)
+    when: WhenModel
+    recommend: RecommendModel
+    explanation: str = Field(min_length=10)
+    notes: list[str] = Field(default_factory=list)
+    #: hints for the drill generator of the kind (validated by that generator)
+    drill: dict[str, Any] = Field(default_factory=dict)
+
+
+# -- what a load returns ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConventionSet:
+    """The rules of one or more files, with what the engine's :class:`Rule` does not hold."""
+
+    rules: tuple[conv.Rule, ...]
+    drill_hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    lines: Mapping[str, str] = field(default_factory=dict)  # rule id -> "file:line"
+    lessons: tuple[Mapping[str, Any], ...] = ()
+
+    def rule(self, rule_id: str) -> conv.Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        known = ", ".join(r.id for r in self.rules)
+        raise ContentError(f"unknown rule {rule_id!r}; known: {known}")
+
+    def of_kind(self, kind: str) -> tuple[conv.Rule, ...]:
+        return tuple(r for r in self.rules if r.kind == kind)
+
+
+def _item_lines(text: str, key: str | None) -> list[int]:
+    """1-based line of each list item (top level, or under ``key``), via the safe composer."""
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    if node is None:
+        return []
+    if key is not None and isinstance(node, yaml.MappingNode):
+        node = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+    if not isinstance(node, yaml.SequenceNode):
+        return []
+    return [item.start_mark.line + 1 for item in node.value]
+
+
+def _vocabulary_errors(model: RuleModel) -> list[tuple[tuple[str | int, ...], str]]:
+    errors: list[tuple[tuple[str | int, ...], str]] = []
+    checks: list[tuple[tuple[str | int, ...], str, str, Mapping[str, conv.Vocabulary]]] = [
+        (("when", "situation"), "situation", model.when.situation, conv.situations()),
+        (("recommend", "chooser"), "chooser", model.recommend.chooser, conv.choosers())]
+    checks += [(("when", "conditions", n, "feature"), "feature", c.feature, conv.features())
+               for n, c in enumerate(model.when.conditions)]
+    for path, what, name, table in checks:
+        entry = table.get(name)
+        if entry is None:
+            errors.append((path, f"unknown {what} {name!r}"))
+        elif model.kind not in entry.kinds:
+            errors.append((path, f"{what} {name!r} is not for kind {model.kind!r} (it serves "
+                                 f"{', '.join(sorted(entry.kinds))})"))
+    errors += [(("laws", n), f"bad law id {law!r} (law-N, law-rN, scoring-N …)")
+               for n, law in enumerate(model.laws) if not LAW_ID.match(law)]
+    return errors
+
+
+def _to_rule(model: RuleModel) -> conv.Rule:
+    return conv.Rule(
+        id=model.id, kind=model.kind, laws=tuple(model.laws), situation=model.when.situation,
+        conditions=tuple(conv.Condition(c.feature, c.op, c.value, dict(c.args))
+                         for c in model.when.conditions),
+        chooser=model.recommend.chooser, priority=model.priority,
+        explanation=" ".join(model.explanation.split()), title=model.title,
+        situation_args=dict(model.when.situation_args), chooser_args=dict(model.recommend.args),
+    )
+
+
+#: A problem before it is placed in a file: (path inside the document, item id, message).
+RawProblem = tuple[tuple[str | int, ...], str, str]
+RULE_LIST_KEYS = ("conventions", "rules")
+
+
+def _split(data: Any) -> tuple[str | None, list[Any], list[Any], list[RawProblem]]:
+    """The rule list's key, the rules, the lessons, and any problem with the file's shape."""
+    if isinstance(data, list):
+        return None, data, [], []
+    if not isinstance(data, Mapping):
+        return None, [], [], [((), "-", "expected a list of rules or a 'conventions:' mapping")]
+    unknown = set(data) - {*RULE_LIST_KEYS, "lessons"}
+    if unknown:
+        return None, [], [], [((), "-", f"unknown top-level key(s) {', '.join(sorted(map(str, unknown)))}; "
+                               "expected 'conventions' (or 'rules') and optionally 'lessons'")]
+    key = next((k for k in RULE_LIST_KEYS if k in data), "conventions")
+    items, lessons = data.get(key) or [], data.get("lessons") or []
+    if not isinstance(items, list) or not isinstance(lessons, list):
+        return key, [], [], [((key,), "-", "expected a list")]
+    return key, items, lessons, []
+
+
+def _pydantic_problems(err: ValidationError) -> list[tuple[tuple[str | int, ...], str]]:
+    out = []
+    for e in err.errors():
+        loc = tuple(p for p in e["loc"] if isinstance(p, str | int))
+        field_name = ".".join(str(p) for p in loc) or "rule"
+        out.append((loc, f"{field_name}: {e['msg']}"))
+    return out
+
+
+def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
+    """Validate parsed convention data; every problem with its path, item id and message."""
+    _import_vocabulary()
+    key, items, lessons, problems = _split(data)
+    base: tuple[str | int, ...] = (key,) if key else ()
+    rules: list[conv.Rule] = []
+    hints: dict[str, Mapping[str, Any]] = {}
+    notes: dict[str, tuple[str, ...]] = {}
+    seen: dict[str, int] = {}
+    for index, item in enumerate(items):
+        path = (*base, index)
+        rid = str(item.get("id", "-")) if isinstance(item, Mapping) else "-"
+        if not isinstance(item, Mapping):
+            problems.append((path, rid, f"expected a mapping, got {type(item).__name__}"))
+            continue
+        try:
+            model = RuleModel.model_validate(item)
+        except ValidationError as err:
+            problems += [((*path, *loc), rid, m) for loc, m in _pydantic_problems(err)]
+            continue
+        if model.id in seen:
+            problems.append(((*path, "id"), rid, f"duplicate id (first as item {seen[model.id] + 1})"))
+            continue
+        seen[model.id] = index
+        problems += [((*path, *loc), rid, m) for loc, m in _vocabulary_errors(model)]
+        rules.append(_to_rule(model))
+        hints[model.id] = model.drill
+        notes[model.id] = tuple(" ".join(n.split()) for n in model.notes)
+    return ConventionSet(tuple(rules), hints, notes, {}, tuple(lessons)), problems
+
+
+def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
+    """Validate convention YAML ``text``; raise one ContentError listing every problem."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        raise ContentError(f"{source}: not valid YAML: {err}") from None
+    result, problems = validate_data(data)
+    key = _split(data)[0]
+    lines = _item_lines(text, key)
+    base = 1 if key else 0
+
+    def line_of(path: tuple[str | int, ...]) -> int:
+        index = path[base] if len(path) > base else None
+        return lines[index] if isinstance(index, int) and index < len(lines) else 1
+
+    if problems:
+        raise ContentError("\n".join(f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems))
+    where = {r.id: f"{source}:{line_of((*((key,) if key else ()), n))}" for n, r in enumerate(result.rules)}
+    return ConventionSet(result.rules, result.drill_hints, result.notes, where, result.lessons)
+
+
+def load_conventions(paths: Sequence[Path | str] | Path | str) -> ConventionSet:
+    """Load one or several convention files into one set (ids must be unique across them)."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    sets = []
+    for path in map(Path, paths):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise ContentError(f"{path}: cannot read: {err.strerror}") from None
+        sets.append(parse_conventions(text, _display(path)))
+    return merge(sets)
+
+
+def merge(sets: Sequence[ConventionSet]) -> ConventionSet:
+    seen: dict[str, str] = {}
+    problems = []
+    for s in sets:
+        for rule in s.rules:
+            if rule.id in seen:
+                problems.append(f"{s.lines[rule.id]}: {rule.id}: duplicate id (first at {seen[rule.id]})")
+            seen.setdefault(rule.id, s.lines[rule.id])
+    if problems:
+        raise ContentError("\n".join(problems))
+    return ConventionSet(
+        tuple(r for s in sets for r in s.rules),
+        {k: v for s in sets for k, v in s.drill_hints.items()},
+        {k: v for s in sets for k, v in s.notes.items()},
+        {k: v for s in sets for k, v in s.lines.items()},
+        tuple(x for s in sets for x in s.lessons),
+    )
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def conventions_for(name: str) -> ConventionSet:
+    """The validated conventions of ``<content>/conventions/<name>.yaml`` (cached per file).
+
+    ``<content>`` is ``$TUTOR_CONTENT_DIR`` when set (see :mod:`tutor.lessons.content`).
+    """
+    return _cached(str(_content_root() / "conventions" / f"{name}.yaml"))
+
+
+def _content_root() -> Path:
+    try:
+        from tutor.lessons.content import content_dir
+    except ImportError:  # pragma: no cover - the content package ships with the tutor
+        return ROOT / "content"
+    return content_dir()
+
+
+@lru_cache(maxsize=8)
+def _cached(path: str) -> ConventionSet:
+    return load_conventions(path)
+
+
+def validate_conventions_document(doc: Any, ctx: Any) -> list[Any]:
+    """``tutor check`` validator: every problem of a convention file, at its line."""
+    result, problems = validate_data(doc.data)
+    if not problems:
+        doc.model = result
+    return [doc.problem(path, message, item=rid) for path, rid, message in problems]
+
+
+def _register_content_kind() -> None:
+    """Plug the convention check into ``tutor check`` when the content registry exists."""
+    try:
+        content = importlib.import_module("tutor.lessons.content")
+    except ImportError:
+        return
+    register = getattr(content, "register_content_kind", None)
+    if callable(register):
+        register("conventions/bidding.yaml", validate_conventions_document, name="bidding conventions")
+
+
+_register_content_kind()
+
+__all__ = [
+    "CONVENTIONS_DIR", "ConventionSet", "RuleModel", "conventions_for",
+    "load_conventions", "merge", "parse_conventions", "register_vocabulary_module", "validate_data",
+    "validate_conventions_document",
+]

@@ -1,0 +1,340 @@
+"""Play drills: leads, second hand, third hand and discards, with the book's card and its cost.
+
+For each play convention of ``content/conventions/play.yaml`` a drill is drawn from
+the rule's own conditions (:mod:`tutor.lessons.play_scenarios`) and **audited**: the
+rules in force must give the drill's rule as the deciding one, with one answer — a
+single card, or the cards of a single suit where the book names only the suit (law
+81: "lead that suit") or "a small card" (≈101) — and every other convention that
+applies with a different answer must be one the rule overrides by the book's own
+words (an exception, a prohibition, "first cash …"). The same seed gives the same
+drill.
+
+Feedback quotes the rule and its laws, says why the learner's card is worse *by the
+book*, and then — as a separate check, with perfect knowledge of all four hands,
+which is not the book's reason — the double-dummy tricks after the book's card and
+after the learner's (:func:`tutor.engine.analysis.card_values`) and what that
+difference is worth in Vint points under the contract
+(:func:`tutor.engine.scoring.score_deal`: both sides write their tricks below the
+line; a trick can decide a penalty or a partie).
+
+The kinds ``lead``, ``second-hand``, ``third-hand`` and ``discard`` are registered
+with :mod:`tutor.lessons.drills`; ``advise`` answers any play position given as JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.engine.calls import Bid, Contract
+from tutor.engine.cards import Card, Hand, Seat, Side
+from tutor.engine.conventions import Advice, Rule, evaluate
+from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError
+from tutor.engine.play_features import PlayChoice
+from tutor.engine.play_position import PlayPosition
+from tutor.engine.rules import Rules
+from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
+from tutor.lessons.play_scenarios import Rejected, build
+
+KINDS = ("lead", "second-hand", "third-hand", "discard")
+ATTEMPTS = 400
+
+def overrides(rule: Rule, other: Rule) -> bool:
+    """True when the book lets ``rule`` set ``other`` aside: its ``drill: {overrides: …}`` in the YAML.
+
+    A prohibition sets aside every lead of lower priority; ≈96 ("if you have neither a
+    game nor support, lead from a doubleton") gives way to every other lead.
+    """
+    if rule.chooser == "lead_avoiding":
+        return True
+    if rule.kind == "lead" and other.id.startswith("lead-r96"):
+        return True  # ≈96 applies only "if you have neither a game nor support"
+    marks = tuple(drill_hints(rule.id).get("overrides", ()))
+    return "*" in marks or any(other.id.startswith(m) for m in marks)
+
+
+def answer_of(rule: Rule, position: PlayPosition) -> PlayChoice | None:
+    answer = rule.recommend(position)
+    return answer if isinstance(answer, PlayChoice) else None
+
+
+def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice | None:
+    """The advice, if ``position`` gives ``rule`` a single book-correct answer; else ``None``."""
+    advice = evaluate(rules, position, position.kind)
+    if advice is None or not advice.unique or advice.rule.priority != rule.priority:
+        return None
+    if advice.rule.id != rule.id:  # an agreeing rule of the same priority decided first
+        if rule not in advice.applicable or answer_of(rule, position) != advice.answer:
+            return None
+        advice = Advice(advice.answer, rule, rule.explain(position, advice.answer), advice.applicable, True)
+    choice = advice.answer
+    if not isinstance(choice, PlayChoice) or len(choice.suits) != 1:
+        return None
+    legal = position.legal()
+    if not choice.cards <= legal or choice.cards == legal:
+        return None
+    for other in advice.applicable:
+        if other.id == rule.id:
+            continue
+        other_answer = answer_of(other, position)
+        if other_answer is not None and other_answer != choice and not overrides(rule, other):
+            return None
+    return advice
+
+
+# -- drills -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayDrill(Drill):
+    """A play drill: ``accepted`` lists every card the book allows (one, or a suit)."""
+
+    accepted: tuple[str, ...] = ()
+
+    def is_correct(self, choice: str) -> bool:
+        try:
+            card = Card.parse(choice)
+        except NotationError:
+            return False
+        return str(card) in self.accepted
+
+
+def _seed_rng(rule_id: str, seed: int) -> random.Random:
+    return random.Random(f"play:{rule_id}:{seed}")
+
+
+def make_position(rule: Rule, seed: int, rules: Rules | None = None) -> tuple[PlayPosition, Advice]:
+    """The audited position for ``rule`` and ``seed`` (deterministic)."""
+    conventions = load_play_rules()
+    rng = _seed_rng(rule.id, seed)
+    for _ in range(ATTEMPTS):
+        try:
+            position = build(rule, rng, rules or Rules(), conventions)
+        except (Rejected, IllegalPlayError, IllegalCallError, TutorError):
+            continue
+        advice = audit(rule, position, conventions)
+        if advice is not None:
+            return position, advice
+    raise TutorError(f"no drill for {rule.id} found from seed {seed} in {ATTEMPTS} draws")
+
+
+def make(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
+    """A drill of ``kind`` (for ``rule_id``, or a rule picked by the seed)."""
+    if rule_id is None:
+        choices = rules_of_kind(kind)
+        rule = random.Random(f"pick:{kind}:{seed}").choice(choices)
+    else:
+        rule = rule_named(rule_id)
+        if rule.kind != kind:
+            raise TutorError(f"{rule_id} is a {rule.kind} convention, not {kind}")
+    position, advice = make_position(rule, seed)
+    return drill_from(position, advice, seed)
+
+
+def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:
+    choice: PlayChoice = advice.answer
+    rule = advice.rule
+    legal = sorted(position.legal(), key=_card_order)
+    return PlayDrill(
+        kind=rule.kind, rule_id=rule.id, seed=seed, prompt=prompt(position),
+        position=position_json(position), choices=tuple(str(c) for c in legal),
+        answer=str(choice.card), laws=rule.laws, explanation=advice.explanation,
+        why_not=why_not(position, advice), features=_features(position, rule),
+        deal_pbn=position.deal.to_pbn() if position.deal else "",
+        accepted=tuple(str(c) for c in sorted(choice.cards, key=_card_order)),
+    )
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return ("SHDC".index(card.suit.value), -card.rank)
+
+
+def prompt(p: PlayPosition) -> str:
+    what = {"lead": "You are on lead", "discard": "You cannot follow suit", "second-hand": "You play second",
+            "third-hand": "You play third", "fourth-hand": "You play fourth"}[p.kind]
+    return f"{what} ({p.seat.value}); the contract is {p.contract.bid.spoken} by {p.contract.declarer.value}. " \
+           f"Which card does the book play?"
+
+
+def position_json(p: PlayPosition) -> dict[str, Any]:
+    """The position as the learner sees it, in the ``tutor advise`` format."""
+    played = [str(c) for t in p.tricks for c in t.cards()]
+    return {
+        "kind": p.kind, "seat": p.seat.value, "hand": p.hand.to_pbn(), "dealer": p.dealer.value,
+        "auction": [str(r.call) for r in p.auction], "contract": str(p.contract.bid),
+        "declarer": p.contract.declarer.value, "played": played,
+        "trick": [str(c) for c in p.trick.cards()], "trick_leader": p.trick.leader.value,
+        "tricks": [[f"{s.value}:{c}" for s, c in t.plays] for t in p.tricks],
+        "score": {side.value: p.below.get(side, 0) for side in Side},
+    }
+
+
+def _features(p: PlayPosition, rule: Rule) -> dict[str, str]:
+    return {str(c): str(c.holds(p)) for c in rule.conditions}
+
+
+def why_not(p: PlayPosition, advice: Advice) -> dict[str, str]:
+    """For each legal card the book does not play: why it is worse, by the book."""
+    choice: PlayChoice = advice.answer
+    rule = advice.rule
+    others = {r.id: (r, answer_of(r, p)) for r in advice.applicable if r.id != rule.id}
+    out: dict[str, str] = {}
+    for card in p.legal() - choice.cards:
+        reason = ""
+        for other, answer in others.values():
+            if answer is not None and card in answer.cards:
+                reason = (f"{card.pretty} is what “{other.title}” ({', '.join(other.laws)}) would play, but "
+                          f"“{rule.title}” comes first ({', '.join(rule.laws)}).")
+                break
+        if not reason and rule.chooser == "lead_avoiding" and card.suit not in choice.suits:
+            reason = f"{card.pretty}: “{rule.title}” ({', '.join(rule.laws)})."
+        out[str(card)] = reason or (f"{card.pretty} is not the book's card: “{rule.title}” "
+                                    f"({', '.join(rule.laws)}) plays {choice}.")
+    return out
+
+
+# -- consequences (double-dummy + score) -------------------------------------------------
+
+
+def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
+    """Double-dummy tricks and Vint points after the book's card and after ``choice``."""
+    from tutor.engine.analysis import card_values  # endplay is loaded only when asked
+
+    p = position_of(drill)
+    deal = p.remaining_deal()
+    values = card_values(deal, p.contract.strain, p.trick.leader, p.trick.cards())
+    accepted = [Card.parse(c) for c in getattr(drill, "accepted", (drill.answer,))] or [Card.parse(drill.answer)]
+    book = max(accepted, key=lambda c: values.get(c, -1))
+    mine = Card.parse(choice)
+    if mine not in values:
+        raise IllegalPlayError(f"{choice} is not a legal card here", law="law-147")
+    return (_consequence(p, book, values[book], "book"), _consequence(p, mine, values[mine], "yours"))
+
+
+def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -> Consequence:
+    from tutor.engine.scoring import score_deal
+
+    assert p.deal is not None
+    mine = p.seat.side
+    left = 13 - len(p.tricks)
+    side_total = p.tricks_won(mine) + side_tricks_left
+    other_total = 13 - side_total
+    declarer_side = p.contract.declarer.side
+    declarer_tricks = side_total if mine is declarer_side else other_total
+    score = score_deal(p.deal, p.contract, declarer_tricks, p.rules, below_before=p.below)
+    points = {side.value: score.total(side) for side in Side}
+    made = declarer_tricks >= p.contract.tricks_needed
+    partie = [s.value for s in Side if p.below.get(s, 0) + score.below(s) >= p.rules.partie_target]
+    summary = (f"{card.pretty} ({who}): your side takes {side_tricks_left} of the last {left} tricks double-dummy, "
+               f"{side_total} in all; the declarers take {declarer_tricks} and "
+               f"{'make' if made else 'fail'} {p.contract.bid.spoken}"
+               f"{' (a penalty for the defenders)' if not made else ''}. "
+               f"Points: NS {points['NS']}, EW {points['EW']}"
+               f"{'; the partie is finished by ' + ' and '.join(partie) if partie else ''}.")
+    return Consequence(choice=str(card), contract=str(p.contract), tricks=declarer_tricks, points=points,
+                       summary=summary)
+
+
+def cost_summary(drill: Drill, book: Consequence, yours: Consequence) -> str:
+    """What the learner's card costs against the book's, in tricks and in points (his side's net)."""
+    p = position_of(drill)
+    side = p.seat.side.value
+    other = p.seat.side.other.value
+    declaring = p.declaring_side
+    book_tricks = book.tricks if declaring else 13 - (book.tricks or 0)
+    your_tricks = yours.tricks if declaring else 13 - (yours.tricks or 0)
+    diff = (book_tricks or 0) - (your_tricks or 0)
+    net = (book.points[side] - book.points[other]) - (yours.points[side] - yours.points[other])
+    if diff == 0:
+        head = "Double-dummy, your card costs nothing in this deal"
+    elif diff > 0:
+        head = f"Double-dummy, your card costs your side {diff} trick{'s' if diff > 1 else ''}"
+    else:
+        head = f"Double-dummy, your card gains your side {-diff} trick{'s' if diff < -1 else ''} here"
+    return (f"{head}: {net:+d} points for your side by the book's card against yours "
+            f"(both sides' tricks are written below the line). Double-dummy is a check with perfect "
+            f"knowledge of all four hands, not the book's reason: the book's reason is the rule above.")
+
+
+def position_of(drill: Drill) -> PlayPosition:
+    """Rebuild the drill's position, with the full deal (for the double-dummy check)."""
+    from tutor.engine.cards import Deal
+
+    p = advise_position(drill.position)
+    return replace(p, deal=Deal.from_pbn(drill.deal_pbn)) if drill.deal_pbn else p
+
+
+# -- advise ------------------------------------------------------------------------------------
+
+
+def advise_position(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
+    """A position from ``tutor advise`` JSON: seat, hand, dealer, auction, contract, declarer,
+    played (whole tricks, in order) and trick (the cards of the unfinished trick)."""
+    try:
+        seat = Seat.parse(str(payload["seat"]))
+        hand_data = payload["hand"]
+        hand = Hand.parse(hand_data) if isinstance(hand_data, str) else Hand(Card.parse(c) for c in hand_data)
+        dealer = Seat.parse(str(payload.get("dealer", payload.get("declarer", "N"))))
+        contract = Contract.parse(str(payload["contract"]), str(payload["declarer"]))
+    except KeyError as err:
+        raise NotationError(f"the play position lacks {err.args[0]!r}; expected seat, hand, dealer, "
+                            f"auction, contract, declarer (and played, trick)") from None
+    calls = [str(c) for c in payload.get("auction", [])]
+    variants = payload.get("variants") or {}
+    rules = rules or Rules.with_variants({str(k): str(v) for k, v in dict(variants).items()})
+    score = payload.get("score") or {}
+    below = {Side(k): int(v) for k, v in dict(score).items()}
+    position = PlayPosition.from_cards(
+        seat=seat, hand=hand, dealer=dealer, calls=calls, contract=contract,
+        played=[Card.parse(str(c)) for c in payload.get("played", [])],
+        trick=[Card.parse(str(c)) for c in payload.get("trick", [])],
+        below=below, rules=rules, conventions=load_play_rules())
+    last = [r for r in position.auction if isinstance(r.call, Bid)]
+    if last and (str(last[-1].call) != str(contract.bid) or last[-1].seat is not contract.declarer):
+        raise NotationError(f"the auction's last bid is {last[-1].call} by {last[-1].seat.value}, "
+                            f"but the contract is {contract}")
+    return position
+
+
+def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """The book's card for a play position: ``{"card", "cards", "rule", "laws", "explanation"}``.
+
+    ``payload["kind"]`` may be ``lead``, ``discard`` or ``card`` (any card within a trick).
+    """
+    position = advise_position(payload)
+    asked = str(payload.get("kind", "card"))
+    if asked == "lead" and position.kind != "lead":
+        raise TutorError(f"kind 'lead' but {len(position.trick.plays)} card(s) are already in the trick")
+    if asked == "discard" and position.kind != "discard":
+        raise TutorError("kind 'discard' but the player can follow suit (law ≈108: he must)")
+    if asked == "card" and position.kind == "lead":
+        raise TutorError("kind 'card' needs the cards of the current trick in 'trick'; for a lead use 'lead'")
+    advice = evaluate(load_play_rules(), position, position.kind)
+    if advice is None:
+        return {"kind": position.kind, "card": None, "cards": [], "rule": None, "laws": [],
+                "explanation": "No convention of the book covers this position."}
+    choice: PlayChoice = advice.answer
+    return {
+        "kind": position.kind, "card": str(choice.card),
+        "cards": [str(c) for c in sorted(choice.cards, key=_card_order)],
+        "rule": advice.rule.id, "title": advice.rule.title, "laws": list(advice.laws),
+        "explanation": advice.explanation, "unique": advice.unique,
+        "also": [r.id for r in advice.applicable if r.id != advice.rule.id],
+    }
+
+
+def _register() -> None:
+    for kind in KINDS:
+        register_drill_kind(DrillKind(
+            name=kind,
+            rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
+            make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
+            advise=advise,
+            consequences=consequences,
+        ))
+
+
+_register()

@@ -1,0 +1,120 @@
+"""The play conventions of ``content/conventions/play.yaml``, loaded as engine rules.
+
+The file has the schema of every convention file and is read by the generic loader
+(:mod:`tutor.lessons.conventions_loader`) with the play vocabulary of
+:mod:`tutor.engine.play_features`. On top of the loader's checks, the arguments the
+play vocabulary understands are checked too: every holding ``pattern`` must be one
+of :mod:`tutor.engine.play_holdings` and every suit role one of the roles of
+:mod:`tutor.engine.play_features`. ``tutor check`` reports every problem with its
+line (content kind ``conventions/play.yaml``).
+
+A rule's ``drill`` mapping holds what the drill audit needs beyond the rule itself:
+``overrides``, the conventions the book lets this one set aside ("*" for all of
+lower priority, else id prefixes) — see :mod:`tutor.lessons.play_drill`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import tutor.engine.play_features as play_features
+from tutor.engine.conventions import Rule
+from tutor.engine.errors import ContentError
+from tutor.engine.play_holdings import PATTERNS
+from tutor.lessons.content import ContentContext, Document, Problem, register_content_kind
+from tutor.lessons.conventions_loader import (
+    ConventionSet,
+    conventions_for,
+    register_vocabulary_module,
+    validate_conventions_document,
+)
+
+register_vocabulary_module("tutor.engine.play_features")
+
+NAME = "play"
+_SUIT_ARGS = ("suit", "suits")
+#: Roles only a prohibition understands (suits the book forbids by their holding).
+_AVOID_ROLES = ("weak_kq",)
+_CHECKED: set[int] = set()
+
+
+def _arg_problems(args: Mapping[str, Any]) -> list[str]:
+    problems = []
+    pattern = args.get("pattern")
+    if pattern is not None and pattern not in PATTERNS:
+        problems.append(f"unknown holding pattern {pattern!r}; known: {', '.join(PATTERNS)}")
+    roles = play_features.vocabulary_names()["roles"]
+    for key in _SUIT_ARGS:
+        role = args.get(key)
+        if role is not None and role not in roles and role not in _AVOID_ROLES:
+            problems.append(f"unknown suit role {role!r}; known: {', '.join((*roles, *_AVOID_ROLES))}")
+    return problems
+
+
+def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...], str, str]]:
+    """Problems in the vocabulary arguments of the raw rule items: (path, rule id, message)."""
+    out: list[tuple[tuple[str | int, ...], str, str]] = []
+    for n, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            continue
+        rid = str(item.get("id", "-"))
+        when = item.get("when") or {}
+        for k, cond in enumerate(when.get("conditions") or []):
+            if isinstance(cond, Mapping):
+                out += [((n, "when", "conditions", k, "args"), rid, m) for m in _arg_problems(cond.get("args") or {})]
+        recommend = item.get("recommend") or {}
+        out += [((n, "recommend", "args"), rid, m) for m in _arg_problems(recommend.get("args") or {})]
+    return out
+
+
+def play_conventions() -> ConventionSet:
+    """The validated play conventions (cached by the loader); a bad argument is a ContentError."""
+    conventions = conventions_for(NAME)
+    if id(conventions) in _CHECKED:
+        return conventions
+    problems = [f"{conventions.lines.get(r.id, NAME)}: {r.id}: {m}" for r in conventions.rules
+                for args in (r.chooser_args, *(c.args for c in r.conditions)) for m in _arg_problems(args)]
+    if problems:
+        raise ContentError("\n".join(problems))
+    _CHECKED.add(id(conventions))
+    return conventions
+
+
+def load_play_rules() -> tuple[Rule, ...]:
+    """The play conventions in force, highest priority first."""
+    return _sorted(play_conventions().rules)
+
+
+def _sorted(rules: Sequence[Rule]) -> tuple[Rule, ...]:
+    return tuple(sorted(rules, key=lambda r: -r.priority))
+
+
+def drill_hints(rule_id: str) -> Mapping[str, Any]:
+    return play_conventions().drill_hints.get(rule_id, {})
+
+
+def rules_of_kind(kind: str, rules: Sequence[Rule] | None = None) -> tuple[Rule, ...]:
+    return tuple(r for r in (rules if rules is not None else load_play_rules()) if r.kind == kind)
+
+
+def rule_named(rule_id: str) -> Rule:
+    for rule in load_play_rules():
+        if rule.id == rule_id:
+            return rule
+    known = ", ".join(r.id for r in load_play_rules())
+    raise ContentError(f"unknown play convention {rule_id!r}; known: {known}")
+
+
+def validate_play_conventions(doc: Document, ctx: ContentContext) -> list[Problem]:
+    """``tutor check`` for ``content/conventions/play.yaml``: the loader's checks plus the play arguments."""
+    problems: list[Problem] = list(validate_conventions_document(doc, ctx))
+    items = doc.data.get("rules") if isinstance(doc.data, Mapping) else doc.data
+    if isinstance(items, list):
+        base = ("rules",) if isinstance(doc.data, Mapping) else ()
+        problems += [doc.problem((*base, *path), message, item=rid)
+                     for path, rid, message in argument_problems(items)]
+    return problems
+
+
+register_content_kind("conventions/play.yaml", validate_play_conventions, name="play conventions")

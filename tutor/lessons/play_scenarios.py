@@ -1,0 +1,569 @@
+"""Positions for the play drills, built from a convention's own conditions.
+
+A drill for a play convention needs a deal, an auction and a play prefix in which
+the convention applies. This module reads the rule's situation and conditions —
+the contract level and strain, who named which suits, the holding the player must
+have in which suit, the card led, whether partner has discarded, the score — and
+draws a random position that meets them:
+
+* the **layout** (which seat decides and which tricks come first) follows from the
+  situation: an opening lead, second hand or third hand to the opening lead, a
+  defender on lead at trick 3 after two scripted tricks, the declarer on lead after
+  winning trick 1 (and after two rounds of trumps), a second discard at trick 2;
+* the **auction** names exactly the suits the conditions need, in a legal Vint order,
+  and ends with the contract and eight passes;
+* the **learner's hand** holds each required holding exactly, the other suits filled
+  at random; the other hands are random around the cards the prefix needs.
+
+Every draw is then audited by :mod:`tutor.lessons.play_drill`; a draw that does not
+give the rule a single book-correct answer is thrown away and the next one drawn
+from the same ``random.Random``, so a seed always gives the same drill.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.engine.auction import Auction
+from tutor.engine.calls import Bid, Contract, Pass, Strain
+from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import Rule
+from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
+from tutor.engine.errors import TutorError
+from tutor.engine.play_features import PlayChoice
+from tutor.engine.play_holdings import is_small, matches
+from tutor.engine.play_position import PlayPosition
+from tutor.engine.rules import Rules
+from tutor.engine.tricks import TrickPlay
+
+#: Honours each pattern needs (alternatives), so a random holding is drawn around them.
+_CORE: Mapping[str, tuple[str, ...]] = {
+    "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AKx": ("AK",),
+    "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",),
+    "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
+    "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AQT": ("AQT",),
+    "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
+    "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
+}
+#: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
+LADDER = ("AKQ", "AK4+", "AKx", "KQ+", "QJT", "Ax", "A(Q|J)4+", "Axxx")
+_SMALL = tuple(r for r in Rank if is_small(r))
+OPERATOR_FUNCTIONS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
+                      ">": operator.gt, "<": operator.lt}
+
+
+class Rejected(TutorError):
+    """This draw cannot meet the rule's conditions; draw again."""
+
+
+def sample_holding(pattern: str, rng: random.Random, rules: Rules, *, max_len: int = 6) -> list[Rank]:
+    """A random holding (ranks, highest first) of the named pattern."""
+    for _ in range(400):
+        core = [Rank.parse(ch) for ch in rng.choice(_CORE.get(pattern, ("",)))]
+        length = rng.randint(max(1, len(core)), max_len)
+        others = [r for r in Rank if r not in core]
+        if pattern in ("small-only", "Axxx", "Ax", "Kx", "weak-KQ", "Kx|Qx"):
+            others = [r for r in others if is_small(r)] if pattern != "weak-KQ" else [
+                r for r in others if r <= Rank.TEN]
+        extra = rng.sample(others, min(len(others), length - len(core)))
+        ranks = tuple(sorted(core + extra, reverse=True))
+        if matches(pattern, ranks, rules):
+            return list(ranks)
+    raise Rejected(f"no holding of pattern {pattern!r} drawn")
+
+
+@dataclass
+class Needs:
+    """What a rule's conditions ask of the position, gathered from its data."""
+
+    level: tuple[int, int] = (1, 5)
+    strain: str = "any"  # nt | suit | any
+    holdings: list[tuple[str, str, bool]] = field(default_factory=list)
+    named: dict[str, bool] = field(default_factory=dict)
+    nt_first: dict[str, bool] = field(default_factory=dict)
+    led_ranks: set[int] = field(default_factory=lambda: set(range(2, 15)))
+    led_is: str | None = None
+    flags: dict[str, Any] = field(default_factory=dict)
+
+
+def needs_of(rule: Rule) -> Needs:
+    """Read the rule's conditions into :class:`Needs`."""
+    n = Needs()
+    lo, hi = 1, 7
+    for c in rule.conditions:
+        f, v, args = c.feature, c.value, dict(c.args)
+        if f == "contract_level":
+            allowed = [lv for lv in range(lo, hi + 1) if _holds(lv, c.op, v)]
+            if not allowed:
+                raise TutorError(f"{rule.id}: no contract level meets {c}")
+            lo, hi = min(allowed), max(allowed)
+        elif f == "no_trumps":
+            n.strain = "nt" if v else "suit"
+        elif f == "holding":
+            n.holdings.append((str(args.get("suit", "any")), str(args["pattern"]), bool(v)))
+        elif f == "named":
+            n.named[str(args.get("suit", "partner"))] = bool(v)
+        elif f == "first_bid_nt":
+            n.nt_first[str(args.get("seat", "rho"))] = bool(v)
+        elif f == "led_rank":
+            n.led_ranks = {r for r in n.led_ranks if _holds(r, c.op, v)}
+        elif f == "led_small":
+            n.led_ranks = {r for r in n.led_ranks if (r <= 9) == bool(v)}
+        elif f == "led_is":
+            n.led_is = str(args["suit"])
+        else:
+            n.flags[f] = (c.op, v)
+    n.level = (lo, hi)
+    if n.led_is == "trump":
+        n.strain = "suit"
+    if "trumps_held" in n.flags or "trump_rounds" in n.flags or "trump_supported" in n.flags:
+        n.strain = "suit" if n.strain == "any" else n.strain
+    return n
+
+
+def _holds(x: int, op: str, v: Any) -> bool:
+    return bool(OPERATOR_FUNCTIONS[op](x, v))
+
+
+@dataclass
+class Draft:
+    """One draw in progress: seats, suits, the learner's holdings, fixed cards, namings, script."""
+
+    rng: random.Random
+    rules: Rules
+    declarer: Seat
+    learner: Seat
+    strain: Strain
+    level: int
+    layout: str
+    suits: dict[str, Suit] = field(default_factory=dict)
+    exact: dict[Suit, list[Rank]] = field(default_factory=dict)
+    #: cards the learner must hold in a suit that stays open to the random fill
+    must: dict[Suit, list[Rank]] = field(default_factory=dict)
+    banned: list[tuple[Suit, str]] = field(default_factory=list)
+    min_len: dict[Suit, int] = field(default_factory=dict)
+    fixed: dict[Seat, list[Card]] = field(default_factory=dict)
+    limits: dict[Seat, list[Constraint]] = field(default_factory=dict)
+    namings: list[tuple[Seat, Strain]] = field(default_factory=list)
+    script: list[tuple[Seat, Card | str]] = field(default_factory=list)
+    below: dict[Side, int] = field(default_factory=dict)
+    void: set[Suit] = field(default_factory=set)
+    banned_any: list[str] = field(default_factory=list)
+    max_level: int = 7
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.strain.trump
+
+    def seat(self, role: str) -> Seat:
+        d = self.declarer
+        return {"declarer": d, "P": d.partner, "D1": d.lho, "D2": d.rho}[role]
+
+    def rel(self, who: str) -> Seat:
+        """A seat relative to the learner: partner, lho, rho."""
+        return {"partner": self.learner.partner, "lho": self.learner.lho, "rho": self.learner.rho}[who]
+
+    def free_suit(self, *, allow_trump: bool = False) -> Suit:
+        taken = set(self.suits.values()) | set(self.exact)
+        options = [s for s in PBN_SUITS if s not in taken and (allow_trump or s is not self.trump)]
+        if not options:
+            raise Rejected("no free suit left")
+        return self.rng.choice(options)
+
+    def give(self, seat: Seat, card: Card) -> Card:
+        for cards in self.fixed.values():
+            if card in cards:
+                raise Rejected(f"{card} is already placed")
+        self.fixed.setdefault(seat, []).append(card)
+        return card
+
+    def limit(self, seat: Seat, constraint: Constraint) -> None:
+        self.limits.setdefault(seat, []).append(constraint)
+
+    def hold(self, suit: Suit, ranks: Sequence[Rank]) -> None:
+        if suit in self.exact and list(self.exact[suit]) != list(ranks):
+            raise Rejected(f"{suit.english} already holds a set holding")
+        self.exact[suit] = list(ranks)
+
+
+def _suit_cards(suit: Suit) -> frozenset[Card]:
+    return frozenset(Card(suit, r) for r in Rank)
+
+
+def _spare_small(d: Draft, suit: Suit, below: int = 10, above: int = 1) -> Card:
+    """A small card of ``suit`` the learner does not hold and nobody has been given."""
+    mine = set(d.exact.get(suit, ())) | set(d.must.get(suit, ()))
+    given = {c for cards in d.fixed.values() for c in cards}
+    options = [Card(suit, r) for r in _SMALL if above < r < below and r not in mine and Card(suit, r) not in given]
+    if not options:
+        raise Rejected(f"no spare small {suit.english}")
+    return d.rng.choice(options)
+
+
+def choose_layout(rule: Rule, needs: Needs) -> str:
+    if rule.situation == "lead":
+        if rule.situation_args.get("side") == "declarer":
+            return "trump_rounds" if "trump_rounds" in needs.flags else "declarer_lead"
+        avoiding = rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "trump"
+        return "d2_lead" if "partner_discarded" in needs.flags or avoiding else "opening"
+    if rule.situation == "second_hand":
+        return "second"
+    if rule.situation == "third_hand":
+        return "third"
+    if needs.flags.get("discards_made", ("==", 0))[1] >= 1 or (
+            rule.chooser == "discard" and rule.chooser_args.get("how", "weakest") != "weakest"):
+        return "second_discard"
+    return "second" if int(rule.situation_args.get("place", 3)) == 2 else "third"
+
+
+def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
+    """Seats, contract and layout for one draw."""
+    needs = needs_of(rule)
+    layout = choose_layout(rule, needs)
+    lo, hi = needs.level
+    if lo <= 5:
+        hi = min(hi, 5)  # drills stay below the slams unless the rule is about them
+    level = rng.randint(lo, hi)
+    if needs.strain == "nt" or (needs.strain == "any" and layout in ("d2_lead", "second_discard")
+                                and rule.chooser != "discard" and rng.random() < 0.8):
+        strain = Strain.NO_TRUMPS
+    elif needs.strain == "suit" or rng.random() < 0.6:
+        strain = Strain.of_suit(rng.choice(PBN_SUITS))
+    else:
+        strain = Strain.NO_TRUMPS
+    if rule.chooser == "discard" and needs.strain == "any" and layout != "second_discard":
+        strain = Strain.NO_TRUMPS if rng.random() < 0.7 else strain
+    declarer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
+    learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
+                    "trump_rounds": "declarer", "second_discard": "D2"}[layout]
+    d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
+    d.learner = d.seat(learner_role)
+    return d
+
+
+def build(rule: Rule, rng: random.Random, rules: Rules, conventions: Sequence[Rule]) -> PlayPosition:
+    """One random position meeting ``rule``'s conditions (raises :class:`Rejected` when a draw fails)."""
+    needs = needs_of(rule)
+    d = draft_for(rule, rng, rules)
+    _assign_suits(d, rule, needs)
+    _place_holdings(d, rule, needs)
+    _prepare_layout(d, needs)
+    hand = _learner_hand(d)
+    fixed = {s: list(c) for s, c in d.fixed.items()}
+    fixed[d.learner] = list(hand.cards)
+    deal = constrained_deal(rng, d.limits, fixed, attempts=500)
+    auction = _auction(d, needs)
+    contract = auction.contract
+    if contract is None or contract != Contract(Bid(d.level, d.strain), d.declarer):
+        raise Rejected("the auction did not end in the drawn contract")
+    play = TrickPlay(deal, contract.trump, d.declarer.lho)
+    for seat, spec in d.script:
+        card = spec if isinstance(spec, Card) else _scripted(play, seat, spec, conventions, auction, deal, d)
+        if not play.can_play(card, seat):
+            raise Rejected(f"scripted {seat.value}:{card} is not legal here")
+        play.play(card, seat)
+    if play.to_play is not d.learner:
+        raise Rejected("the script did not bring the learner to play")
+    return PlayPosition.from_play(deal, auction, play, below=dict(d.below), rules=rules,
+                                  conventions=tuple(conventions))
+
+
+def _scripted(play: TrickPlay, seat: Seat, spec: str, conventions: Sequence[Rule], auction: Auction,
+              deal: Any, d: Draft) -> Card:
+    legal = sorted(play.legal_plays(), key=lambda c: (c.rank, c.suit.value))
+    if spec == "lowest":
+        return legal[0]
+    if spec == "book":  # the learner's own earlier decision: what the book says
+        from tutor.engine.conventions import evaluate
+
+        position = PlayPosition.from_play(deal, auction, play, rules=d.rules, conventions=tuple(conventions))
+        advice = evaluate(conventions, position, position.kind)
+        if advice is not None and isinstance(advice.answer, PlayChoice):
+            return advice.answer.card
+        options = [c for c in legal if c.suit is not d.trump] or legal
+        return options[0]
+    raise Rejected(f"unknown script step {spec!r}")
+
+
+def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
+    """Choose the led suit and the suits the auction must name."""
+    rng = d.rng
+    if d.layout in ("second", "third", "second_discard"):
+        if needs.led_is == "trump":
+            d.suits["led"] = d.trump if d.trump else Suit.SPADES
+        else:
+            d.suits["led"] = d.free_suit()
+        if rule.situation == "cannot_follow" or d.layout == "second_discard":
+            d.void.add(d.suits["led"])
+    if needs.named.get("partner") or "partner" in {r for r, _, _ in needs.holdings}:
+        d.suits["partner"] = d.free_suit()
+    if needs.led_is == "rho_unsupported":
+        d.suits["rho_unsupported"] = d.suits["led"]
+    if needs.named.get("lho_unsupported") or any(r == "lho_unsupported" for r, _, _ in needs.holdings):
+        d.suits["lho_unsupported"] = d.free_suit()
+    if needs.named.get("rho"):
+        if d.learner.rho is not d.declarer or d.trump is None or rng.random() < 0.5:
+            d.suits["rho"] = d.free_suit()
+        else:
+            d.suits["rho"] = d.trump
+    if "partner_named_three" in needs.flags:
+        led = d.suits["led"]
+        d.suits["three"] = led  # marker: the partner names the other three
+    if needs.named.get("partner_after_nt"):
+        d.suits["partner_after_nt"] = d.free_suit()
+    if d.layout in ("d2_lead", "declarer_lead", "trump_rounds"):
+        d.suits["N"] = d.free_suit()
+    if d.layout == "d2_lead":
+        d.suits["M"] = d.free_suit()
+    if "partner_discarded" in needs.flags:
+        d.suits["partner_discarded"] = d.free_suit()
+
+
+def _role_suit(d: Draft, role: str) -> Suit:
+    if role == "any":
+        suit = d.free_suit()
+        d.suits[f"any{len(d.suits)}"] = suit
+        return suit
+    if role == "trump":
+        if d.trump is None:
+            raise Rejected("no trump suit")
+        return d.trump
+    if role == "rho_unsupported" and role not in d.suits:
+        return d.suits["led"]
+    if role not in d.suits:
+        raise Rejected(f"no suit assigned to role {role!r}")
+    return d.suits[role]
+
+
+def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
+    """The learner's required holdings, exact; prohibitions get a tempting holding in the forbidden suit."""
+    rng = d.rng
+    for role, pattern, wanted in needs.holdings:
+        if not wanted:
+            continue
+        if role == "any" and rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "weak_kq":
+            suit = _role_suit(d, "any")
+            d.hold(suit, sample_holding(pattern, rng, d.rules, max_len=3))
+            d.hold(_role_suit(d, "any"), sorted(rng.sample(_SMALL, 2), reverse=True))
+            continue
+        suit = _role_suit(d, role)
+        if suit in d.exact and matches(pattern, tuple(d.exact[suit]), d.rules):
+            continue
+        d.hold(suit, sample_holding(pattern, rng, d.rules))
+    for role, pattern, wanted in needs.holdings:
+        if not wanted and role == "any":
+            d.banned_any.append(pattern)
+        elif not wanted:
+            d.banned.append((_role_suit(d, role), pattern))
+    if rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") != "weak_kq":
+        role = str(rule.chooser_args["suits"])
+        forbidden = {"rho": "rho", "lho_unsupported": "lho_unsupported", "partner_discarded": "partner_discarded",
+                     "trump": "trump"}[role]
+        suit = _role_suit(d, forbidden)
+        if suit not in d.exact:
+            d.hold(suit, sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
+        d.hold(_role_suit(d, "any"), sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
+    if "trumps_held" in needs.flags and d.trump is not None:
+        d.min_len[d.trump] = int(needs.flags["trumps_held"][1])
+    if "sure_suits" in needs.flags:
+        _sure_suits(d, int(needs.flags["sure_suits"][1]))
+    if "scores_equal" in needs.flags:
+        value = d.rules.trick_value * d.level
+        low = max(0, d.rules.partie_target - 2 * value)
+        score = rng.randrange(low, d.rules.partie_target, 10) if low < d.rules.partie_target else 0
+        d.below = {Side.NS: score, Side.EW: score}
+        d.hold(_role_suit(d, "any"), sample_holding(rng.choice(("AK4+", "AKx", "Ax", "AKQ")), rng, d.rules))
+
+
+def _sure_suits(d: Draft, count: int) -> None:
+    led = d.suits.get("led")
+    side = [s for s in PBN_SUITS if s is not d.trump and s is not led and s not in d.exact]
+    d.rng.shuffle(side)
+    for i, suit in enumerate(side):
+        if i < count:
+            d.hold(suit, sample_holding(d.rng.choice(("A", "AK|KQ")), d.rng, d.rules, max_len=4))
+        elif suit not in d.exact:
+            d.banned.append((suit, "A"))
+            d.banned.append((suit, "AK|KQ"))
+
+
+def _prepare_layout(d: Draft, needs: Needs) -> None:
+    """The cards the prefix needs, given to their seats, and the script of the prefix."""
+    rng = d.rng
+    D1, P, D2, dec = d.seat("D1"), d.seat("P"), d.seat("D2"), d.seat("declarer")
+    if d.layout in ("second", "third"):
+        led = d.suits["led"]
+        mine = set(d.exact.get(led, ()))
+        ranks = [r for r in needs.led_ranks if Rank(r) not in mine]
+        if not ranks:
+            raise Rejected("no card left to lead")
+        lead = d.give(D1, Card(led, Rank(rng.choice(ranks))))
+        d.script.append((D1, lead))
+        if d.layout == "third":
+            follow = _spare_small(d, led, below=lead.rank)
+            d.give(P, follow)
+            d.script.append((P, "lowest"))
+    elif d.layout == "second_discard":
+        led = d.suits["led"]
+        d.give(D1, Card(led, Rank.ACE))
+        second = d.give(D1, Card(led, Rank(rng.choice((10, 11, 12)))))
+        d.give(P, _spare_small(d, led))
+        d.give(P, _spare_small(d, led))
+        d.give(dec, _spare_small(d, led))
+        d.script += [(D1, Card(led, Rank.ACE)), (P, "lowest"), (D2, "book"), (dec, "lowest"),
+                     (D1, second), (P, "lowest")]
+    elif d.layout in ("d2_lead", "declarer_lead", "trump_rounds"):
+        _prefix_win_first_trick(d, D1, P, D2, dec)
+        if d.layout == "d2_lead":
+            _prefix_d2_gains_lead(d, D1, P, D2, dec)
+        if d.layout == "trump_rounds":
+            _prefix_trump_rounds(d, D1, P, D2, dec)
+
+
+def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Trick 1: D1 leads a small card of N; the declarer's side wins it with the ace of N."""
+    n = d.suits["N"]
+    if d.layout == "d2_lead":
+        d.must[n] = [d.rng.choice(_SMALL)]
+        d.give(D1, _spare_small(d, n))
+        d.give(P, _spare_small(d, n))
+        d.give(dec, Card(n, Rank.ACE))
+        d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, "lowest"), (dec, Card(n, Rank.ACE))]
+    else:
+        d.must[n] = [Rank.ACE]
+        d.give(D1, _spare_small(d, n))
+        d.give(P, _spare_small(d, n))
+        d.give(D2, _spare_small(d, n))
+        d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, "lowest"), (dec, Card(n, Rank.ACE))]
+
+
+def _prefix_d2_gains_lead(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Trick 2: the declarer leads a small card of M; D1 follows or discards; D2 wins with the ace."""
+    m = d.suits["M"]
+    d.must[m] = [Rank.ACE]
+    lead = d.give(dec, _spare_small(d, m))
+    d.give(P, _spare_small(d, m))
+    x = d.suits.get("partner_discarded")
+    if x is not None:
+        d.limit(D1, CardCount(_suit_cards(m), 0, 0))
+        throw = d.give(D1, _spare_small(d, x))
+        d.script += [(dec, lead), (D1, throw), (P, "lowest"), (D2, Card(m, Rank.ACE))]
+    else:
+        d.give(D1, _spare_small(d, m))
+        d.script += [(dec, lead), (D1, "lowest"), (P, "lowest"), (D2, Card(m, Rank.ACE))]
+
+
+def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Tricks 2-3: the declarer leads the ace and king of trumps; everyone follows."""
+    t = d.trump
+    if t is None:
+        raise Rejected("trump rounds need a trump suit")
+    d.must[t] = [Rank.ACE, Rank.KING]
+    d.min_len[t] = 3
+    for seat in (D1, P, D2):
+        d.give(seat, _spare_small(d, t))
+        d.give(seat, _spare_small(d, t))
+    d.script += [(dec, Card(t, Rank.ACE)), (D1, "lowest"), (P, "lowest"), (D2, "lowest"),
+                 (dec, Card(t, Rank.KING)), (D1, "lowest"), (P, "lowest"), (D2, "lowest")]
+
+
+def _learner_hand(d: Draft) -> Hand:
+    """Thirteen cards: the exact holdings, voids, and a random fill of the other suits."""
+    rng = d.rng
+    voids = d.void
+    if voids & set(d.exact):
+        raise Rejected("a void suit was given a holding")
+    cards = [Card(s, r) for s, ranks in d.exact.items() for r in ranks]
+    cards += [Card(s, r) for s, ranks in d.must.items() if s not in d.exact for r in ranks]
+    given = {c for seat, cs in d.fixed.items() if seat is not d.learner for c in cs}
+    if any(c in given for c in cards):
+        raise Rejected("the learner's holding clashes with a scripted card")
+    open_suits = [s for s in PBN_SUITS if s not in d.exact and s not in voids]
+    pool = [Card(s, r) for s in open_suits for r in Rank if Card(s, r) not in given and Card(s, r) not in cards]
+    need = 13 - len(cards)
+    if need < 0 or need > len(pool):
+        raise Rejected("holdings do not fit in thirteen cards")
+    for _ in range(60):
+        hand = Hand(cards + rng.sample(pool, need))
+        if _hand_ok(d, hand):
+            return hand
+    raise Rejected("no fill met the hand's constraints")
+
+
+def _hand_ok(d: Draft, hand: Hand) -> bool:
+    for suit, minimum in d.min_len.items():
+        if hand.length(suit) < minimum:
+            return False
+    for suit, pattern in d.banned:
+        if matches(pattern, tuple(c.rank for c in hand.suit_cards(suit)), d.rules):
+            return False
+    for pattern in d.banned_any:
+        if any(matches(pattern, tuple(c.rank for c in hand.suit_cards(s)), d.rules) for s in PBN_SUITS):
+            return False
+    return True
+
+
+def _auction(d: Draft, needs: Needs) -> Auction:
+    """A legal auction naming the suits the conditions need, ending in the drawn contract."""
+    rng = d.rng
+    items: list[tuple[Seat, Strain]] = []
+    partner, lho, rho = d.rel("partner"), d.rel("lho"), d.rel("rho")
+    if needs.nt_first.get("rho"):
+        items.append((rho, Strain.NO_TRUMPS))
+    if needs.nt_first.get("partner"):
+        items.append((partner, Strain.NO_TRUMPS))
+    if "partner" in d.suits:
+        items.append((partner, Strain.of_suit(d.suits["partner"])))
+    if "three" in d.suits:
+        others = [s for s in PBN_SUITS if s is not d.suits["three"]]
+        rng.shuffle(others)
+        items += [(partner, Strain.of_suit(s)) for s in others]
+    if "lho_unsupported" in d.suits:
+        items.append((lho, Strain.of_suit(d.suits["lho_unsupported"])))
+    if "rho_unsupported" in d.suits and needs.led_is == "rho_unsupported":
+        items.append((rho, Strain.of_suit(d.suits["rho_unsupported"])))
+    if "rho" in d.suits and (d.suits["rho"] is not d.trump or rho is not d.declarer):
+        items.append((rho, Strain.of_suit(d.suits["rho"])))
+    if "partner_after_nt" in d.suits:
+        items = [(d.declarer, Strain.NO_TRUMPS), (d.declarer.partner, Strain.of_suit(d.suits["partner_after_nt"]))]
+    supported = needs.flags.get("trump_supported")
+    if supported is not None and supported[1] and d.trump is not None:
+        items.append((d.declarer.partner, d.strain))
+    if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits:
+        rng.shuffle(items)
+    dealer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
+    auction = Auction(dealer, d.rules)
+    final = Bid(d.level, d.strain)
+    turn = dealer
+    queue = list(items)
+    for _ in range(40):
+        if queue and queue[0][0] is turn:
+            _, strain = queue.pop(0)
+            bid = auction.lowest_sufficient(Bid(1, strain))
+            if bid is None or bid.level > d.max_level:
+                raise Rejected("the namings outbid the contract")
+            auction.call(bid)
+        elif not queue and turn is d.declarer:
+            last = auction.last_bid
+            if last is not None and isinstance(last.call, Bid) and not final > last.call:
+                raised = auction.lowest_sufficient(final)
+                if raised is None or raised.level > d.max_level:
+                    raise Rejected("the contract does not outrank the auction")
+                final = raised
+                d.level = raised.level
+            auction.call(final)
+            break
+        else:
+            auction.call(Pass())
+            if auction.is_complete:
+                raise Rejected("the auction ended early")
+        turn = turn.next()
+    else:
+        raise Rejected("the auction did not reach the contract")
+    while not auction.is_complete:
+        auction.call(Pass())
+    return auction

@@ -1,0 +1,196 @@
+"""The progress database's schema, its migrations, and rows <-> records.
+
+Each migration takes the database from the version before it to its number, inside
+the store's migration transaction; :data:`MIGRATIONS` is applied in order. Version 1
+was the first shipped schema (one ``answers`` table, laws comma-separated); version 2
+added learner profiles, answer uids and extras, laws as JSON and the FSRS ``cards``.
+Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from fsrs import Card
+
+from tutor.lessons.answers import Answer
+from tutor.lessons.srs import UnitState, new_card, review, review_units
+
+
+def to_ts(when: datetime) -> str:
+    """A timestamp as stored: UTC, fixed width, so text order is time order."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def from_ts(text: str) -> datetime:
+    when = datetime.fromisoformat(text)
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """An answer as recorded: who, when, and the :class:`Answer` itself."""
+
+    id: int
+    uid: str
+    learner: str
+    answered_at: datetime
+    answer: Answer
+
+
+
+_V1 = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    learner TEXT NOT NULL,
+    item_kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    given TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    laws TEXT NOT NULL DEFAULT '',
+    seed INTEGER,
+    position TEXT NOT NULL DEFAULT '',
+    seconds REAL,
+    answered_at TEXT NOT NULL
+);
+INSERT INTO schema_version (version) VALUES (0);
+"""
+
+_V2 = """
+CREATE TABLE learners (name TEXT PRIMARY KEY, created_at TEXT NOT NULL);
+CREATE TABLE answers_v2 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    learner TEXT NOT NULL REFERENCES learners(name),
+    item_kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    given TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    laws TEXT NOT NULL DEFAULT '[]',
+    seed INTEGER,
+    position TEXT NOT NULL DEFAULT '',
+    seconds REAL,
+    extra TEXT NOT NULL DEFAULT '{}',
+    answered_at TEXT NOT NULL
+);
+CREATE TABLE cards (
+    learner TEXT NOT NULL REFERENCES learners(name),
+    item_kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    card TEXT NOT NULL,
+    due TEXT NOT NULL,
+    reps INTEGER NOT NULL,
+    lapses INTEGER NOT NULL,
+    right_streak INTEGER NOT NULL,
+    PRIMARY KEY (learner, item_kind, item_id)
+);
+"""
+
+
+def _migrate_to_1(conn: sqlite3.Connection) -> None:
+    for statement in _V1.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Version 2: learner profiles, answer uids and extras, laws as JSON, FSRS cards."""
+    for statement in _V2.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    rows = conn.execute(
+        "SELECT id, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
+        " seconds, answered_at FROM answers ORDER BY id"
+    ).fetchall()
+    for row in rows:
+        (id_, learner, kind, item, correct, given, expected, laws, seed, position, seconds, at) = row
+        at = to_ts(from_ts(at))
+        conn.execute(
+            "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)", (learner, at)
+        )
+        law_list = [law.strip() for law in (laws or "").split(",") if law.strip()]
+        conn.execute(
+            "INSERT INTO answers_v2 (id, uid, learner, item_kind, item_id, correct, given, expected,"
+            " laws, seed, position, seconds, answered_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (id_, uuid.uuid4().hex, learner, kind, item, 1 if correct else 0, given, expected,
+             json.dumps(law_list), seed, position or "", seconds, at),
+        )
+    conn.execute("DROP TABLE answers")
+    conn.execute("ALTER TABLE answers_v2 RENAME TO answers")
+    conn.execute("CREATE INDEX answers_by_learner ON answers (learner, answered_at)")
+    conn.execute("CREATE INDEX cards_by_due ON cards (learner, due)")
+    for (learner,) in conn.execute("SELECT name FROM learners").fetchall():
+        rebuild_cards(conn, learner)
+
+
+#: target version -> migration from the version before it. Never edit a shipped one.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+
+
+# --- rows <-> records --------------------------------------------------------------
+
+ANSWER_COLUMNS = (
+    "id, uid, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
+    " seconds, extra, answered_at"
+)
+
+
+def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
+    (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at) = row
+    answer = Answer(
+        item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
+        laws=tuple(json.loads(laws)), seed=seed, position=position, seconds=seconds,
+        extra=dict(json.loads(extra)),
+    )
+    return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
+
+
+def unit_from_row(row: tuple[Any, ...]) -> UnitState:
+    learner, kind, item, card, reps, lapses, streak = row
+    return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak)
+
+
+def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,
+             when: datetime) -> UnitState:
+    """The unit's schedule after one more answer."""
+    card = unit.card if unit else new_card(*item)
+    card = review(card, correct=answer.correct, seconds=answer.seconds, when=when)
+    reps = (unit.reps if unit else 0) + 1
+    lapses = (unit.lapses if unit else 0) + (0 if answer.correct else 1)
+    streak = ((unit.right_streak if unit else 0) + 1) if answer.correct else 0
+    return UnitState(learner, item[0], item[1], card, reps, lapses, streak)
+
+
+def save_unit(conn: sqlite3.Connection, unit: UnitState) -> None:
+    conn.execute(
+        "INSERT OR REPLACE INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
+        " right_streak) VALUES (?,?,?,?,?,?,?,?)",
+        (unit.learner, unit.item_kind, unit.item_id, unit.card.to_json(), to_ts(unit.card.due),
+         unit.reps, unit.lapses, unit.right_streak),
+    )
+
+
+def rebuild_cards(conn: sqlite3.Connection, learner: str) -> None:
+    """Recompute every schedule of ``learner`` by replaying the answers in order."""
+    conn.execute("DELETE FROM cards WHERE learner = ?", (learner,))
+    units: dict[tuple[str, str], UnitState] = {}
+    rows = conn.execute(
+        f"SELECT {ANSWER_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id", (learner,)
+    )
+    for row in rows.fetchall():
+        stored = answer_from_row(row)
+        for item in review_units(stored.answer):
+            units[item] = advance(units.get(item), learner, item, stored.answer, stored.answered_at)
+    for unit in units.values():
+        save_unit(conn, unit)

@@ -1,0 +1,193 @@
+"""The Solo Whist bidding drill: "which call does this hand support?" (drill kind ``solo-bidding``).
+
+You are the eldest hand (on the dealer's left) and speak first; the dealer has
+turned up a card that fixes trumps. Which game do you call? The book's answer
+comes from :func:`tutor.engine.solo.guidance.recommend`: the seed's guidance
+(four sure tricks counting trumps for a proposal, l.27; five for a solo, l.33 and
+l.65; nine for an abundance, l.37; every trick for a declared abundance, l.53) and
+the tutor's documented counting model for sure tricks and misère hands.
+
+Each rule id asks for a hand whose answer is that call; the hand is drawn from the
+seed by :func:`make` and checked against the model, so the same ``(rule_id, seed)``
+always gives the same drill.
+
+>>> d = make("solo-bid-solo", 3)
+>>> d.answer, d.kind
+('solo', 'solo-bidding')
+>>> make("solo-bid-solo", 3) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tutor.engine.cards import FULL_PACK, PBN_SUITS, Card, Deal, Hand, Rank, Seat, Suit
+from tutor.engine.dealgen import deal_with
+from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.solo import laws
+from tutor.engine.solo.calls import SoloGame, spec
+from tutor.engine.solo.guidance import Advice, recommend
+from tutor.lessons.drills import Drill, DrillKind, register_drill_kind
+
+KIND = "solo-bidding"
+DEALER = Seat.N
+ELDEST = DEALER.lho
+ATTEMPTS = 4000
+
+#: The choices offered, lowest first (abundance in trumps is left out: the eldest
+#: hand speaks first, and it is bid only over an abundance, solo-15).
+CHOICES: tuple[str, ...] = ("pass", "proposal", "solo", "misere", "abundance", "open-misere",
+                            "declared-abundance")
+
+#: rule id -> the call its hands support
+RULES: dict[str, str] = {f"solo-bid-{c}": c for c in CHOICES}
+
+
+def _label(choice: str) -> str:
+    return "pass" if choice == "pass" else spec(SoloGame(choice)).name
+
+
+# -- hand samplers: each proposes hands likely to support one call ------------------------------------
+
+
+def _random_hand(rng: random.Random) -> list[Card]:
+    return rng.sample(FULL_PACK, 13)
+
+
+def _ladder_hand(rng: random.Random) -> list[Card]:
+    """A hand with no misère danger card: in each suit the i-th lowest card is at most 2i."""
+    cuts = sorted(rng.sample(range(1, 13), 3))
+    lengths = [b - a for a, b in zip([0, *cuts], [*cuts, 13])]
+    cards: list[Card] = []
+    for suit, length in zip(PBN_SUITS, lengths):
+        rank, outside = 1, 13 - length
+        for i in range(1, length + 1):
+            room = 14 - (length - i)  # leave ranks for the cards still to come
+            top = min(2 * i, room) if i <= outside else room
+            rank = rng.randint(rank + 1, max(rank + 1, top))
+            cards.append(Card(suit, Rank(rank)))
+    return cards
+
+
+def _one_danger_hand(rng: random.Random) -> list[Card]:
+    cards = _ladder_hand(rng)
+    out = rng.choice(cards)
+    higher = [c for c in FULL_PACK if c.suit is out.suit and c.rank > out.rank and c not in cards]
+    if higher:
+        cards[cards.index(out)] = rng.choice(higher)
+    return cards
+
+
+def _strong_suit_hand(rng: random.Random) -> list[Card]:
+    suit = rng.choice(PBN_SUITS)
+    length = rng.randint(6, 9)
+    tops = sorted((c for c in FULL_PACK if c.suit is suit), key=lambda c: -c.rank)
+    run = rng.randint(4, length)
+    cards = tops[:run] + rng.sample(tops[run:], length - run)
+    aces = [c for c in FULL_PACK if c.rank is Rank.ACE and c.suit is not suit]
+    cards += rng.sample(aces, rng.randint(1, 3))
+    rest = [c for c in FULL_PACK if c not in cards]
+    return cards + rng.sample(rest, 13 - len(cards))
+
+
+def _masters_hand(rng: random.Random) -> list[Card]:
+    while True:
+        cuts = sorted(rng.sample(range(1, 13), 3))
+        lengths = [b - a for a, b in zip([0, *cuts], [*cuts, 13])]
+        if max(lengths) <= 13:
+            break
+    cards: list[Card] = []
+    for suit, length in zip(rng.sample(PBN_SUITS, 4), lengths):
+        tops = sorted((c for c in FULL_PACK if c.suit is suit), key=lambda c: -c.rank)
+        cards += tops[:length]
+    return cards
+
+
+_SAMPLERS: dict[str, Callable[[random.Random], list[Card]]] = {
+    "pass": _random_hand, "proposal": _random_hand, "solo": _random_hand, "misere": _one_danger_hand,
+    "abundance": _strong_suit_hand, "open-misere": _ladder_hand, "declared-abundance": _masters_hand,
+}
+
+
+def _deal_for(target: str, rng: random.Random) -> tuple[Deal, Card, Advice]:
+    """A deal whose eldest hand supports ``target``, with the dealer's turned-up card."""
+    sampler = _SAMPLERS[target]
+    for _ in range(ATTEMPTS):
+        cards = sampler(rng)
+        deal = deal_with(rng, {ELDEST: cards})
+        turn_up = rng.choice(sorted(deal[DEALER].cards))
+        advice = recommend(deal[ELDEST], turn_up.suit)
+        if advice.answer == target:
+            return deal, turn_up, advice
+    raise DealGenerationError(f"no hand supporting {_label(target)} found in {ATTEMPTS} tries")
+
+
+def rule_ids() -> tuple[str, ...]:
+    return tuple(RULES)
+
+
+def make(rule_id: str | None, seed: int) -> Drill:
+    """The drill for ``rule_id`` (a random one when ``None``) and ``seed``."""
+    rng = random.Random(seed)
+    if rule_id is None:
+        rule_id = rng.choice(rule_ids())
+    if rule_id not in RULES:
+        raise TutorError(f"unknown Solo Whist bidding rule {rule_id!r}; known: {', '.join(RULES)}")
+    target = RULES[rule_id]
+    deal, turn_up, advice = _deal_for(target, rng)
+    hand = deal[ELDEST]
+    why_not = {c: _why_not(c, advice) for c in CHOICES if c != advice.answer}
+    return Drill(
+        kind=KIND,
+        rule_id=rule_id,
+        seed=seed,
+        prompt=(f"You are the eldest hand (on the dealer's left) and call first. The dealer turned up "
+                f"the {turn_up.pretty}: {turn_up.suit.english} are trumps for proposal and solo. "
+                f"Which call does your hand support?"),
+        position={"seat": ELDEST.value, "dealer": DEALER.value, "hand": hand.to_pbn(),
+                  "turn_up": str(turn_up)},
+        choices=CHOICES,
+        answer=advice.answer,
+        laws=advice.laws + (laws.LAW_AUCTION,),
+        explanation=f"{_label(advice.answer).capitalize()}: {advice.reason}."
+                    + (f" Name {advice.trump.english} as trumps once the others pass." if advice.trump else ""),
+        why_not=why_not,
+        features=advice.features,
+        deal_pbn=deal.to_pbn(),
+    )
+
+
+def _why_not(choice: str, advice: Advice) -> str:
+    if choice == "pass":
+        return "the hand supports a game; passing would put you out of the auction for good (solo-9)"
+    game = SoloGame(choice)
+    if advice.game is not None and game.rank < advice.game.rank:
+        return f"the hand supports the higher {advice.call_name}, which is worth more"
+    needs = {
+        SoloGame.PROPOSAL: "four sure tricks counting trumps (solo-10)",
+        SoloGame.SOLO: "five sure tricks with the turned-up trumps (solo-12)",
+        SoloGame.MISERE: "at most one danger card (tutor's model, solo-13)",
+        SoloGame.ABUNDANCE: "nine sure tricks with the trump suit you name (solo-14)",
+        SoloGame.OPEN_MISERE: "no danger card at all, since your hand will lie face up (solo-16)",
+        SoloGame.DECLARED_ABUNDANCE: "thirteen sure tricks without trumps (solo-17)",
+    }
+    return f"{spec(game).name} needs {needs.get(game, 'more')}"
+
+
+def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The model's call for any hand and turned-up card (``{"hand": PBN, "turn_up": "H2"}``)."""
+    hand = Hand.parse(str(position["hand"]))
+    if len(hand) != 13:
+        raise TutorError(f"a Solo Whist hand holds 13 cards, not {len(hand)}: {hand.to_pbn()}")
+    turn_up = position.get("turn_up", "S2")
+    suit = Card.parse(str(turn_up)).suit if len(str(turn_up)) > 1 else Suit.parse(str(turn_up))
+    advice = recommend(hand, suit)
+    return {"call": advice.answer, "name": advice.call_name, "reason": advice.reason,
+            "laws": list(advice.laws), "features": advice.features,
+            "trump": advice.trump.english if advice.trump else None}
+
+
+register_drill_kind(DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise))

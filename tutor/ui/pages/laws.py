@@ -1,0 +1,200 @@
+"""Study the laws: the book's sections in order, one law at a time, with sources, terms and progress."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from tutor.engine.errors import ContentError, TutorError
+from tutor.lessons.answers import Answer
+from tutor.lessons.content import ContentReport, Entry, check_content, content_dir, content_signature
+from tutor.lessons.study import StudyGuide, citations_in
+from tutor.ui.common import page_header, show_error
+
+try:  # the progress store (tutor/ui/state.py); the page still works without it
+    from tutor.ui import state as _state
+except ImportError:  # pragma: no cover - only while state.py is missing
+    _state = None  # type: ignore[assignment]
+
+CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
+MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
+
+
+@st.cache_data(show_spinner=False)
+def load_content(root: str, signature: object) -> ContentReport:
+    """The validated content (cached until a content file changes)."""
+    return check_content(Path(root))
+
+
+def _report() -> ContentReport:
+    root = content_dir()
+    return load_content(str(root), signature=content_signature(root))
+
+
+def show_content_problems(report: ContentReport) -> None:
+    """Each broken content file as one st.error; the rest of the content is still used."""
+    by_file: dict[str, list[str]] = {}
+    for problem in report.problems:
+        by_file.setdefault(problem.file, []).append(str(problem))
+    for file, problems in by_file.items():
+        st.error(f"{file}: {len(problems)} problem(s); the rest of the content still works. "
+                 "Run `tutor check` for the list.", icon=":material/error:")
+        with st.expander(f"Problems in {file}"):
+            st.code("\n".join(problems[:50]), language=None)
+
+
+def _set(entry_id: str, section: str) -> None:
+    st.session_state[CURRENT] = entry_id
+    st.session_state[SECTION] = section
+    st.session_state[MODE] = "Study"
+
+
+def _section_changed(guide: StudyGuide) -> None:
+    section = st.session_state[SECTION]
+    entries = guide.section_entries(section)
+    if entries:
+        st.session_state[CURRENT] = entries[0].id
+
+
+def _learned_ids() -> set[str]:
+    learned: set[str] = st.session_state.setdefault(LEARNED, set())
+    if _state is not None:
+        with contextlib.suppress(TutorError):
+            learned |= {a.answer.item_id for a in _state.store().answers(_state.current_learner())
+                        if a.answer.item_kind == "law" and a.answer.correct}
+    return learned
+
+
+def _quizzed_right() -> set[str]:
+    right: set[str] = set(st.session_state.get("lawquiz_right_laws", set()))
+    if _state is not None:
+        try:
+            for stored in _state.store().answers(_state.current_learner()):
+                if stored.answer.item_kind == "quiz" and stored.answer.correct:
+                    right.update(stored.answer.laws)
+        except TutorError:
+            pass
+    return right
+
+
+def _mark_learned(entry: Entry) -> None:
+    st.session_state.setdefault(LEARNED, set()).add(entry.id)
+    if _state is None:
+        return
+    try:
+        _state.record_answer(Answer("law", entry.id, True, "learned", "learned", laws=(entry.id,)))
+    except TutorError as err:
+        st.session_state["laws_record_error"] = str(err)
+
+
+def _render_entry(guide: StudyGuide, entry: Entry) -> None:
+    position, count = guide.position(entry.id)
+    section = guide.section(entry.section)
+    st.subheader(f"{entry.label}: {entry.title}")
+    st.caption(f"{section.title} · {position} of {count} · {entry.kind} · `{entry.id}`")
+    if entry.recovered:
+        st.info("Recovered from the summaries: the book's pages for this law are lost, so its "
+                "number is inferred and its text rebuilt from the shorter summaries.", icon=":material/history_edu:")
+    st.markdown(entry.text)
+    if entry.terms:
+        st.markdown("**Russian terms**")
+        st.dataframe(pd.DataFrame([t.model_dump() for t in entry.terms]).rename(
+            columns={"ru": "Russian", "translit": "transliteration", "en": "English"}),
+            hide_index=True, key=f"laws_terms_{entry.id}")
+    for note in entry.notes:
+        st.markdown(f"- *{note}*")
+    for variant in entry.variants:
+        label = f"Variant `{variant.id}`" + (f" (conflict {variant.conflict})" if variant.conflict else "")
+        with st.expander(label):
+            st.markdown(variant.text)
+            st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in variant.sources))
+    with st.expander("Sources in the seeds", expanded=False):
+        st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in entry.sources))
+    related = guide.related(entry.id)
+    if related:
+        st.markdown("**Related laws**")
+        cols = st.columns(min(len(related), 4))
+        for n, other in enumerate(related):
+            cols[n % len(cols)].button(f"{other.label}", key=f"laws_rel_{entry.id}_{other.id}", help=other.title,
+                                       on_click=_set, args=(other.id, other.section))
+    cited = guide.cited_by(entry.id)
+    if cited:
+        st.caption("Practised in: " + ", ".join(f"{c.item} ({c.file})" for c in cited[:12]))
+
+
+def _study(guide: StudyGuide) -> None:
+    sections = list(guide.sections)
+    titles = {s.id: f"{n}. {s.title}" for n, s in enumerate(sections, 1)}
+    if CURRENT not in st.session_state or st.session_state[CURRENT] not in guide:
+        st.session_state[CURRENT] = guide.first().id
+        st.session_state[SECTION] = guide.first().section
+    st.selectbox("Section", [s.id for s in sections], format_func=titles.__getitem__, key=SECTION,
+                 on_change=_section_changed, args=(guide,))
+    section_id = st.session_state[SECTION]
+    if not guide.section_entries(section_id):
+        st.info("This section has no entries yet.", icon=":material/hourglass_empty:")
+        return
+    entry = guide.entry(st.session_state[CURRENT])
+    st.session_state.setdefault(SEEN, set()).add(entry.id)
+    prev, nxt = guide.previous(entry.id), guide.next(entry.id)
+    left, middle, right = st.columns(3)
+    left.button("← Previous", key="laws_prev", disabled=prev is None, width="stretch",
+                on_click=_set, args=(prev.id, prev.section) if prev else ("", ""))
+    learned = entry.id in _learned_ids()
+    middle.button("✓ Learned" if learned else "Mark as learned", key="laws_mark_learned", disabled=learned,
+                  width="stretch", on_click=_mark_learned, args=(entry,))
+    right.button("Next →", key="laws_next", disabled=nxt is None, width="stretch",
+                 on_click=_set, args=(nxt.id, nxt.section) if nxt else ("", ""))
+    if "laws_record_error" in st.session_state:
+        show_error(TutorError(st.session_state.pop("laws_record_error")))
+    _render_entry(guide, entry)
+
+
+def _search(guide: StudyGuide) -> None:
+    query = st.text_input("Search by word or number", key="laws_search",
+                          placeholder="e.g. revoke, honours, 12, scoring 7")
+    if not query.strip():
+        st.caption("Type a word (revoke, coronet, ренонс) or a number (12, scoring 7, r53).")
+        return
+    hits = guide.search(query)
+    st.caption(f"{len(hits)} law(s) found" + (" (first 40 shown)" if len(hits) > 40 else ""))
+    for entry in hits[:40]:
+        st.button(f"{entry.label}: {entry.title}", key=f"laws_hit_{entry.id}", on_click=_set,
+                  args=(entry.id, entry.section))
+
+
+def _progress(guide: StudyGuide) -> None:
+    seen: set[str] = st.session_state.get(SEEN, set())
+    learned = _learned_ids()
+    right = _quizzed_right()
+    rows = []
+    for section in guide.sections:
+        ids = [e.id for e in guide.section_entries(section.id)]
+        rows.append({"section": section.title, "laws": len(ids),
+                     "seen": sum(i in seen for i in ids), "learned": sum(i in learned for i in ids),
+                     "quizzed right": sum(i in right for i in ids)})
+    frame = pd.DataFrame(rows)
+    total = frame[["laws", "seen", "learned", "quizzed right"]].sum()
+    st.markdown(f"**{total['learned']} of {total['laws']} laws learned**, {total['seen']} seen this session, "
+                f"{total['quizzed right']} answered right in a quiz.")
+    st.dataframe(frame, hide_index=True, key="laws_progress_table", column_config={
+        "learned": st.column_config.ProgressColumn("learned", min_value=0, max_value=int(frame["laws"].max() or 1),
+                                                   format="%d")})
+
+
+page_header("Study the laws",
+            "The book's laws in order, one at a time, each with its sources in the seeds and its Russian terms.")
+report = _report()
+show_content_problems(report)
+if report.rules is None:
+    st.error("The laws (content/rules.yaml) could not be loaded.", icon=":material/error:")
+    st.stop()
+try:
+    study_guide = StudyGuide(report.rules, citations_in(report.documents.values()))
+    mode = st.radio("View", MODES, horizontal=True, key=MODE, label_visibility="collapsed")
+    {"Study": _study, "Search": _search, "Progress": _progress}[mode or "Study"](study_guide)
+except ContentError as err:
+    show_error(err)

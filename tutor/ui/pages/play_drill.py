@@ -1,0 +1,160 @@
+"""Play drills: lead, second hand, third hand or discard — pick the book's card, see what it costs."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import streamlit as st
+
+from tutor.engine.cards import Card, Deal, Hand
+from tutor.engine.errors import TutorError
+from tutor.lessons.answers import Answer
+from tutor.lessons.drills import Consequence
+from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
+from tutor.lessons.play_rules import rules_of_kind
+from tutor.ui.common import hand_markdown, page_header, show_error
+
+try:  # the progress store; the drill still works (without recording) if it is missing
+    from tutor.ui import state as _state
+except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
+    _state = None  # type: ignore[assignment]
+
+KIND, RULE, SEED, RESULT, STARTED = ("play_drill_kind", "play_drill_rule", "play_drill_seed",
+                                     "play_drill_result", "play_drill_t0")
+ANY = "any"
+_KIND_LABELS = {"lead": "Lead", "second-hand": "Second hand", "third-hand": "Third hand",
+                "discard": "Cannot follow: ruff or discard"}
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _drill(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
+    return make(kind, rule_id, seed)
+
+
+@st.cache_data(show_spinner="Solving the deal double-dummy …", max_entries=64)
+def _consequences(kind: str, rule_id: str | None, seed: int, choice: str) -> tuple[Consequence, ...]:
+    return consequences(_drill(kind, rule_id, seed), choice)
+
+
+def _new_position() -> None:
+    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
+    st.session_state.pop(RESULT, None)
+    st.session_state[STARTED] = time.monotonic()
+
+
+def _kind_changed() -> None:
+    st.session_state[RULE] = ANY
+    _new_position()
+
+
+def _pretty(text: str) -> str:
+    return Card.parse(text).pretty
+
+
+def _show_position(drill: PlayDrill) -> None:
+    pos = drill.position
+    st.markdown(f"**{drill.prompt}**")
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Auction**")
+        calls = list(pos["auction"])
+        trailing = 0
+        while calls and calls[-1] == "P":
+            calls.pop()
+            trailing += 1
+        seats = _seats_from(pos["dealer"])
+        lines = [f"{seats[i % 4]}: {call}" for i, call in enumerate(calls)]
+        st.markdown("  \n".join(lines) + f"  \n… then {trailing} passes")
+        score = pos.get("score", {})
+        if any(score.values()):
+            st.caption(f"Below the line in this partie: NS {score.get('NS', 0)}, EW {score.get('EW', 0)}")
+    with right:
+        st.markdown(f"**Your hand ({pos['seat']})**")
+        st.markdown(hand_markdown(Hand.parse(pos["hand"])))
+    if pos["tricks"]:
+        st.markdown("**Tricks so far**")
+        for n, trick in enumerate(pos["tricks"], start=1):
+            st.markdown(f"{n}. " + ", ".join(f"{item[:1]} {_pretty(item[2:])}" for item in trick))
+    if pos["trick"]:
+        seats = _seats_from(pos["trick_leader"])
+        shown = ", ".join(f"{seats[i]} {_pretty(c)}" for i, c in enumerate(pos["trick"]))
+        st.markdown(f"**This trick:** {shown}")
+
+
+def _seats_from(first: str) -> str:
+    order = "NESW"
+    i = order.index(first)
+    return order[i:] + order[:i]
+
+
+def _record(drill: PlayDrill, choice: str, correct: bool) -> None:
+    if _state is None:
+        st.caption("Progress is not recorded: the progress store is not available.")
+        return
+    started = st.session_state.get(STARTED)
+    seconds = time.monotonic() - started if isinstance(started, float) else None
+    try:
+        _state.record_answer(Answer(
+            item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
+            expected=" ".join(drill.accepted), laws=tuple(drill.laws), seed=drill.seed,
+            position=drill.deal_pbn, seconds=seconds, extra={"kind": drill.kind}))
+    except TutorError as err:
+        show_error(err)
+
+
+def _feedback(drill: PlayDrill, choice: str) -> None:
+    accepted = " ".join(_pretty(c) for c in drill.accepted)
+    if drill.is_correct(choice):
+        st.success(f"Right: {_pretty(choice)} is the book's card.", icon=":material/check_circle:")
+    else:
+        st.error(f"The book plays {accepted if len(drill.accepted) == 1 else 'any of ' + accepted}, "
+                 f"not {_pretty(choice)}.", icon=":material/close:")
+        st.markdown(f"**Why not {_pretty(choice)}:** {drill.why_not.get(choice, '')}")
+    st.markdown(f"**{', '.join(drill.laws)}.** {drill.explanation}")
+    with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
+        st.code(Deal.from_pbn(drill.deal_pbn).diagram(), language=None)
+        try:
+            book, yours = _consequences(drill.kind, drill.rule_id, drill.seed, choice)
+        except TutorError as err:
+            show_error(err)
+            return
+        st.markdown(f"- {book.summary}\n- {yours.summary}")
+        st.info(cost_summary(drill, book, yours), icon=":material/balance:")
+
+
+page_header("Play drills", "A position from the play of a Vint deal: choose the card the book plays — "
+                           "the lead, second or third hand, a ruff or a discard — and see the rule, its law, "
+                           "and what your card costs double-dummy and in points.")
+kind = st.radio("Decision", KINDS, format_func=lambda k: _KIND_LABELS[k], horizontal=True, key=KIND,
+                on_change=_kind_changed)
+rules = {r.id: r for r in rules_of_kind(kind)}
+rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=_new_position,
+                           format_func=lambda i: "any convention of this kind" if i == ANY
+                           else f"{rules[i].title} ({', '.join(rules[i].laws)})")
+if SEED not in st.session_state:
+    _new_position()
+st.number_input("Position number (the same number gives the same position)", min_value=0, max_value=10**6,
+                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULT, None))
+st.button("New position", key="play_drill_new", on_click=_new_position)
+rule_id = None if rule_choice == ANY else rule_choice
+try:
+    drill = _drill(kind, rule_id, int(st.session_state[SEED]))
+except TutorError as err:
+    show_error(err)
+    st.stop()
+_show_position(drill)
+ident = f"{drill.kind}_{drill.rule_id}_{drill.seed}"
+with st.form(key=f"play_drill_form_{ident}"):
+    picked = st.radio("Your card", drill.choices, format_func=_pretty, horizontal=True, index=None,
+                      key=f"play_drill_choice_{ident}")
+    pressed = st.form_submit_button("Play this card", type="primary", key=f"play_drill_play_{ident}")
+if pressed:
+    if picked is None:
+        st.warning("Choose a card first.", icon=":material/touch_app:")
+    else:
+        _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
+        st.session_state[RESULT] = (ident, str(picked))
+stored = st.session_state.get(RESULT)
+if stored and stored[0] == ident:
+    _feedback(drill, stored[1])

@@ -1,0 +1,89 @@
+"""Progress: accuracy over time per section and per convention, items due, export/import."""
+
+from __future__ import annotations
+
+import json
+
+import altair as alt
+import streamlit as st
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.progress_io import csv_text, parse_record
+from tutor.lessons.progress_report import accuracy_by_day, answers_frame, area_table, units_frame
+from tutor.ui.common import page_header, show_error
+from tutor.ui.state import learner_selector, store
+
+page_header("Progress", "Your record: accuracy over time, what is due, what is mastered.")
+
+
+def _charts(learner: str) -> None:
+    answers = answers_frame(store(), learner)
+    units = units_frame(store(), learner)
+    if answers.empty:
+        st.info("No answers recorded yet for this profile: study a law, take a quiz or a drill.",
+                icon=":material/info:")
+        return
+    st.subheader("Accuracy over time")
+    daily = accuracy_by_day(answers, by="item_kind")
+    chart = alt.Chart(daily).mark_line(point=True).encode(
+        x=alt.X("day:T", title="day"),
+        y=alt.Y("accuracy:Q", title="accuracy", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
+        color=alt.Color("item_kind:N", title="kind"),
+        tooltip=["day:T", "item_kind:N", "answers:Q", alt.Tooltip("accuracy:Q", format=".0%")],
+    )
+    st.altair_chart(chart, width="stretch")
+
+    table = area_table(answers, units)
+    st.subheader("Per section and per convention")
+    st.dataframe(table, hide_index=True, key="progress_area_table",
+                 column_config={"accuracy": st.column_config.ProgressColumn(
+                     "accuracy", min_value=0.0, max_value=1.0, format="percent")})
+
+    st.subheader("Items due")
+    due = units[units["due_now"]] if not units.empty else units
+    if due.empty:
+        st.caption("Nothing is due now.")
+    else:
+        counts = due.groupby("area").size().reset_index(name="due")
+        st.altair_chart(alt.Chart(counts).mark_bar().encode(
+            x=alt.X("due:Q", title="items due"), y=alt.Y("area:N", sort="-x", title=None),
+            tooltip=["area:N", "due:Q"]), width="stretch")
+    with st.expander("Every item and its next review"):
+        st.dataframe(units, hide_index=True, key="progress_units_table")
+
+
+def _export_import() -> None:
+    st.subheader("Export and import")
+    record = store().export_record()
+    left, right = st.columns(2)
+    left.download_button("Download the whole record (JSON)", json.dumps(record, indent=1),
+                         file_name="vint-progress.json", mime="application/json", key="progress_export_json")
+    csv = csv_text(store())
+    right.download_button("Download answers (CSV)", csv, file_name="vint-answers.csv", mime="text/csv",
+                          key="progress_export_csv")
+    upload = st.file_uploader("Import a record exported before (JSON)", type=["json"],
+                              key="progress_import_file")
+    if upload is not None and st.button("Import", key="progress_import_button"):
+        try:
+            data = json.loads(upload.getvalue().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise TutorError(f"{upload.name} is not a JSON file: {err}") from err
+        learners, answers = parse_record(data, upload.name)
+        added = store().import_record(learners, answers)
+        st.success(f"Imported {added} new answers.")
+    st.caption(f"Database: `{store().path}`")
+
+
+try:
+    learner = learner_selector(key="progress_learner")
+    s = store().summary(learner)
+    cols = st.columns(5)
+    cols[0].metric("Answers", s.answers)
+    cols[1].metric("Right", f"{s.accuracy:.0%}" if s.accuracy is not None else "—")
+    cols[2].metric("Due now", s.due)
+    cols[3].metric("Mastered", f"{s.mastered} / {s.units}")
+    cols[4].metric("Streak", f"{s.streak_days} d")
+    _charts(learner)
+    _export_import()
+except TutorError as err:
+    show_error(err)

@@ -1,0 +1,135 @@
+"""Scoring quiz: a generated deal (or rubber); fill in the entries, checked item by item with their laws."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import streamlit as st
+
+from tutor.engine.cards import Side
+from tutor.engine.errors import TutorError
+from tutor.lessons.content import content_dir
+from tutor.lessons.scoring import (
+    BlankResult,
+    ScoringQuestion,
+    answer_record,
+    check,
+    describe_play,
+    load_quiz,
+    make_question,
+)
+from tutor.ui.common import page_header, show_error
+from tutor.ui.scoresheet import show_deal, show_readings
+
+try:  # the progress store; the quiz still works (without recording) if it is missing
+    from tutor.ui import state as _state
+except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
+    _state = None  # type: ignore[assignment]
+
+LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
+
+
+def _new_question() -> None:
+    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
+    st.session_state.pop(RESULTS, None)
+    st.session_state[STARTED] = time.monotonic()
+
+
+def _field_key(question: ScoringQuestion, blank_key: str) -> str:
+    return f"scoring_quiz_{question.id}_{blank_key.replace(':', '_')}"
+
+
+def _show_question(question: ScoringQuestion) -> None:
+    if question.rubber is None:
+        assert question.deal is not None
+        show_deal(question.deal)
+        st.markdown(describe_play(question.contract, question.declarer_tricks, question.revoke))
+        return
+    st.markdown(f"**A rubber of {len(question.rubber_deals)} deals.** The entries after each deal are "
+                "given; work out the rest of the sheet.")
+    for view in question.rubber_deals:
+        p = view.played
+        st.markdown(f"**Deal {view.number}.** {describe_play(p.contract, p.declarer_tricks, p.revoke)}")
+        for item in view.shown:
+            st.markdown(f"- given: {item.text} ({', '.join(item.laws)})")
+
+
+def _form(question: ScoringQuestion) -> dict[str, int | None] | None:
+    """The entries, two columns per group (NS, EW); returns the figures when 'Check' is pressed."""
+    with st.form(key=f"scoring_quiz_form_{question.id}"):
+        st.caption("Write 0 where a side writes nothing.")
+        groups = list(dict.fromkeys(b.group for b in question.blanks))
+        for group in groups:
+            blanks = [b for b in question.blanks if b.group == group]
+            columns = st.columns(len(blanks))
+            for column, blank in zip(columns, blanks):
+                column.number_input(f"{blank.label} — {blank.side.value}", min_value=0, step=10, value=0,
+                                    key=_field_key(question, blank.key))
+        pressed = st.form_submit_button("Check", type="primary", key=f"scoring_quiz_check_{question.id}")
+    if not pressed:
+        return None
+    return {b.key: st.session_state.get(_field_key(question, b.key)) for b in question.blanks}
+
+
+def _record(question: ScoringQuestion, results: tuple[BlankResult, ...]) -> None:
+    if _state is None:
+        st.caption("Progress is not recorded: the progress store is not available.")
+        return
+    started = st.session_state.get(STARTED)
+    seconds = time.monotonic() - started if isinstance(started, float) else None
+    try:
+        _state.record_answer(answer_record(question, results, seconds))
+    except TutorError as err:
+        show_error(err)
+
+
+def _feedback(results: tuple[BlankResult, ...]) -> None:
+    right = sum(r.correct for r in results)
+    summary = f"{right} of {len(results)} entries right."
+    if right == len(results):
+        st.success(f"All right! {summary}", icon=":material/check_circle:")
+    else:
+        st.warning(summary, icon=":material/rule:")
+    for result in results:
+        laws = ", ".join(result.blank.laws)
+        if result.correct:
+            st.success(f"{result.message} ({laws})", icon=":material/check:")
+        else:
+            st.error(f"{result.message} ({laws})", icon=":material/close:")
+
+
+page_header("Scoring quiz", "A generated deal, contract and result: fill in the score sheet. Each entry "
+                            "is checked against the book's scoring and explained with its law.")
+try:
+    quiz = load_quiz(content_dir())
+except TutorError as err:
+    show_error(err)
+    st.stop()
+levels = {level.id: level for level in quiz.levels}
+level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
+                        on_change=_new_question)
+st.caption(levels[level_id].description)
+if SEED not in st.session_state:
+    _new_question()
+st.number_input("Question number (the same number gives the same question)", min_value=0, max_value=10**6,
+                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULTS, None))
+st.button("New question", key="scoring_quiz_new", on_click=_new_question)
+try:
+    question = make_question(level_id, int(st.session_state[SEED]), quiz=quiz)
+except TutorError as err:
+    show_error(err)
+    st.stop()
+_show_question(question)
+given = _form(question)
+if given is not None:
+    results = check(question, given)
+    _record(question, results)  # recorded before the feedback is shown
+    st.session_state[RESULTS] = (question.id, results)
+stored = st.session_state.get(RESULTS)
+if stored and stored[0] == question.id:
+    _feedback(stored[1])
+    if question.score is not None:
+        totals = {s: question.score.total(s) for s in Side}
+        st.caption(f"Whole deal: NS {totals[Side.NS]}, EW {totals[Side.EW]} (above and below the line).")
+    show_readings(question.readings)
