@@ -12,6 +12,8 @@ PAGES = {
         st.Page("tutor/ui/pages/scoring.py", title="Score calculator", icon=":material/calculate:"),
         st.Page("tutor/ui/pages/scoring_quiz.py", title="Scoring quiz", icon=":material/scoreboard:"),
         st.Page("tutor/ui/pages/play_drill.py", title="Play drills", icon=":material/playing_cards:"),
+        st.Page("tutor/ui/pages/bidding_drill.py", title="Bidding drills", icon=":material/campaign:"),
+        st.Page("tutor/ui/pages/bidding_lessons.py", title="Bidding lessons", icon=":material/forum:"),
     ],
     "Solo Whist": [
         st.Page("tutor/ui/pages/solo_whist.py", title="Solo Whist", icon=":material/style:"),

@@ -109,3 +109,17 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solo", "drill", "--rule", "solo-bid-solo", "--seed", "11", "--answer", drill.answer]) == 0
     assert main(["solo", "quiz", "--seed", "5", "--answer", str(scoring_question(5).answer)]) == 0
     assert main(["solo", "settle", "proposal", "--tricks", "8"]) == 2  # no partner: a TutorError
+
+
+def test_solo_items_are_served_for_review() -> None:
+    from tutor.lessons.review import load_servers, serve
+
+    assert "solo" in load_servers()
+    drill = serve("solo", "solo-bid-misere", 3)
+    assert drill.is_right("misere") and drill == serve("solo", "solo-bid-misere", 3)
+    points = serve("solo", "solo-scoring", 8)
+    assert points.is_right(str(scoring_question(8).answer)) and not points.is_right("nonsense")
+    question = serve("solo", "solo-q-solo-tricks", 1)
+    assert question.is_right("5") and question.laws == ("solo-12",)
+    with pytest.raises(TutorError, match="unknown"):
+        serve("solo", "solo-nothing", 1)

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from harness import (
+
+from browser.harness import (
     CHROMIUM,
     CHROMIUM_FLAGS,
     DEFAULT_TIMEOUT_MS,

@@ -20,12 +20,18 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Locator, Page, WebSocket
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the tests are skipped without playwright; keep this module importable
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("TUTOR_CHROMIUM", "/usr/bin/chromium"))
@@ -114,10 +120,10 @@ def wait_healthy(server: Server, timeout: float = SERVER_START_TIMEOUT) -> None:
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"streamlit exited with {server.process.returncode}:\n{server.log_tail()}")
-        with contextlib.suppress(OSError, urllib.error.URLError):
-            with urllib.request.urlopen(f"{server.url}/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
+        with contextlib.suppress(OSError, urllib.error.URLError), \
+                urllib.request.urlopen(f"{server.url}/_stcore/health", timeout=2) as reply:
+            if reply.status == 200:
+                return
         time.sleep(0.05)
     stop_server(server)
     raise RuntimeError(f"streamlit did not answer within {timeout:.0f} s:\n{server.log_tail()}")
@@ -135,24 +141,63 @@ def stop_server(server: Server) -> None:
 
 
 class App:
-    """A learner's tab on the app, with the waits Streamlit needs."""
+    """A learner's tab on the app, with the waits Streamlit needs.
+
+    Every action that makes Streamlit rerun the page (a button, a widget outside a form,
+    Enter in an input) waits for that run to finish: the server's ``script_finished``
+    messages are counted on the page's websocket, so the next action never races a page
+    that is being redrawn, however fast or slow the run.
+    """
 
     def __init__(self, page: Page, server: Server) -> None:
         self.page = page
         self.server = server
+        self._finished = 0
+        page.on("websocket", self._watch)
 
-    def open(self, path: str = "", settle_ms: int = 200) -> App:
+    def _watch(self, socket: WebSocket) -> None:
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: bytes | str) -> None:
+        from google.protobuf.message import DecodeError
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if isinstance(payload, str):
+            return
+        try:
+            message = ForwardMsg.FromString(payload)
+        except DecodeError:
+            return
+        if (message.WhichOneof("type") == "script_finished"
+                and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+            self._finished += 1
+
+    def runs(self) -> int:
+        """Script runs finished (not cut short by another rerun) since the tab opened."""
+        return self._finished
+
+    def open(self, path: str = "") -> App:
         """Load a page (``""`` for Home, else its URL path, e.g. ``"laws"``) and wait until it has run."""
+        before = self.runs()
         self.page.goto(f"{self.server.url}/{path}", wait_until="domcontentloaded")
-        self.page.locator('[data-testid="stApp"]').wait_for()
-        self.wait_idle(settle_ms)
+        self._wait_run_after(before)
         self.main.locator("h1").first.wait_for()
         return self
 
-    def wait_idle(self, settle_ms: int = 200) -> None:
-        """Wait until the script run triggered by the last action has finished."""
-        self.page.wait_for_timeout(settle_ms)
+    def _wait_run_after(self, before: int, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        """Wait for a script run to finish after the count ``before``, and for the app to show it."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self._finished <= before:
+            if time.monotonic() > deadline:
+                raise PlaywrightTimeout(f"no script run finished within {timeout_ms} ms")
+            self.page.wait_for_timeout(25)  # lets Playwright deliver the websocket events
         self.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+    def rerun_after(self, action: Callable[[], object]) -> None:
+        """Do ``action`` (which makes the page rerun) and wait until the rerun has finished."""
+        before = self.runs()
+        action()
+        self._wait_run_after(before)
 
     @property
     def main(self) -> Locator:
@@ -169,51 +214,86 @@ class App:
         return [str(t) for t in self.main.locator('[data-testid="stAlertContentError"]').all_inner_texts()]
 
     def click_button(self, label: str | re.Pattern[str]) -> None:
-        self.main.get_by_role("button", name=label).first.click()
-        self.wait_idle()
+        """Click a button (a form's submit button too); every button reruns the page."""
+        self.rerun_after(self.main.get_by_role("button", name=label).first.click)
 
-    def choose_radio(self, option: str | re.Pattern[str], group: Locator | None = None) -> None:
-        """Pick a radio option by its visible label (Streamlit hides the input itself)."""
+    def choose_radio(self, option: str | re.Pattern[str], group: Locator | None = None,
+                     *, rerun: bool = True) -> None:
+        """Pick a radio option by its visible label; ``rerun=False`` inside a form."""
         scope = group if group is not None else self.main.locator('[data-testid="stRadio"]').first
-        scope.locator("label").filter(has_text=option).first.click()
-        self.wait_idle()
+        click = scope.locator("label").filter(has_text=option).first.click
+        if rerun:
+            self.rerun_after(click)
+        else:
+            click()
 
-    def choose_select(self, label: str | re.Pattern[str], option: str | re.Pattern[str]) -> None:
-        """Pick ``option`` in the selectbox labelled ``label``."""
-        box = self.main.locator('[data-testid="stSelectbox"]').filter(has_text=label).first
-        box.locator('[data-baseweb="select"]').click()
-        self.page.get_by_role("option", name=option).first.click()
-        self.wait_idle()
+    def choose_select(self, label: str | re.Pattern[str], option: str | re.Pattern[str],
+                      *, rerun: bool = True) -> None:
+        """Pick ``option`` in the selectbox labelled ``label``; ``rerun=False`` inside a form.
 
-    def fill(self, label: str | re.Pattern[str], value: str) -> None:
-        """Type ``value`` into the text or number input labelled ``label`` and commit it (Enter)."""
+        The list closes when the page scrolls, so the box is scrolled into view first and
+        opened again if a late scroll closed it.
+        """
+        box = self.main.get_by_role("combobox", name=label).first
+        wanted = self.page.get_by_role("option", name=option).first
+        for attempt in range(3):
+            box.scroll_into_view_if_needed()
+            self.page.wait_for_timeout(150)
+            if box.get_attribute("aria-expanded") != "true":
+                box.click()
+            try:
+                wanted.wait_for(timeout=3000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+        if rerun:
+            self.rerun_after(wanted.click)
+        else:
+            wanted.click()
+
+    def fill(self, label: str | re.Pattern[str], value: str, *, rerun: bool = True) -> None:
+        """Type ``value`` into the input labelled ``label``; commit with Enter (Tab inside a form)."""
         field = self.main.get_by_label(label).first
         field.fill(value)
-        field.press("Enter")
-        self.wait_idle()
+        if rerun:
+            self.rerun_after(lambda: field.press("Enter"))
+        else:
+            field.press("Tab")
 
     def horizontal_overflow(self) -> list[str]:
-        """Elements wider than the window (a phone must never scroll sideways); empty when none."""
+        """What runs past the right edge of the window (a phone must never scroll sideways).
+
+        Flags the page-level containers (html, body, the app, its main area) when they
+        scroll sideways, and any element past the right edge that is not inside an inner
+        box of its own that scrolls or clips (a code block, a table), where wide content
+        is expected. Empty when the page fits.
+        """
         found = self.page.evaluate(
             """() => {
                 const width = document.documentElement.clientWidth;
+                const pageLevel = new Set([document.documentElement, document.body,
+                    ...document.querySelectorAll('[data-testid="stApp"], [data-testid="stAppViewContainer"],' +
+                        '[data-testid="stMain"], [data-testid="stMainBlockContainer"]')]);
                 const out = [];
-                if (document.documentElement.scrollWidth > width + 1)
-                    out.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
-                for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
+                for (const el of pageLevel)
+                    if (el.scrollWidth > el.clientWidth + 1)
+                        out.push(`${el.dataset.testid || el.tagName.toLowerCase()} scrolls sideways: ` +
+                                 `${el.scrollWidth} > ${el.clientWidth}`);
+                const main = document.querySelector('[data-testid="stMain"]');
+                for (const el of main ? main.querySelectorAll('*') : []) {
                     const r = el.getBoundingClientRect();
-                    if (r.width === 0 || r.height === 0) continue;
-                    let p = el.parentElement, clipped = false;
-                    while (p) {
-                        const s = getComputedStyle(p);
-                        if (['auto', 'scroll', 'hidden', 'clip'].includes(s.overflowX)) {
-                            const pr = p.getBoundingClientRect();
-                            if (pr.right <= width + 1) { clipped = true; break; }
+                    if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue;
+                    let p = el.parentElement, inner = false;
+                    while (p && !pageLevel.has(p)) {
+                        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) {
+                            inner = true;
+                            break;
                         }
                         p = p.parentElement;
                     }
-                    if (!clipped && r.right > width + 1)
-                        out.push(`${el.tagName.toLowerCase()}[data-testid=${el.dataset.testid || ''}] ` +
+                    if (!inner)
+                        out.push(`${el.tagName.toLowerCase()}[${el.dataset.testid || el.className}] ` +
                                  `right=${Math.round(r.right)}: ${(el.innerText || '').slice(0, 40)}`);
                 }
                 return out.slice(0, 10);

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from harness import App
+
+from browser.harness import App
 
 pytestmark = pytest.mark.browser
 

@@ -51,6 +51,14 @@ from tutor.engine.features import (
     sure_tricks,
 )
 from tutor.engine.rules import Rules
+from tutor.engine.suit_choice import (
+    best_by,
+    candidate_suits,
+    direct_suits,
+    r53_suits,
+    strength,
+    trump_choice,
+)
 
 KIND = "bid"
 #: Trick value per level below the line (scoring 5: 10 × level per trick).
@@ -74,7 +82,8 @@ class ScoreState:
             raise TutorError(f"bad score {data!r}: expected {{'below': {{'NS': n, 'EW': n}}, 'parties': …}}")
         unknown = set(data) - {"below", "parties"}
         if unknown:
-            raise TutorError(f"bad score: unknown key(s) {', '.join(sorted(unknown))}; expected below, parties")
+            raise TutorError(f"bad score: unknown key(s) {', '.join(sorted(repr(k) for k in unknown))}; "
+                             "expected below, parties")
         return cls(_sides(data.get("below", {}), "below", 10**6), _sides(data.get("parties", {}), "parties", 1))
 
     def to_json(self) -> dict[str, dict[str, int]]:
@@ -99,7 +108,7 @@ def _sides(data: Any, what: str, top: int) -> dict[Side, int]:
         out[side] = value
     extra = set(data) - {"NS", "EW"}
     if extra:
-        raise TutorError(f"bad score {what}: unknown side(s) {', '.join(sorted(map(str, extra)))}")
+        raise TutorError(f"bad score {what}: unknown side(s) {', '.join(sorted(repr(k) for k in extra))}")
     return out
 
 
@@ -135,6 +144,17 @@ class BidPosition:
         """Build a position from notation: ``BidPosition.parse("S", "AK543.A2.KQ2.KQJ", "S")``."""
         return cls(Seat.parse(seat), Hand.parse(hand), Seat.parse(dealer),
                    tuple(parse_call(c) for c in calls), score, rules or Rules())
+
+    @classmethod
+    def at(cls, auction: Auction, hand: Hand, score: ScoreState | None = None) -> BidPosition:
+        """The position of the player to call in ``auction`` (reuses a copy of it, no replay)."""
+        position = cls.__new__(cls)
+        for name, value in (("seat", auction.to_call), ("hand", hand), ("dealer", auction.dealer),
+                            ("calls", auction.calls), ("score", score), ("rules", auction.rules)):
+            object.__setattr__(position, name, value)
+        position.__dict__["auction"] = auction.copy()
+        position.__post_init__()
+        return position
 
     def after(self, call: Call) -> Auction:
         """The auction with ``call`` added for this seat."""
@@ -246,66 +266,7 @@ class BidPosition:
         return None
 
 
-# -- suit choice: laws 34, 35, 37, 39, 40 and the recovered ≈53, ≈61, ≈63 ----------------------
-
-
-def candidate_suits(hand: Hand, exclude: frozenset[Suit] = frozenset()) -> list[Suit]:
-    """Suits that may be named as trumps: four or more cards (law 34) with two honours (law 33)."""
-    return [s for s in PBN_SUITS if s not in exclude and hand.length(s) >= 4 and honours(hand, s) >= 2]
-
-
-def trump_choice(hand: Hand, exclude: frozenset[Suit] = frozenset()) -> tuple[Suit | None, str]:
-    """The suit to name as trumps and the law that chose it.
-
-    The longest candidate (law 35: "his high, long suit"); between suits of equal
-    length, the one with fewer sure tricks when their sure tricks differ (law 40:
-    K J 10 9 before K Q J, since the solid suit makes its tricks anyway), else the
-    one with more honours (law 39), else the higher-ranking. Reasons: ``none``,
-    ``only``, ``longer``, ``law-40``, ``law-39``, ``higher``.
-    """
-    candidates = candidate_suits(hand, exclude)
-    if not candidates:
-        return None, "none"
-    if len(candidates) == 1:
-        return candidates[0], "only"
-    longest = max(hand.length(s) for s in candidates)
-    top = [s for s in candidates if hand.length(s) == longest]
-    if len(top) == 1:
-        return top[0], "longer"
-    sure = {s: suit_sure_tricks(hand, s).total for s in top}
-    if len(set(sure.values())) > 1:
-        fewest = min(sure.values())
-        doubtful = [s for s in top if sure[s] == fewest]
-        return max(doubtful, key=lambda s: suit_rank_key(hand, s)), "law-40"
-    most = max(honours(hand, s) for s in top)
-    if sum(1 for s in top if honours(hand, s) == most) == 1:
-        return next(s for s in top if honours(hand, s) == most), "law-39"
-    return max(top, key=lambda s: suit_rank_key(hand, s)), "higher"
-
-
-def direct_suits(hand: Hand) -> list[Suit]:
-    """Suits for a direct "two", "three" or "four" (law 37): 6+ cards, A and K, three honours."""
-    return [s for s in PBN_SUITS if hand.length(s) >= 6 and Card(s, Rank.ACE) in hand
-            and Card(s, Rank.KING) in hand and honours(hand, s) >= 3]
-
-
-def _best_by(hand: Hand, suits: list[Suit], key: Callable[[Suit], tuple[int, ...]]) -> Suit | None:
-    return max(suits, key=key) if suits else None
-
-
-def _strength(hand: Hand, suit: Suit) -> tuple[int, int, int, int]:
-    return (suit_sure_tricks(hand, suit).total, *suit_rank_key(hand, suit))
-
-
-def r53_suits(hand: Hand) -> list[Suit]:
-    """Law ≈53: five cards with two or three of A K Q, or six cards with the jack and ten."""
-    out = []
-    for s in PBN_SUITS:
-        top = sum(1 for r in (Rank.ACE, Rank.KING, Rank.QUEEN) if Card(s, r) in hand)
-        jack_ten = Card(s, Rank.JACK) in hand and Card(s, Rank.TEN) in hand
-        if (hand.length(s) >= 5 and top >= 2) or (hand.length(s) >= 6 and jack_ten):
-            out.append(s)
-    return out
+# -- named suits: laws 35, 37, 39, 40, 46, the recovered ≈53, ≈61, ≈63 (see suit_choice) ------------
 
 
 def _partner_suit(p: BidPosition) -> Suit | None:
@@ -315,7 +276,7 @@ def _partner_suit(p: BidPosition) -> Suit | None:
 def _coronet_suit(p: BidPosition) -> Suit | None:
     partner = _partner_suit(p)
     suits = [s for s in PBN_SUITS if s is not partner and coronet(p.hand, s) >= 4]
-    return _best_by(p.hand, suits, lambda s: (coronet(p.hand, s), *suit_rank_key(p.hand, s)))
+    return best_by(p.hand, suits, lambda s: (coronet(p.hand, s), *suit_rank_key(p.hand, s)))
 
 
 def _opponent_suits(p: BidPosition) -> frozenset[Suit]:
@@ -326,13 +287,13 @@ _SUIT_NAMES: dict[str, Callable[[BidPosition], Suit | None]] = {
     "partner": _partner_suit,
     "own_trump": lambda p: p.own_trump.trump if p.own_trump else None,
     "best": lambda p: trump_choice(p.hand, _opponent_suits(p))[0],
-    "direct": lambda p: _best_by(p.hand, direct_suits(p.hand), lambda s: _strength(p.hand, s)),
-    "strongest": lambda p: _best_by(p.hand, [s for s in PBN_SUITS if p.hand.length(s) >= 5],
-                                    lambda s: _strength(p.hand, s)),
-    "long_with_honour": lambda p: _best_by(
+    "direct": lambda p: best_by(p.hand, direct_suits(p.hand), lambda s: strength(p.hand, s)),
+    "strongest": lambda p: best_by(p.hand, [s for s in PBN_SUITS if p.hand.length(s) >= 5],
+                                    lambda s: strength(p.hand, s)),
+    "long_with_honour": lambda p: best_by(
         p.hand, [s for s in PBN_SUITS if p.hand.length(s) >= 5 and honours(p.hand, s) >= 1],
         lambda s: suit_rank_key(p.hand, s)),
-    "r53": lambda p: _best_by(p.hand, r53_suits(p.hand), lambda s: _strength(p.hand, s)),
+    "r53": lambda p: best_by(p.hand, r53_suits(p.hand), lambda s: strength(p.hand, s)),
     "coronet": _coronet_suit,
 }
 

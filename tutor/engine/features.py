@@ -113,11 +113,11 @@ class SureTricks:
         return sum(s.doubtful for s in self.suits)
 
     def of(self, suit: Suit) -> SuitTricks:
-        return next(s for s in self.suits if s.suit is suit)
+        return self.suits[PBN_SUITS.index(suit)]
 
     def breakdown(self) -> str:
-        """``♠ AK543 3, ♥ A2 1, …`` — the count per suit, for the screen."""
-        return ", ".join(f"{s.suit.symbol} {_pretty(s.holding) or '—'} {s.total}" for s in self.suits)
+        """``♠ A K 5 4 3: 3, ♥ A 2: 1, …`` — the count per suit, for the screen."""
+        return ", ".join(f"{s.suit.symbol} {_pretty(s.holding) or '—'}: {s.total}" for s in self.suits)
 
     def __str__(self) -> str:
         return f"{self.total} ({self.breakdown()})"
@@ -144,7 +144,38 @@ def _runs(ranks: tuple[int, ...]) -> list[list[int]]:
     return runs
 
 
-@lru_cache(maxsize=65536)
+_ACE, _KING, _QUEEN, _TEN = 14, 13, 12, 10
+_S, _H, _D = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
+
+
+def _count_suit(suit: Suit, ranks: tuple[int, ...]) -> SuitTricks:
+    """The model for one suit's ranks (highest first)."""
+    counted: list[tuple[tuple[int, ...], int]] = []
+    sequence = 0
+    for run in _runs(ranks[:SEQUENCE_ROUNDS]):
+        head = run[0]
+        held_above = sum(1 for r in ranks if r > head)
+        missing_above = (_ACE - head) - held_above
+        tricks = max(0, len(run) - missing_above) if head >= _TEN else 0
+        counted.append((tuple(run), tricks))
+        sequence += tricks
+    n = len(ranks)
+    top_three = sum(1 for r in ranks[:3] if r >= _QUEEN)
+    long_cards = max(0, n - SEQUENCE_ROUNDS) if top_three >= 2 else 0
+    possible = sum(1 for r in ranks[:SEQUENCE_ROUNDS]
+                   if r == _ACE or (r == _KING and n >= 2) or (r == _QUEEN and n >= 3))
+    return SuitTricks(suit, ranks, sequence, long_cards, max(0, possible - sequence), tuple(counted))
+
+
+def _ranks_by_suit(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    """Each suit's ranks as integers, highest first, in PBN order (one pass over the hand)."""
+    lists: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for card in hand.cards:
+        suit = card.suit
+        lists[0 if suit is _S else 1 if suit is _H else 2 if suit is _D else 3].append(card.rank._value_)
+    return tuple(tuple(sorted(ranks, reverse=True)) for ranks in lists)
+
+
 def suit_sure_tricks(hand: Hand, suit: Suit) -> SuitTricks:
     """The sure tricks of ``hand`` in ``suit`` (see the module docstring).
 
@@ -153,25 +184,7 @@ def suit_sure_tricks(hand: Hand, suit: Suit) -> SuitTricks:
     >>> suit_sure_tricks(Hand.parse("AKJT92..."), Suit.SPADES).total
     5
     """
-    ranks = tuple(int(c.rank) for c in hand.suit_cards(suit))
-    counted: list[tuple[tuple[int, ...], int]] = []
-    sequence = 0
-    for run in _runs(ranks[:SEQUENCE_ROUNDS]):
-        head = run[0]
-        held_above = sum(1 for r in ranks if r > head)
-        missing_above = (Rank.ACE - head) - held_above
-        tricks = max(0, len(run) - missing_above) if head >= Rank.TEN else 0
-        counted.append((tuple(run), tricks))
-        sequence += tricks
-    top_three = sum(1 for r in ranks[:3] if r >= Rank.QUEEN)
-    long_cards = max(0, len(ranks) - SEQUENCE_ROUNDS) if top_three >= 2 else 0
-    n = len(ranks)
-    possible = sum(
-        1 for r in ranks[:SEQUENCE_ROUNDS]
-        if r == Rank.ACE or (r == Rank.KING and n >= 2) or (r == Rank.QUEEN and n >= 3)
-    )
-    doubtful = max(0, possible - sequence)
-    return SuitTricks(suit, ranks, sequence, long_cards, doubtful, tuple(counted))
+    return sure_tricks(hand).of(suit)
 
 
 @lru_cache(maxsize=65536)
@@ -181,7 +194,7 @@ def sure_tricks(hand: Hand) -> SureTricks:
     >>> sure_tricks(Hand.parse("AQJ.654.AJT.KQ96")).total   # law 50's example hand
     4
     """
-    return SureTricks(tuple(suit_sure_tricks(hand, s) for s in PBN_SUITS))
+    return SureTricks(tuple(_count_suit(s, r) for s, r in zip(PBN_SUITS, _ranks_by_suit(hand))))
 
 
 # -- counts, lengths, honours, coronets ------------------------------------------------------

@@ -49,9 +49,6 @@ from tutor.engine.calls import Bid, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import (
     FeatureValue,
-    Rule,
-    evaluate,
-    register_chooser,
     register_feature,
     register_situation,
 )
@@ -60,10 +57,10 @@ from tutor.engine.play_holdings import PATTERNS, is_small, matches
 from tutor.engine.play_position import PlayPosition
 
 PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
-_LEAD = ("lead",)
-_FOLLOW = ("second-hand", "third-hand")
+LEAD_KINDS = ("lead",)
+FOLLOW_KINDS = ("second-hand", "third-hand")
 _ALL = PLAY_KINDS
-_HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
 @dataclass(frozen=True)
@@ -93,7 +90,7 @@ class PlayChoice:
         return f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
 
 
-def _choice(cards: Iterable[Card], how: str) -> PlayChoice | None:
+def make_choice(cards: Iterable[Card], how: str) -> PlayChoice | None:
     chosen = frozenset(cards)
     return PlayChoice(chosen, how) if chosen else None
 
@@ -148,12 +145,16 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
 
 def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
     """The suits a role names for this position (see the module docstring)."""
-    if role not in _ROLES:
-        raise TutorError(f"unknown suit role {role!r}; known: {', '.join(_ROLES)}")
-    return _ROLES[role](p)
+    key = ("role", role)
+    if key not in p.memo:
+        if role not in _ROLES:
+            raise TutorError(f"unknown suit role {role!r}; known: {', '.join(_ROLES)}")
+        p.memo[key] = _ROLES[role](p)
+    suits: tuple[Suit, ...] = p.memo[key]
+    return suits
 
 
-def _ranks(p: PlayPosition, suit: Suit) -> tuple[Rank, ...]:
+def ranks_in(p: PlayPosition, suit: Suit) -> tuple[Rank, ...]:
     return _hand_ranks(p.hand, suit)
 
 
@@ -162,8 +163,12 @@ def _hand_ranks(hand: Hand, suit: Suit) -> tuple[Rank, ...]:
     return tuple(c.rank for c in hand.suit_cards(suit))
 
 
-def _holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
-    return tuple(s for s in role_suits(p, role) if matches(pattern, _ranks(p, s), p.rules))
+def holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
+    key = ("holding", role, pattern)
+    if key not in p.memo:
+        p.memo[key] = tuple(s for s in role_suits(p, role) if matches(pattern, ranks_in(p, s), p.rules))
+    suits: tuple[Suit, ...] = p.memo[key]
+    return suits
 
 
 def sure_tricks(p: PlayPosition, suit: Suit) -> int:
@@ -180,14 +185,14 @@ def sure_tricks(p: PlayPosition, suit: Suit) -> int:
     return count
 
 
-def _discardable(p: PlayPosition) -> tuple[Suit, ...]:
+def discardable(p: PlayPosition) -> tuple[Suit, ...]:
     return tuple(s for s in PBN_SUITS if s is not p.trump and s is not p.led_suit and p.hand.length(s))
 
 
 # -- situations ---------------------------------------------------------------------------
 
 
-@register_situation("lead", "the player is to lead (args side: defender | declarer | any)", _LEAD)
+@register_situation("lead", "the player is to lead (args side: defender | declarer | any)", LEAD_KINDS)
 def _lead(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     if p.kind != "lead":
         return False
@@ -245,7 +250,7 @@ def _named(p: PlayPosition, args: Mapping[str, Any]) -> bool:
 
 @_feature("holding", "the player holds the named pattern in the role suit (args suit, pattern)")
 def _holds(p: PlayPosition, args: Mapping[str, Any]) -> bool:
-    return bool(_holding_suits(p, str(args.get("suit", "any")), str(args["pattern"])))
+    return bool(holding_suits(p, str(args.get("suit", "any")), str(args["pattern"])))
 
 
 @_feature("first_bid_nt", "the seat's first bid was no-trumps, 'at once' (args seat: rho | partner | lho)")
@@ -260,7 +265,7 @@ def _three(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return len(_named_by(p, p.partner)) >= 3
 
 
-@_feature("led_unnamed_by_partner", "the suit led is one partner did not name (law 117)", _FOLLOW)
+@_feature("led_unnamed_by_partner", "the suit led is one partner did not name (law 117)", FOLLOW_KINDS)
 def _unnamed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.led_suit is not None and p.led_suit not in _named_by(p, p.partner)
 
@@ -280,7 +285,7 @@ def _led_is(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.led_suit is not None and p.led_suit in role_suits(p, str(args["suit"]))
 
 
-@_feature("top_beats_led", "the player's highest card of the suit led beats the card led", _FOLLOW)
+@_feature("top_beats_led", "the player's highest card of the suit led beats the card led", FOLLOW_KINDS)
 def _top_beats(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     if p.led is None or not p.hand.length(p.led.suit):
         return False
@@ -326,21 +331,21 @@ def _discards_made(p: PlayPosition, args: Mapping[str, Any]) -> int:
 
 @_feature("sure_suits", "side suits in which the player holds sure tricks (laws 162-165)", ("discard",))
 def _sure_suits(p: PlayPosition, args: Mapping[str, Any]) -> int:
-    return sum(1 for s in _discardable(p) if sure_tricks(p, s))
+    return sum(1 for s in discardable(p) if sure_tricks(p, s))
 
 
-@_feature("partner_discarded", "partner has discarded at least once (laws 83, 146)", _LEAD)
+@_feature("partner_discarded", "partner has discarded at least once (laws 83, 146)", LEAD_KINDS)
 def _partner_discarded(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return bool(p.discards(p.partner))
 
 
-@_feature("scores_equal", "both sides stand equal below the line in this partie (law 85)", _LEAD)
+@_feature("scores_equal", "both sides stand equal below the line in this partie (law 85)", LEAD_KINDS)
 def _scores_equal(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.below.get(Side.NS, 0) == p.below.get(Side.EW, 0)
 
 
 @_feature("opponents_tricks_to_partie",
-          "tricks the opponents still need to reach the partie at this contract's trick value (law 85)", _LEAD)
+          "tricks the opponents still need to reach the partie at this contract's trick value (law 85)", LEAD_KINDS)
 def _to_partie(p: PlayPosition, args: Mapping[str, Any]) -> int:
     them = p.seat.side.other
     missing = p.rules.partie_target - p.below.get(them, 0)
@@ -348,12 +353,12 @@ def _to_partie(p: PlayPosition, args: Mapping[str, Any]) -> int:
     return max(0, -(-missing // value))
 
 
-@_feature("trump_rounds", "completed tricks in which trumps were led (law 129)", _LEAD)
+@_feature("trump_rounds", "completed tricks in which trumps were led (law 129)", LEAD_KINDS)
 def _trump_rounds(p: PlayPosition, args: Mapping[str, Any]) -> int:
     return p.times_led(p.trump) if p.trump else 0
 
 
-@_feature("opponents_followed_trumps", "both opponents followed to every round of trumps (law 129)", _LEAD)
+@_feature("opponents_followed_trumps", "both opponents followed to every round of trumps (law 129)", LEAD_KINDS)
 def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     if p.trump is None:
         return False
@@ -361,211 +366,10 @@ def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return rounds > 0 and all(p.followed(s, p.trump) >= rounds for s in (p.lho, p.rho))
 
 
-# -- choosers ------------------------------------------------------------------------------
-
-
-def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
-    """The card(s) of ``suit`` that ``card`` names: a rank letter, top, lowest, small, any."""
-    held = list(p.hand.suit_cards(suit))
-    if not held:
-        return [], ""
-    if card == "top":
-        return [held[0]], "the top card"
-    if card == "lowest":
-        return [held[-1]], "the lowest card"
-    if card == "any":
-        return held, "any card of the suit"
-    if card == "small":
-        small = [c for c in held if is_small(c.rank) and c != held[0]]
-        return (small or [held[-1]]), "a small card"
-    wanted = Card(suit, Rank.parse(card))
-    return ([wanted], "") if wanted in held else ([], "")
-
-
-def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
-        [Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]],
-        Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]]:
-    def decorate(fn: Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]) -> Callable[
-            [PlayPosition, Mapping[str, Any]], PlayChoice | None]:
-        register_chooser(name, description, kinds)(fn)
-        return fn
-    return decorate
-
-
-@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small any) of the suit holding "
-          "the pattern (args pattern, suit role)", _LEAD)
-def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    role, pattern = str(args.get("suit", "any")), str(args["pattern"])
-    cards: list[Card] = []
-    how = ""
-    for suit in _holding_suits(p, role, pattern):
-        if suit in p.avoid:
-            continue
-        picked, how = _pick(p, suit, str(args.get("card", "top")))
-        cards += picked
-    return _choice(cards, how)
-
-
-@_chooser("lead_akq", "lead from A K Q and more: the ace (law 86) or, by the variant, the king", _LEAD)
-def _lead_akq(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    card = "A" if p.rules.akq_lead == "ace" else "K"
-    return _lead_holding(p, {"pattern": "AKQ", "card": card})
-
-
-@_chooser("lead_aq_partner_king", "A Q + 1-2 at one's own no-trumps, partner showed the king: "
-          "the ace (law 134) or, by the variant, a small card", _LEAD)
-def _lead_aq_king(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    card = "A" if p.rules.aq_lead_partner_king == "ace" else "small"
-    cards: list[Card] = []
-    how = ""
-    for suit in role_suits(p, "partner_after_nt"):
-        if matches("AQ+1-2", _ranks(p, suit), p.rules) and suit not in p.avoid:
-            picked, how = _pick(p, suit, card)
-            cards += picked
-    return _choice(cards, how)
-
-
-@_chooser("continue_trumps", "after trump rounds both opponents followed: lead trumps from the top "
-          "(law 129, 130) or, by the variant, another suit", _LEAD)
-def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    if p.trump is None or not p.hand.length(p.trump):
-        return None
-    if p.rules.trump_leads_after_both_follow == "continue":
-        return _choice(p.hand.suit_cards(p.trump)[:1], "the top trump")
-    return _choice((c for c in p.hand if c.suit is not p.trump), "any card but a trump")
-
-
-@_chooser("top_of", "lead the highest card of the role suit (args suit)", _LEAD)
-def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    for suit in role_suits(p, str(args.get("suit", "partner"))):
-        if p.hand.length(suit):
-            return _choice(p.hand.suit_cards(suit)[:1], "the top card")
-    return None
-
-
-@_chooser("any_of", "any card of the role suit (args suit): the book names the suit only", _LEAD)
-def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    for suit in role_suits(p, str(args.get("suit", "partner"))):
-        if p.hand.length(suit) and suit not in p.avoid:
-            return _choice(p.hand.suit_cards(suit), f"any {suit.english[:-1]}")
-    return None
-
-
-@_chooser("cash_sure", "lead a sure trick: the top cards of the suit with the most sure tricks (law 85)", _LEAD)
-def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    counts = {s: sure_tricks(p, s) for s in PBN_SUITS if s not in p.avoid}
-    best = max(counts.values(), default=0)
-    if best == 0:
-        return None
-    cards = [c for s, n in counts.items() if n == best for c in p.hand.suit_cards(s)[:n]]
-    return _choice(cards, "a sure trick")
-
-
-@_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", _LEAD)
-def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
-    cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
-    return _choice(cards, "a card of the doubleton")
-
-
-def _avoided_suits(p: PlayPosition, role: str) -> frozenset[Suit]:
-    if role == "partner_discarded":
-        # Law 83's exception: A K or K Q of the discarded suit are cashed, not avoided.
-        return frozenset(s for s in role_suits(p, role) if not matches("AK|KQ", _ranks(p, s), p.rules))
-    if role == "trump":
-        if p.rules.small_game_trump_leads == "unless-strong" and p.trump and _strong_trumps(p):
-            return frozenset()
-        return frozenset(role_suits(p, "trump"))
-    if role == "weak_kq":
-        return frozenset(s for s in PBN_SUITS if matches("weak-KQ", _ranks(p, s), p.rules)
-                         and s not in role_suits(p, "partner"))
-    return frozenset(role_suits(p, role))
-
-
-def _strong_trumps(p: PlayPosition) -> bool:
-    """The "opposite case" of law 118 in the Russian reading: five trumps, or four with two honours."""
-    ranks = _ranks(p, p.trump) if p.trump else ()
-    honours = sum(1 for r in ranks if r >= Rank.TEN)
-    return len(ranks) >= 5 or (len(ranks) >= 4 and honours >= 2)
-
-
-def _own_rule(p: PlayPosition, args: Mapping[str, Any]) -> Rule | None:
-    for rule in p.conventions:
-        if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and dict(rule.chooser_args) == dict(args):
-            return rule
-    return None
-
-
-@_chooser("lead_avoiding", "a prohibition: the lead the lower conventions give, with the role suit "
-          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq)", _LEAD)
-def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    suits = _avoided_suits(p, str(args["suits"])) - p.avoid
-    me = _own_rule(p, args)
-    if not suits or me is None:
-        return None
-    guarded = [r for r in p.conventions if isinstance(r, Rule) and r.priority < me.priority]
-    free = evaluate(guarded, p, "lead")
-    if free is None or not (free.answer.suits & suits):
-        return None
-    narrowed = p.with_avoid(suits)
-    advice = evaluate(guarded, narrowed, "lead")
-    if advice is not None:
-        answer: PlayChoice = advice.answer
-        return PlayChoice(answer.cards, answer.how or "")
-    return _choice((c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
-
-
-@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", _FOLLOW)
-def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    if p.led_suit is None:
-        return None
-    card = str(args.get("card", "top"))
-    if card == "small":
-        small = [c for c in p.hand.suit_cards(p.led_suit) if is_small(c.rank)]
-        return _choice(small, "a small card")
-    picked, how = _pick(p, p.led_suit, card)
-    return _choice(picked, how)
-
-
-@_chooser("ruff", "ruff: any trump (laws 111, 115)", ("discard",))
-def _ruff(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    if p.trump is None:
-        return None
-    return _choice(p.hand.suit_cards(p.trump), "any trump")
-
-
-def _strength(p: PlayPosition, suit: Suit) -> tuple[int, int]:
-    return (sure_tricks(p, suit), sum(_HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
-
-
-@_chooser("discard", "throw a card of a side suit (args how: weakest | not_sure | third | rotate)", ("discard",))
-def _discard(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    suits = _discardable(p)
-    if not suits:
-        return None
-    how = str(args.get("how", "weakest"))
-    sure = [s for s in suits if sure_tricks(p, s)]
-    if how == "weakest":
-        weakest = min(_strength(p, s) for s in suits)
-        chosen = [s for s in suits if _strength(p, s) == weakest]
-        label = "a card of the weakest suit"
-    elif how == "not_sure":
-        chosen = [s for s in suits if s not in sure] if len(sure) == 1 else []
-        label = "a card of a suit without sure tricks"
-    elif how == "third":
-        rest = [s for s in suits if s not in sure]
-        chosen = rest if len(sure) == 2 and len(rest) == 1 else []
-        label = "a card of the third suit"
-    elif how == "rotate":
-        thrown = p.discards(p.seat)
-        fewest = min(sum(1 for c in thrown if c.suit is s) for s in suits)
-        chosen = [s for s in suits if sum(1 for c in thrown if c.suit is s) == fewest] if not sure else []
-        label = "a card of the suit discarded least"
-    else:
-        raise TutorError(f"unknown discard {how!r}: expected weakest, not_sure, third or rotate")
-    return _choice((c for s in chosen for c in p.hand.suit_cards(s)), label)
-
-
 def vocabulary_names() -> dict[str, tuple[str, ...]]:
     """The names this module registers, for documentation and content checks."""
     return {"patterns": tuple(PATTERNS), "roles": tuple(_ROLES)}
+
+
+# The choosers live in their own module; importing the vocabulary imports them too.
+import tutor.engine.play_choosers as _choosers  # noqa: E402,F401  (registers the choosers)

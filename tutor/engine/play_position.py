@@ -61,6 +61,8 @@ class PlayPosition:
     #: suits a prohibition has taken out of consideration for this lead
     avoid: frozenset[Suit] = frozenset()
     deal: Deal | None = None
+    #: values the vocabulary computed for this position (not copied by ``replace``)
+    memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False)
 
     # -- building --------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction
@@ -65,15 +66,30 @@ def advise_position(position: BidPosition, rules: Sequence[Rule] | None = None) 
 
 def in_situation(rules: Sequence[Rule], position: BidPosition) -> list[Rule]:
     """The rules whose situation holds, each distinct situation tested once (a fast pre-filter)."""
-    tested: dict[tuple[str, str], bool] = {}
-    out = []
+    out: list[Rule] = []
+    for situation, args, group in _by_situation(rules):
+        if situations()[situation].fn(position, args):
+            out += group
+    return out
+
+
+_Groups = list[tuple[str, Mapping[str, Any], list[Rule]]]
+_GROUPS: dict[int, tuple[Sequence[Rule], _Groups]] = {}
+
+
+def _by_situation(rules: Sequence[Rule]) -> _Groups:
+    """The rules grouped by situation (cached per rule list; rules are immutable)."""
+    cached = _GROUPS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    groups: dict[tuple[str, str], tuple[str, Mapping[str, Any], list[Rule]]] = {}
     for rule in rules:
         key = (rule.situation, repr(sorted(rule.situation_args.items())))
-        if key not in tested:
-            tested[key] = bool(situations()[rule.situation].fn(position, rule.situation_args))
-        if tested[key]:
-            out.append(rule)
-    return out
+        groups.setdefault(key, (rule.situation, rule.situation_args, []))[2].append(rule)
+    if len(_GROUPS) > 16:
+        _GROUPS.clear()
+    _GROUPS[id(rules)] = (rules, list(groups.values()))
+    return list(groups.values())
 
 
 # -- turning conditions and hints into deal constraints -------------------------------------------
@@ -107,9 +123,13 @@ def _hand_only(cond: Condition) -> bool:
     return (cond.feature in HAND_ONLY and letter) or cond.feature in HAND_LEVEL
 
 
+@lru_cache(maxsize=64)
 def _alone(hand: Hand) -> BidPosition:
     """The hand at an empty auction: what the hand-level features need."""
-    return BidPosition(LEARNER, hand, LEARNER)
+    return BidPosition.at(_EMPTY, hand)
+
+
+_EMPTY = Auction(LEARNER)
 
 
 def plan_from_conditions(conditions: Sequence[Condition]) -> HandPlan:
@@ -125,8 +145,14 @@ def plan_from_conditions(conditions: Sequence[Condition]) -> HandPlan:
                 rank = _RANK_FEATURES[cond.feature]
                 plan.counts.append(CardCount(frozenset(Card(s, rank) for s in PBN_SUITS), *span))
                 continue
-        plan.checks.append(lambda hand, c=cond: c.holds(_alone(hand)))
+        plan.checks.append(_check(cond))
     return plan
+
+
+def _check(cond: Condition) -> Callable[[Hand], bool]:
+    def check(hand: Hand) -> bool:
+        return cond.holds(_alone(hand))
+    return check
 
 
 def plan_from_templates(templates: Sequence[Mapping[str, Any]], rng: random.Random,
@@ -167,10 +193,27 @@ def _suit_cards(suit: Suit) -> list[Card]:
     return [Card(suit, r) for r in Rank]
 
 
+def _outranking(rule: Rule, rules: Sequence[Rule]) -> list[Rule]:
+    """Higher rules that would take the decision whenever ``rule``'s situation holds and their
+    hand-level conditions hold: a hand meeting one of them can never drill ``rule``."""
+    return [r for r in rules if r.priority > rule.priority and r.situation == rule.situation
+            and (not r.situation_args or r.situation_args == rule.situation_args)
+            and r.conditions and all(_hand_only(c) for c in r.conditions)]
+
+
+def _excluded(higher: Rule) -> Callable[[Hand], bool]:
+    def check(hand: Hand) -> bool:
+        position = _alone(hand)
+        return not all(c.holds(position) for c in higher.conditions)
+    return check
+
+
 def _plan_for(rule: Rule, hints: Mapping[str, Any], rng: random.Random,
-              names: dict[str, Suit] | None = None, extra: Sequence[Mapping[str, Any]] = ()) -> HandPlan:
+              names: dict[str, Suit] | None = None, extra: Sequence[Mapping[str, Any]] = (),
+              rules: Sequence[Rule] = ()) -> HandPlan:
     plan = plan_from_templates([*extra, *hints.get("hand", ())], rng, names)
     plan.merge(plan_from_conditions(rule.conditions))
+    plan.checks += [_excluded(higher) for higher in _outranking(rule, rules)]
     # counts of ranks (three or four aces) are rarer than lengths: build them first
     plan.counts.sort(key=lambda c: 0 if len(c.cards) == 4 and c.minimum >= 3 else 1)
     return plan
@@ -230,7 +273,7 @@ def continue_auction(deal: Deal, auction: Auction, rules: Sequence[Rule], score:
         if auction.is_complete:
             break
         seat = auction.to_call
-        position = BidPosition(seat, deal[seat], auction.dealer, auction.calls, score, auction.rules)
+        position = BidPosition.at(auction, deal[seat], score)
         auction.call(call_by_rules(position, rules)[0])
     return auction
 
@@ -253,11 +296,11 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
         if key != "self" and hints.get(key) in lookup:
             other = lookup[hints[key]]
             plans[seat] = _plan_for(other, hint_hints.get(other.id, {}), rng, names,
-                                    hints.get(f"{key}_hand", ()))
-    plans[LEARNER] = _plan_for(rule, hints, rng, names)
+                                    hints.get(f"{key}_hand", ()), rules)
+    plans[LEARNER] = _plan_for(rule, hints, rng, names, rules=rules)
     if hints.get("self") in lookup:
         own = lookup[hints["self"]]
-        plans[LEARNER].merge(_plan_for(own, hint_hints.get(own.id, {}), rng, names))
+        plans[LEARNER].merge(_plan_for(own, hint_hints.get(own.id, {}), rng, names, rules=rules))
     dealer = rng.choice(_dealers(hints))
     score = _score_for(rule, rng)
     try:
@@ -270,7 +313,7 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
     max_round = int(hints.get("max_round", 2))
     while not auction.is_complete:
         seat = auction.to_call
-        position = BidPosition(seat, deal[seat], dealer, auction.calls, score)
+        position = BidPosition.at(auction, deal[seat], score)
         advice = advise_position(position, rules)
         if seat is LEARNER:
             if advice is not None and advice.rule.id == rule.id:
@@ -297,7 +340,11 @@ def make(rule_id: str | None, seed: int) -> Drill:
     rule = conventions().rule(rule_id) if rule_id else rng.choice(rules)
     if rule.kind != "bid":
         raise TutorError(f"{rule.id} is a {rule.kind!r} convention, not a bidding one")
-    return _drill(rule, seed, generate(rule, rng, rules), rules)
+    try:
+        candidate = generate(rule, rng, rules)
+    except DealGenerationError as err:
+        raise DealGenerationError(f"{err} (seed {seed})") from None
+    return _drill(rule, seed, candidate, rules)
 
 
 def generate(rule: Rule, rng: random.Random, rules: Sequence[Rule] | None = None) -> Candidate:
@@ -314,9 +361,7 @@ def generate(rule: Rule, rng: random.Random, rules: Sequence[Rule] | None = None
 def _drill(rule: Rule, seed: int, c: Candidate, rules: Sequence[Rule]) -> Drill:
     p = c.position
     titles = {r.id: r for r in rules}
-    notes = [{"seat": m.seat.value, "call": str(m.call), "rule": m.rule,
-              "title": titles[m.rule].title if m.rule in titles else "no convention applies",
-              "laws": list(titles[m.rule].laws) if m.rule in titles else []} for m in c.made]
+    notes = [_note(m, titles, p.seat) for m in c.made]
     position: dict[str, Any] = {
         "kind": "bid", "dealer": p.dealer.value, "seat": p.seat.value, "hand": p.hand.to_pbn(),
         "auction": [str(x) for x in p.calls], "score": p.score.to_json() if p.score else None,
@@ -331,9 +376,20 @@ def _drill(rule: Rule, seed: int, c: Candidate, rules: Sequence[Rule]) -> Drill:
     )
 
 
+def _note(m: Made, rules: Mapping[str, Rule], learner: Seat) -> dict[str, Any]:
+    """What an earlier call means by the book. Another player's pass tells no more than the
+    table knows (which rule made him pass would show his hand); a bid shows its convention."""
+    rule = rules.get(m.rule)
+    if rule is None or (m.seat is not learner and not isinstance(m.call, Bid)):
+        return {"seat": m.seat.value, "call": str(m.call), "rule": "", "laws": [],
+                "title": "Pass: no convention of the book called for a bid (law 30)."}
+    return {"seat": m.seat.value, "call": str(m.call), "rule": rule.id, "title": rule.title,
+            "laws": list(rule.laws)}
+
+
 def prompt(p: BidPosition) -> str:
     """The question, which never names the convention or the answer."""
-    calls = ", ".join(f"{SEAT_NAMES[r.seat]} {r.call.spoken}" for r in p.auction.records)
+    calls = ", ".join(f"{SEAT_NAMES[r.seat]}: {r.call.spoken}" for r in p.auction.records)
     lines = [f"You are {SEAT_NAMES[p.seat]}; {SEAT_NAMES[p.dealer]} dealt.",
              f"The auction so far: {calls}." if calls else "Nobody has called yet: you speak first."]
     if p.score is not None:
@@ -353,7 +409,7 @@ def position_from_json(data: Mapping[str, Any]) -> BidPosition:
         raise TutorError("expected a JSON object with kind, dealer, seat, hand and auction")
     unknown = set(data) - _POSITION_KEYS
     if unknown:
-        raise TutorError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}; expected "
+        raise TutorError(f"unknown key(s) {', '.join(sorted(repr(k) for k in unknown))}; expected "
                          f"{', '.join(sorted(_POSITION_KEYS - {'auction_notes'}))}")
     missing = [k for k in ("dealer", "seat", "hand") if k not in data]
     if missing:

@@ -11,9 +11,13 @@ breakdown always shown (the tutor's counting model, :mod:`tutor.engine.features`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from tutor.engine.bidding import BidPosition
+import yaml
+
+from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, features
@@ -40,7 +44,15 @@ LABELS: dict[str, str] = {
 _SUIT_LABELS = {"length": "cards in", "honours": "honours in", "holds_ace": "the ace of",
                 "holds_king": "the king of", "face_cards_outside": "figures outside",
                 "coronet": "coronet in", "suit_sure_tricks": "sure tricks in"}
-_OP_WORDS = {"==": "", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ", "!=": "not "}
+_OP_WORDS = {"==": "exactly ", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ",
+             "!=": "not "}
+_CHOICE_WHY = {
+    "longer": "law 35 names the longest suit that may be trumps",
+    "law-40": "of two suits of equal length, law 40 makes trumps of the more doubtful one "
+              "(K J 10 9 before K Q J): the solid suit makes its tricks anyway",
+    "law-39": "of two equal suits, law 39 prefers the one with more honours",
+    "higher": "of two equal suits the tutor names the higher-ranking one (law 35: 'high, long')",
+}
 MAX_ALTERNATIVES = 6
 
 
@@ -57,9 +69,9 @@ def describe(cond: Condition, position: Any) -> str:
     """``sure tricks: at least 7 needed, you hold 5`` — one condition against the hand."""
     value = _value(cond, position)
     if isinstance(cond.value, bool):
-        wanted = "needed" if cond.value else "must not hold"
-        return f"{label(cond)}: {wanted} ({'yes' if value else 'no'} here)"
-    return f"{label(cond)}: {_OP_WORDS.get(cond.op, cond.op)}{cond.value} needed, here {value}"
+        wanted = cond.value if cond.op == "==" else not cond.value
+        return f"{label(cond)}: {'yes' if wanted else 'no'} (here {'yes' if value else 'no'})"
+    return f"{label(cond)}: {_OP_WORDS.get(cond.op, cond.op)}{cond.value} (here {value})"
 
 
 def _value(cond: Condition, position: Any) -> Any:
@@ -111,15 +123,31 @@ def why_not(position: BidPosition, advice: Advice, rules: Sequence[Rule]) -> dic
                 reasons.append((len(failed), f"{call} is the call of “{rule.title}” ({_laws(rule)}), "
                                              f"which needs " + "; ".join(describe(c, position) for c in failed)
                                 + "."))
-        if reasons:
-            reasons.sort(key=lambda r: r[0])
-            out[str(call)] = " ".join(text for _, text in reasons[:2])
+        choice = _suit_choice_reason(position, advice, call)
+        precedence = [text for n, text in reasons if n == 0]
+        failing = sorted((r for r in reasons if r[0] > 0), key=lambda r: r[0])
+        chosen = ([choice] if choice else []) + precedence[:1] + [text for _, text in failing[:1]]
+        if chosen:
+            out[str(call)] = " ".join(chosen[:2])
         else:
             out[str(call)] = (f"No convention of the book calls {call} here; "
                               f"“{advice.rule.title}” ({_laws(advice.rule)}) decides.")
         if len(out) >= MAX_ALTERNATIVES:
             break
     return out
+
+
+def _suit_choice_reason(position: BidPosition, advice: Advice, call: Call) -> str:
+    """Why the book names its suit rather than ``call``'s, when both are suit bids."""
+    answer = advice.answer
+    if not (isinstance(call, Bid) and isinstance(answer, Bid)) or call.strain is answer.strain:
+        return ""
+    if call.strain is Strain.NO_TRUMPS or answer.strain is Strain.NO_TRUMPS:
+        return ""
+    suit, reason = trump_choice(position.hand)
+    if suit is None or Strain.of_suit(suit) is not answer.strain or reason not in _CHOICE_WHY:
+        return ""
+    return f"Trumps are {suit.english}, not {call.strain.english}: {_CHOICE_WHY[reason]}."
 
 
 def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
@@ -144,7 +172,7 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
 def suit_table(position: BidPosition) -> list[Mapping[str, Any]]:
     """One row per suit: holding, length, honours, sure tricks and how they were counted."""
     count = sure_tricks(position.hand)
-    rows = []
+    rows: list[Mapping[str, Any]] = []
     for suit in PBN_SUITS:
         tricks = count.of(suit)
         rows.append({"suit": suit.symbol, "holding": _holding(tricks.holding),
@@ -155,3 +183,38 @@ def suit_table(position: BidPosition) -> list[Mapping[str, Any]]:
 
 def _holding(text: str) -> str:
     return " ".join("10" if ch == "T" else ch for ch in text) or "—"
+
+
+def law_entries() -> dict[str, Mapping[str, Any]]:
+    """The laws of ``<content>/rules.yaml`` by id (empty when it cannot be read)."""
+    from tutor.lessons.content import content_dir
+
+    return dict(_law_entries(str(content_dir())))
+
+
+@lru_cache(maxsize=4)
+def _law_entries(root: str) -> dict[str, Mapping[str, Any]]:
+    path = Path(root) / "rules.yaml"
+    files = [path] if path.is_file() else sorted((Path(root) / "_parts").glob("rules-part*.yaml"))
+    out: dict[str, Mapping[str, Any]] = {}
+    for file in files:
+        try:
+            data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError):
+            continue
+        for entry in data.get("entries", []) if isinstance(data, dict) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                out[entry["id"]] = entry
+    return out
+
+
+def law_quote(law_id: str) -> str:
+    """``Law 41 — title: text`` for the feedback, or the bare id when the law text is missing."""
+    entry = law_entries().get(law_id)
+    if not entry:
+        return law_id
+    number = entry.get("number")
+    name = f"Law {number}" if number else law_id
+    if entry.get("recovered"):
+        name = f"Recovered rule ≈{entry.get('approx_number', '')} ({law_id})".replace("≈ (", "(")
+    return f"{name} — {entry.get('title', '')}: {' '.join(str(entry.get('text', '')).split())}"

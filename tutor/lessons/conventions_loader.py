@@ -223,7 +223,10 @@ def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:
-        raise ContentError(f"{source}: not valid YAML: {err}") from None
+        raise ContentError(f"{source}: not valid YAML: {' '.join(str(err).split())}") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
+        # PyYAML's constructors raise these on a core tag with a bad value (``!!int x``)
+        raise ContentError(f"{source}: not valid YAML: {err!r}") from None
     result, problems = validate_data(data)
     key = _split(data)[0]
     lines = _item_lines(text, key)

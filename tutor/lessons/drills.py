@@ -12,6 +12,8 @@ explain it, as plain data (``to_json``).
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -82,3 +84,21 @@ def drill_kind(name: str) -> DrillKind:
 
 def drill_kinds() -> Mapping[str, DrillKind]:
     return dict(_KINDS)
+
+
+def discover_drill_kinds() -> Mapping[str, DrillKind]:
+    """Import every ``tutor.lessons.*_drill`` module, so that each registers its kinds."""
+    import tutor.lessons as lessons
+
+    for info in pkgutil.iter_modules(lessons.__path__):
+        if info.name.endswith("_drill"):
+            importlib.import_module(f"tutor.lessons.{info.name}")
+    return drill_kinds()
+
+
+def kind_of_rule(rule_id: str) -> DrillKind:
+    """The drill kind that drills ``rule_id`` (a bidding, play or Solo Whist rule)."""
+    for kind in discover_drill_kinds().values():
+        if rule_id in kind.rule_ids():
+            return kind
+    raise TutorError(f"no drill kind drills the rule {rule_id!r}")

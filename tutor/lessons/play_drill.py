@@ -29,15 +29,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.engine.calls import Bid, Contract
-from tutor.engine.cards import Card, Hand, Seat, Side
+from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat, Side
 from tutor.engine.conventions import Advice, Rule, evaluate
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError
+from tutor.engine.play_choosers import forbidden_suits
 from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.play_draft import Rejected
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
-from tutor.lessons.play_scenarios import Rejected, build
+from tutor.lessons.play_scenarios import build
 
 KINDS = ("lead", "second-hand", "third-hand", "discard")
 ATTEMPTS = 400
@@ -76,13 +78,33 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
     legal = position.legal()
     if not choice.cards <= legal or choice.cards == legal:
         return None
-    for other in advice.applicable:
+    if not _clean(rule, choice, advice.applicable, position):
+        return None
+    if rule.chooser == "lead_avoiding" and not _clean_after_prohibition(rule, choice, position, rules):
+        return None
+    return advice
+
+
+def _clean(rule: Rule, choice: PlayChoice, applicable: Sequence[Rule], position: PlayPosition) -> bool:
+    """Every other applicable rule agrees with ``choice`` or is one ``rule`` overrides."""
+    for other in applicable:
         if other.id == rule.id:
             continue
         other_answer = answer_of(other, position)
         if other_answer is not None and other_answer != choice and not overrides(rule, other):
-            return None
-    return advice
+            return False
+    return True
+
+
+def _clean_after_prohibition(rule: Rule, choice: PlayChoice, position: PlayPosition,
+                             rules: Sequence[Rule]) -> bool:
+    """A prohibition's lead must itself be a clean book lead once the forbidden suit is set aside."""
+    narrowed = position.with_avoid(forbidden_suits(position, rule))
+    inner = evaluate([r for r in rules if r.priority < rule.priority], narrowed, "lead")
+    if inner is None or inner.answer != choice or not inner.unique:
+        return False
+    return _clean(inner.rule, choice, inner.applicable, narrowed) and (
+        inner.rule.chooser != "lead_avoiding" or _clean_after_prohibition(inner.rule, choice, narrowed, rules))
 
 
 # -- drills -------------------------------------------------------------------------------
@@ -153,10 +175,23 @@ def _card_order(card: Card) -> tuple[int, int]:
 
 
 def prompt(p: PlayPosition) -> str:
+    """The question, then the auction and the cards played so far (one line each)."""
     what = {"lead": "You are on lead", "discard": "You cannot follow suit", "second-hand": "You play second",
             "third-hand": "You play third", "fourth-hand": "You play fourth"}[p.kind]
-    return f"{what} ({p.seat.value}); the contract is {p.contract.bid.spoken} by {p.contract.declarer.value}. " \
-           f"Which card does the book play?"
+    lines = [f"{what} ({p.seat.value}); the contract is {p.contract.bid.spoken} by "
+             f"{p.contract.declarer.value}. Which card does the book play?"]
+    calls = [f"{r.seat.value} {r.call}" for r in p.auction]
+    trailing = 0
+    while calls and calls[-1].endswith(" P"):
+        calls.pop()
+        trailing += 1
+    lines.append(f"Auction (dealer {p.dealer.value}): {', '.join(calls)}"
+                 + (f", then {trailing} passes" if trailing else ""))
+    for n, trick in enumerate(p.tricks, start=1):
+        lines.append(f"Trick {n}: " + ", ".join(f"{s.value} {c.pretty}" for s, c in trick.plays))
+    if p.trick.plays:
+        lines.append("This trick: " + ", ".join(f"{s.value} {c.pretty}" for s, c in p.trick.plays))
+    return "\n".join(lines)
 
 
 def position_json(p: PlayPosition) -> dict[str, Any]:
@@ -177,23 +212,42 @@ def _features(p: PlayPosition, rule: Rule) -> dict[str, str]:
 
 
 def why_not(p: PlayPosition, advice: Advice) -> dict[str, str]:
-    """For each legal card the book does not play: why it is worse, by the book."""
+    """For the plausible other cards: why each is worse, by the book.
+
+    Plausible: what another applicable convention would play (the rule the book's one
+    overrides), and the natural alternatives — the top card of each other suit on a
+    lead, the top and the lowest card of the suit led, the lowest of each other suit on
+    a discard.
+    """
     choice: PlayChoice = advice.answer
     rule = advice.rule
-    others = {r.id: (r, answer_of(r, p)) for r in advice.applicable if r.id != rule.id}
+    legal = p.legal() - choice.cards
     out: dict[str, str] = {}
-    for card in p.legal() - choice.cards:
-        reason = ""
-        for other, answer in others.values():
-            if answer is not None and card in answer.cards:
-                reason = (f"{card.pretty} is what “{other.title}” ({', '.join(other.laws)}) would play, but "
-                          f"“{rule.title}” comes first ({', '.join(rule.laws)}).")
-                break
-        if not reason and rule.chooser == "lead_avoiding" and card.suit not in choice.suits:
-            reason = f"{card.pretty}: “{rule.title}” ({', '.join(rule.laws)})."
-        out[str(card)] = reason or (f"{card.pretty} is not the book's card: “{rule.title}” "
-                                    f"({', '.join(rule.laws)}) plays {choice}.")
+    for other in advice.applicable:
+        answer = answer_of(other, p) if other.id != rule.id else None
+        for card in sorted((answer.cards & legal) if answer else (), key=_card_order):
+            out.setdefault(str(card), f"{card.pretty} is what “{other.title}” ({', '.join(other.laws)}) would "
+                                      f"play, but “{rule.title}” comes first ({', '.join(rule.laws)}).")
+    for card in sorted(_natural(p) & legal, key=_card_order):
+        out.setdefault(str(card), reason_against(p, advice, card))
     return out
+
+
+def _natural(p: PlayPosition) -> frozenset[Card]:
+    if p.kind == "lead":
+        return frozenset(p.hand.suit_cards(s)[0] for s in PBN_SUITS if p.hand.length(s))
+    if p.kind == "discard":
+        return frozenset(p.hand.suit_cards(s)[-1] for s in PBN_SUITS if p.hand.length(s))
+    cards = p.hand.suit_cards(p.led_suit) if p.led_suit else ()
+    return frozenset((cards[0], cards[-1])) if cards else frozenset()
+
+
+def reason_against(p: PlayPosition, advice: Advice, card: Card) -> str:
+    """Why ``card`` is not the book's: the rule it breaks."""
+    rule, choice = advice.rule, advice.answer
+    if rule.chooser == "lead_avoiding" and card.suit in forbidden_suits(p, rule):
+        return f"{card.pretty}: “{rule.title}” ({', '.join(rule.laws)})."
+    return f"{card.pretty} is not the book's card: “{rule.title}” ({', '.join(rule.laws)}) plays {choice}."
 
 
 # -- consequences (double-dummy + score) -------------------------------------------------
@@ -228,7 +282,7 @@ def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -
     points = {side.value: score.total(side) for side in Side}
     made = declarer_tricks >= p.contract.tricks_needed
     partie = [s.value for s in Side if p.below.get(s, 0) + score.below(s) >= p.rules.partie_target]
-    summary = (f"{card.pretty} ({who}): your side takes {side_tricks_left} of the last {left} tricks double-dummy, "
+    summary = (f"{card.pretty} ({who}): your side takes {side_tricks_left} of the {left} tricks left double-dummy, "
                f"{side_total} in all; the declarers take {declarer_tricks} and "
                f"{'make' if made else 'fail'} {p.contract.bid.spoken}"
                f"{' (a penalty for the defenders)' if not made else ''}. "

@@ -22,186 +22,31 @@ from the same ``random.Random``, so a seed always gives the same drill.
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Bid, Contract, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Rule
-from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
-from tutor.engine.errors import TutorError
+from tutor.engine.dealgen import CardCount, constrained_deal
 from tutor.engine.play_features import PlayChoice
-from tutor.engine.play_holdings import is_small, matches
+from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
-
-#: Honours each pattern needs (alternatives), so a random holding is drawn around them.
-_CORE: Mapping[str, tuple[str, ...]] = {
-    "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AKx": ("AK",),
-    "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",),
-    "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
-    "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AQT": ("AQT",),
-    "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
-    "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
-}
-#: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
-LADDER = ("AKQ", "AK4+", "AKx", "KQ+", "QJT", "Ax", "A(Q|J)4+", "Axxx")
-_SMALL = tuple(r for r in Rank if is_small(r))
-OPERATOR_FUNCTIONS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
-                      ">": operator.gt, "<": operator.lt}
-
-
-class Rejected(TutorError):
-    """This draw cannot meet the rule's conditions; draw again."""
-
-
-def sample_holding(pattern: str, rng: random.Random, rules: Rules, *, max_len: int = 6) -> list[Rank]:
-    """A random holding (ranks, highest first) of the named pattern."""
-    for _ in range(400):
-        core = [Rank.parse(ch) for ch in rng.choice(_CORE.get(pattern, ("",)))]
-        length = rng.randint(max(1, len(core)), max_len)
-        others = [r for r in Rank if r not in core]
-        if pattern in ("small-only", "Axxx", "Ax", "Kx", "weak-KQ", "Kx|Qx"):
-            others = [r for r in others if is_small(r)] if pattern != "weak-KQ" else [
-                r for r in others if r <= Rank.TEN]
-        extra = rng.sample(others, min(len(others), length - len(core)))
-        ranks = tuple(sorted(core + extra, reverse=True))
-        if matches(pattern, ranks, rules):
-            return list(ranks)
-    raise Rejected(f"no holding of pattern {pattern!r} drawn")
-
-
-@dataclass
-class Needs:
-    """What a rule's conditions ask of the position, gathered from its data."""
-
-    level: tuple[int, int] = (1, 5)
-    strain: str = "any"  # nt | suit | any
-    holdings: list[tuple[str, str, bool]] = field(default_factory=list)
-    named: dict[str, bool] = field(default_factory=dict)
-    nt_first: dict[str, bool] = field(default_factory=dict)
-    led_ranks: set[int] = field(default_factory=lambda: set(range(2, 15)))
-    led_is: str | None = None
-    flags: dict[str, Any] = field(default_factory=dict)
-
-
-def needs_of(rule: Rule) -> Needs:
-    """Read the rule's conditions into :class:`Needs`."""
-    n = Needs()
-    lo, hi = 1, 7
-    for c in rule.conditions:
-        f, v, args = c.feature, c.value, dict(c.args)
-        if f == "contract_level":
-            allowed = [lv for lv in range(lo, hi + 1) if _holds(lv, c.op, v)]
-            if not allowed:
-                raise TutorError(f"{rule.id}: no contract level meets {c}")
-            lo, hi = min(allowed), max(allowed)
-        elif f == "no_trumps":
-            n.strain = "nt" if v else "suit"
-        elif f == "holding":
-            n.holdings.append((str(args.get("suit", "any")), str(args["pattern"]), bool(v)))
-        elif f == "named":
-            n.named[str(args.get("suit", "partner"))] = bool(v)
-        elif f == "first_bid_nt":
-            n.nt_first[str(args.get("seat", "rho"))] = bool(v)
-        elif f == "led_rank":
-            n.led_ranks = {r for r in n.led_ranks if _holds(r, c.op, v)}
-        elif f == "led_small":
-            n.led_ranks = {r for r in n.led_ranks if (r <= 9) == bool(v)}
-        elif f == "led_is":
-            n.led_is = str(args["suit"])
-        else:
-            n.flags[f] = (c.op, v)
-    n.level = (lo, hi)
-    if n.led_is == "trump":
-        n.strain = "suit"
-    if "trumps_held" in n.flags or "trump_rounds" in n.flags or "trump_supported" in n.flags:
-        n.strain = "suit" if n.strain == "any" else n.strain
-    return n
-
-
-def _holds(x: int, op: str, v: Any) -> bool:
-    return bool(OPERATOR_FUNCTIONS[op](x, v))
-
-
-@dataclass
-class Draft:
-    """One draw in progress: seats, suits, the learner's holdings, fixed cards, namings, script."""
-
-    rng: random.Random
-    rules: Rules
-    declarer: Seat
-    learner: Seat
-    strain: Strain
-    level: int
-    layout: str
-    suits: dict[str, Suit] = field(default_factory=dict)
-    exact: dict[Suit, list[Rank]] = field(default_factory=dict)
-    #: cards the learner must hold in a suit that stays open to the random fill
-    must: dict[Suit, list[Rank]] = field(default_factory=dict)
-    banned: list[tuple[Suit, str]] = field(default_factory=list)
-    min_len: dict[Suit, int] = field(default_factory=dict)
-    fixed: dict[Seat, list[Card]] = field(default_factory=dict)
-    limits: dict[Seat, list[Constraint]] = field(default_factory=dict)
-    namings: list[tuple[Seat, Strain]] = field(default_factory=list)
-    script: list[tuple[Seat, Card | str]] = field(default_factory=list)
-    below: dict[Side, int] = field(default_factory=dict)
-    void: set[Suit] = field(default_factory=set)
-    banned_any: list[str] = field(default_factory=list)
-    max_level: int = 7
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.strain.trump
-
-    def seat(self, role: str) -> Seat:
-        d = self.declarer
-        return {"declarer": d, "P": d.partner, "D1": d.lho, "D2": d.rho}[role]
-
-    def rel(self, who: str) -> Seat:
-        """A seat relative to the learner: partner, lho, rho."""
-        return {"partner": self.learner.partner, "lho": self.learner.lho, "rho": self.learner.rho}[who]
-
-    def free_suit(self, *, allow_trump: bool = False) -> Suit:
-        taken = set(self.suits.values()) | set(self.exact)
-        options = [s for s in PBN_SUITS if s not in taken and (allow_trump or s is not self.trump)]
-        if not options:
-            raise Rejected("no free suit left")
-        return self.rng.choice(options)
-
-    def give(self, seat: Seat, card: Card) -> Card:
-        for cards in self.fixed.values():
-            if card in cards:
-                raise Rejected(f"{card} is already placed")
-        self.fixed.setdefault(seat, []).append(card)
-        return card
-
-    def limit(self, seat: Seat, constraint: Constraint) -> None:
-        self.limits.setdefault(seat, []).append(constraint)
-
-    def hold(self, suit: Suit, ranks: Sequence[Rank]) -> None:
-        if suit in self.exact and list(self.exact[suit]) != list(ranks):
-            raise Rejected(f"{suit.english} already holds a set holding")
-        self.exact[suit] = list(ranks)
-
-
-def _suit_cards(suit: Suit) -> frozenset[Card]:
-    return frozenset(Card(suit, r) for r in Rank)
-
-
-def _spare_small(d: Draft, suit: Suit, below: int = 10, above: int = 1) -> Card:
-    """A small card of ``suit`` the learner does not hold and nobody has been given."""
-    mine = set(d.exact.get(suit, ())) | set(d.must.get(suit, ()))
-    given = {c for cards in d.fixed.values() for c in cards}
-    options = [Card(suit, r) for r in _SMALL if above < r < below and r not in mine and Card(suit, r) not in given]
-    if not options:
-        raise Rejected(f"no spare small {suit.english}")
-    return d.rng.choice(options)
+from tutor.lessons.play_draft import (
+    LADDER,
+    SMALL,
+    Draft,
+    Needs,
+    Rejected,
+    needs_of,
+    sample_holding,
+    spare_small,
+    suit_cards,
+)
 
 
 def choose_layout(rule: Rule, needs: Needs) -> str:
@@ -348,7 +193,7 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
         if role == "any" and rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "weak_kq":
             suit = _role_suit(d, "any")
             d.hold(suit, sample_holding(pattern, rng, d.rules, max_len=3))
-            d.hold(_role_suit(d, "any"), sorted(rng.sample(_SMALL, 2), reverse=True))
+            d.hold(_role_suit(d, "any"), sorted(rng.sample(SMALL, 2), reverse=True))
             continue
         suit = _role_suit(d, role)
         if suit in d.exact and matches(pattern, tuple(d.exact[suit]), d.rules):
@@ -404,16 +249,16 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         lead = d.give(D1, Card(led, Rank(rng.choice(ranks))))
         d.script.append((D1, lead))
         if d.layout == "third":
-            follow = _spare_small(d, led, below=lead.rank)
+            follow = spare_small(d, led, below=lead.rank)
             d.give(P, follow)
             d.script.append((P, "lowest"))
     elif d.layout == "second_discard":
         led = d.suits["led"]
         d.give(D1, Card(led, Rank.ACE))
         second = d.give(D1, Card(led, Rank(rng.choice((10, 11, 12)))))
-        d.give(P, _spare_small(d, led))
-        d.give(P, _spare_small(d, led))
-        d.give(dec, _spare_small(d, led))
+        d.give(P, spare_small(d, led))
+        d.give(P, spare_small(d, led))
+        d.give(dec, spare_small(d, led))
         d.script += [(D1, Card(led, Rank.ACE)), (P, "lowest"), (D2, "book"), (dec, "lowest"),
                      (D1, second), (P, "lowest")]
     elif d.layout in ("d2_lead", "declarer_lead", "trump_rounds"):
@@ -428,16 +273,16 @@ def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) ->
     """Trick 1: D1 leads a small card of N; the declarer's side wins it with the ace of N."""
     n = d.suits["N"]
     if d.layout == "d2_lead":
-        d.must[n] = [d.rng.choice(_SMALL)]
-        d.give(D1, _spare_small(d, n))
-        d.give(P, _spare_small(d, n))
+        d.must[n] = [d.rng.choice(SMALL)]
+        d.give(D1, spare_small(d, n))
+        d.give(P, spare_small(d, n))
         d.give(dec, Card(n, Rank.ACE))
         d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, "lowest"), (dec, Card(n, Rank.ACE))]
     else:
         d.must[n] = [Rank.ACE]
-        d.give(D1, _spare_small(d, n))
-        d.give(P, _spare_small(d, n))
-        d.give(D2, _spare_small(d, n))
+        d.give(D1, spare_small(d, n))
+        d.give(P, spare_small(d, n))
+        d.give(D2, spare_small(d, n))
         d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, "lowest"), (dec, Card(n, Rank.ACE))]
 
 
@@ -445,15 +290,15 @@ def _prefix_d2_gains_lead(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> N
     """Trick 2: the declarer leads a small card of M; D1 follows or discards; D2 wins with the ace."""
     m = d.suits["M"]
     d.must[m] = [Rank.ACE]
-    lead = d.give(dec, _spare_small(d, m))
-    d.give(P, _spare_small(d, m))
+    lead = d.give(dec, spare_small(d, m))
+    d.give(P, spare_small(d, m))
     x = d.suits.get("partner_discarded")
     if x is not None:
-        d.limit(D1, CardCount(_suit_cards(m), 0, 0))
-        throw = d.give(D1, _spare_small(d, x))
+        d.limit(D1, CardCount(suit_cards(m), 0, 0))
+        throw = d.give(D1, spare_small(d, x))
         d.script += [(dec, lead), (D1, throw), (P, "lowest"), (D2, Card(m, Rank.ACE))]
     else:
-        d.give(D1, _spare_small(d, m))
+        d.give(D1, spare_small(d, m))
         d.script += [(dec, lead), (D1, "lowest"), (P, "lowest"), (D2, Card(m, Rank.ACE))]
 
 
@@ -465,8 +310,8 @@ def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> No
     d.must[t] = [Rank.ACE, Rank.KING]
     d.min_len[t] = 3
     for seat in (D1, P, D2):
-        d.give(seat, _spare_small(d, t))
-        d.give(seat, _spare_small(d, t))
+        d.give(seat, spare_small(d, t))
+        d.give(seat, spare_small(d, t))
     d.script += [(dec, Card(t, Rank.ACE)), (D1, "lowest"), (P, "lowest"), (D2, "lowest"),
                  (dec, Card(t, Rank.KING)), (D1, "lowest"), (P, "lowest"), (D2, "lowest")]
 

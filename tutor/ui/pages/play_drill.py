@@ -12,7 +12,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Consequence
 from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
-from tutor.lessons.play_rules import rules_of_kind
+from tutor.lessons.play_rules import rule_named, rules_of_kind
 from tutor.ui.common import hand_markdown, page_header, show_error
 
 try:  # the progress store; the drill still works (without recording) if it is missing
@@ -54,7 +54,7 @@ def _pretty(text: str) -> str:
 
 def _show_position(drill: PlayDrill) -> None:
     pos = drill.position
-    st.markdown(f"**{drill.prompt}**")
+    st.markdown(f"**{drill.prompt.splitlines()[0]}**")
     left, right = st.columns(2)
     with left:
         st.markdown("**Auction**")
@@ -110,8 +110,10 @@ def _feedback(drill: PlayDrill, choice: str) -> None:
     else:
         st.error(f"The book plays {accepted if len(drill.accepted) == 1 else 'any of ' + accepted}, "
                  f"not {_pretty(choice)}.", icon=":material/close:")
-        st.markdown(f"**Why not {_pretty(choice)}:** {drill.why_not.get(choice, '')}")
-    st.markdown(f"**{', '.join(drill.laws)}.** {drill.explanation}")
+        reason = drill.why_not.get(choice) or (f"the book's rule here is “{rule_named(drill.rule_id).title}” "
+                                               f"({', '.join(drill.laws)}), and it does not play this card.")
+        st.markdown(f"**Why not {_pretty(choice)}:** {reason}")
+    st.markdown(f"**{rule_named(drill.rule_id).title}** ({', '.join(drill.laws)})  \n{drill.explanation}")
     with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
         st.code(Deal.from_pbn(drill.deal_pbn).diagram(), language=None)
         try:

@@ -1,0 +1,84 @@
+"""`tutor drill bidding` and `tutor advise` (tutor/cli/commands/drill.py, advise.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+from tutor.lessons.bidding_drill import make
+
+RULE = "law-41-no-trumps-three-or-four-aces"
+
+
+def test_drill_json_prints_the_whole_drill_without_asking(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "bidding", "--rule", RULE, "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rule_id"] == RULE and data["answer"] == "1NT" and data["laws"] == ["law-41"]
+    assert data["position"]["kind"] == "bid" and data["choices"][0] == "P"
+    assert data == json.loads(json.dumps(make(RULE, 3).to_json()))
+
+
+def test_drill_asks_on_stdin_and_says_right(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("nonsense\n1nt\n"))
+    assert main(["drill", "bidding", "--rule", RULE, "--seed", "3", "--no-consequences"]) == 0
+    out = capsys.readouterr().out
+    assert "not one of the choices" in out and "Right." in out and "law-41" in out
+    assert "sure tricks" in out
+
+
+def test_drill_wrong_answer_exits_3_and_shows_the_consequences(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n"))
+    assert main(["drill", "bidding", "--rule", RULE, "--seed", "3"]) == 3
+    out = capsys.readouterr().out
+    assert "Not the book's answer" in out and "Why not P" in out
+    assert "double-dummy" in out and "The deal: N:" in out
+
+
+def test_drill_unknown_kind_or_rule_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["drill", "bridge"]) == 2
+    assert "unknown drill kind 'bridge'" in capsys.readouterr().err
+    assert main(["drill", "bidding", "--rule", "law-999"]) == 2
+    assert "unknown bidding rule" in capsys.readouterr().err
+
+
+def test_advise_reads_a_file_and_gives_call_rule_laws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps({"kind": "bid", "dealer": "S", "seat": "S", "hand": "AK543.A2.KQ2.KQJ",
+                                "auction": []}), encoding="utf-8")
+    assert main(["advise", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["call"] == "1S" and out["rule"] == "law-33-simple-game" and "law-33" in out["laws"]
+
+
+def test_advise_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(
+        {"kind": "bid", "dealer": "N", "seat": "S", "hand": "A32.KQ2.J432.432", "auction": ["1NT", "P"]})))
+    assert main(["advise", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["laws"] == ["law-44"]
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    ("not json", "not valid JSON"),
+    ("[1, 2]", "expected a JSON object"),
+    ('{"dealer": "S"}', "needs a \\\"kind\\\""),
+    ('{"kind": "poker"}', "unknown position kind 'poker'"),
+    ('{"kind": "bid", "dealer": "S", "seat": "S", "hand": "AK", "auction": []}', "bad hand"),
+    ('{"kind": "bid", "dealer": "S", "seat": "W", "hand": "AK543.A2.KQ2.KQJ", "auction": []}', "turn"),
+])
+def test_advise_bad_input_exits_non_zero_with_a_clear_message(
+        payload: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(payload))
+    assert main(["advise", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message.replace("\\", "") in err
+
+
+def test_advise_missing_file_exits_non_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "/nonexistent/position.json"]) == 2
+    assert "cannot read" in capsys.readouterr().err

@@ -1,0 +1,116 @@
+"""Bidding drills (tutor.lessons.bidding_drill): generated from each rule, audited, reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine.calls import parse_call
+from tutor.engine.conventions import Rule
+from tutor.engine.errors import TutorError
+from tutor.lessons.bidding_drill import (
+    advise,
+    advise_position,
+    bid_rules,
+    consequences,
+    generate,
+    make,
+    position_from_json,
+)
+from tutor.lessons.drills import drill_kind
+
+RULES = bid_rules()
+DRILLS_PER_RULE = 50
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
+def test_every_rule_generates_fifty_distinct_audited_drills(rule: Rule) -> None:
+    seen = set()
+    for seed in range(DRILLS_PER_RULE):
+        candidate = generate(rule, random.Random(seed), RULES)
+        # the audit: this rule decides, and no rule of the same priority disagrees
+        assert candidate.advice.rule.id == rule.id and candidate.advice.unique
+        assert candidate.advice.answer in candidate.position.legal_calls
+        seen.add((candidate.deal, candidate.position.dealer, candidate.position.calls))
+    assert len(seen) == DRILLS_PER_RULE
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
+def test_drill_answer_agrees_with_tutor_advise_on_the_same_position(rule: Rule) -> None:
+    for seed in (1, 2):
+        drill = make(rule.id, seed)
+        answer = advise(drill.position)
+        assert (answer["call"], answer["rule"], tuple(answer["laws"])) == (drill.answer, rule.id, drill.laws)
+
+
+def test_the_same_seed_gives_the_same_drill() -> None:
+    for rule_id in ("law-33-simple-game", "law-r57-three-sure-tricks-raise-to-three", None):
+        assert make(rule_id, 11) == make(rule_id, 11)
+    assert make("law-33-simple-game", 11) != make("law-33-simple-game", 12)
+
+
+def test_the_prompt_never_gives_the_answer_away() -> None:
+    for rule in RULES:
+        drill = make(rule.id, 3)
+        assert rule.title not in drill.prompt and "law" not in drill.prompt.lower()
+        assert parse_call(drill.answer).spoken not in drill.prompt.split("What do you call?")[0].split(
+            "The auction so far:")[-1] or drill.position["auction"], drill.prompt
+        assert drill.answer in drill.choices and "P" in drill.choices
+
+
+def test_other_players_passes_do_not_reveal_their_hands() -> None:
+    drill = make("law-r57-three-sure-tricks-raise-to-three", 4)
+    for note in drill.position["auction_notes"]:
+        if note["seat"] != "S" and note["call"] == "P":
+            assert note["rule"] == "" and "no convention" in note["title"].lower()
+
+
+def test_feedback_names_why_other_calls_are_worse_and_the_sure_tricks() -> None:
+    drill = make("law-40-unequal-suits-trump-the-doubtful-one", 3)
+    assert drill.features["sure tricks"].startswith("5 (")
+    assert drill.why_not and drill.answer not in drill.why_not
+    assert any("law" in reason for reason in drill.why_not.values())
+
+
+def test_law_38_drills_carry_a_score_that_the_deal_ends_the_partie() -> None:
+    drill = make("law-38-four-tricks-when-the-deal-ends-the-partie", 5)
+    score = drill.position["score"]
+    assert score["below"]["NS"] + 70 >= 500
+    assert "below the line" in drill.prompt
+
+
+def test_the_bidding_kind_is_registered_for_the_drill_command() -> None:
+    kind = drill_kind("bidding")
+    assert "law-41-no-trumps-three-or-four-aces" in kind.rule_ids()
+    assert kind.advise is advise and kind.consequences is consequences
+
+
+def test_bad_positions_raise_clear_errors() -> None:
+    good = {"kind": "bid", "dealer": "S", "seat": "S", "hand": "AK543.A2.KQ2.KQJ", "auction": []}
+    for bad, message in [
+        ({**good, "seat": "N"}, "turn"),
+        ({**good, "hand": "AK543.A2.KQ2"}, "four suits"),
+        ({**good, "hand": "AK543.A2.KQ2.KQ"}, "13"),
+        ({**good, "auction": ["1S", "1S"]}, "law 35"),
+        ({**good, "auction": "1S"}, "list"),
+        ({**good, "colour": "red"}, "unknown key"),
+        ({**good, "score": {"below": {"NS": -5}}}, "score"),
+    ]:
+        with pytest.raises(TutorError, match=message):
+            advise(bad)
+
+
+def test_unknown_rule_is_a_content_error() -> None:
+    with pytest.raises(TutorError, match="unknown rule"):
+        make("law-999", 1)
+
+
+def test_consequences_solve_the_book_call_and_the_learners_double_dummy() -> None:
+    drill = make("law-41-no-trumps-three-or-four-aces", 2)
+    book, yours = consequences(drill, "P")
+    assert book.choice == drill.answer and yours.choice == "P"
+    assert book.tricks is None or 0 <= book.tricks <= 13
+    assert set(book.points) == {"NS", "EW"}
+    assert position_from_json(drill.position).seat.value == "S"
+    assert advise_position(position_from_json(drill.position)) is not None

@@ -1,0 +1,70 @@
+"""The bidding drill page and the bidding lessons page (Streamlit AppTest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from tutor.lessons.bidding_drill import make
+
+ROOT = Path(__file__).resolve().parent.parent
+DRILL_PAGE = "tutor/ui/pages/bidding_drill.py"
+LESSON_PAGE = "tutor/ui/pages/bidding_lessons.py"
+RULE, SEED = "law-41-no-trumps-three-or-four-aces", 5
+
+
+def _drill_page() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page(DRILL_PAGE).run()
+    at.selectbox(key="bid_drill_rule").set_value(RULE).run()
+    at.number_input(key="bid_drill_seed").set_value(SEED).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _answer(at: AppTest, call: str) -> AppTest:
+    ident = f"{RULE}_{SEED}"
+    at.selectbox(key=f"bid_drill_choice_{ident}").select(call)
+    at.button(key=f"bid_drill_call_{ident}").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_drill_page_shows_only_the_learners_hand_and_no_answer() -> None:
+    at = _drill_page()
+    drill = make(RULE, SEED)
+    text = " ".join(m.value for m in at.markdown)
+    assert drill.prompt in text
+    assert "law-41" not in text and "Three or four aces" not in text  # the answer is not given away
+    assert not at.success and not at.error
+
+
+def test_answering_right_says_so_and_quotes_the_law() -> None:
+    at = _answer(_drill_page(), "1NT")
+    assert at.success and "book's call" in at.success[0].value
+    captions = " ".join(c.value for c in at.caption)
+    assert "Law 41" in captions
+    text = " ".join(m.value for m in at.markdown)
+    assert "sure tricks" in text and "Three or four aces" in text
+
+
+def test_answering_wrong_shows_why_and_the_consequences_in_points() -> None:
+    at = _answer(_drill_page(), "P")
+    assert at.error and "1NT" in at.error[0].value
+    text = " ".join(m.value for m in at.markdown)
+    assert "Why not P" in text and "double-dummy" in text
+    assert any("points to your side" in i.value for i in at.info)
+
+
+def test_the_lessons_page_steps_through_the_law_49_dialogue() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page(LESSON_PAGE).run()
+    assert not at.exception and at.title[0].value == "Bidding lessons"
+    at.selectbox(key="bid_lesson_guess_law-49-spades-dialogue_0").select("1S").run()
+    assert at.success and "simple spades" in at.success[0].value
+    for _ in range(7):
+        at.button(key="bid_lesson_next").click().run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "two spades" in text and any("end of the dialogue" in s.value for s in at.success)

@@ -1,0 +1,60 @@
+"""The double-dummy check of a play drill on a fixed deal checked by hand, and its worth in points.
+
+Double-dummy is a check with perfect knowledge of all four hands, not the book's reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tutor.engine.cards import Deal, Seat, Side
+from tutor.engine.conventions import evaluate
+from tutor.lessons.play_drill import PlayDrill, advise_position, consequences, cost_summary, drill_from
+from tutor.lessons.play_rules import load_play_rules
+
+# East holds a solid seven-card heart suit; North holds every other top card.
+SOLID = Deal.from_pbn("N:AKQJ.2.AKQJ.AKQJ 543.AKQJT98.54.5 T98.76.T98.T9876 762.543.7632.432")
+
+
+def _lead_drill(score: dict[str, int] | None = None) -> PlayDrill:
+    p = advise_position({"seat": "E", "hand": SOLID[Seat.E].to_pbn(), "dealer": "N", "auction": ["1NT"],
+                         "contract": "1NT", "declarer": "N", "score": score or {}})
+    p = replace(p, deal=SOLID)
+    advice = evaluate(load_play_rules(), p, p.kind)
+    assert advice is not None
+    return drill_from(p, advice, 0)
+
+
+def test_law_86_ace_from_solid_suit_beats_a_spade_by_six_tricks() -> None:
+    """By hand: ♥A runs seven hearts (1NT one down); a spade lets North take twelve tricks."""
+    drill = _lead_drill()
+    assert drill.answer == "HA" and drill.rule_id == "lead-86-ace-from-akq"
+    book, yours = consequences(drill, "S5")
+    assert (book.tricks, yours.tricks) == (6, 12)
+    # By hand, level 1 (10 a trick): book - EW 70 below + 1000 penalty, NS 60;
+    # the spade - EW 10, NS 120 + 1000 for twelve tricks. Honours are the same both ways.
+    net_book = book.points[Side.EW.value] - book.points[Side.NS.value]
+    net_yours = yours.points[Side.EW.value] - yours.points[Side.NS.value]
+    assert net_book - net_yours == (70 + 1000 - 60) - (10 - 120 - 1000) == 2120
+    summary = cost_summary(drill, book, yours)
+    assert "6 tricks" in summary and "+2120" in summary and "not the book's reason" in summary
+
+
+def test_equal_cards_cost_nothing_double_dummy() -> None:
+    book, yours = consequences(_lead_drill(), "HK")
+    assert book.tricks == yours.tricks == 6 and book.points == yours.points
+
+
+def test_a_trick_can_decide_the_partie() -> None:
+    """NS at 400 below: six tricks (60) leave them short of 500; twelve (120) finish the partie."""
+    book, yours = consequences(_lead_drill({"NS": 400, "EW": 0}), "S5")
+    assert "partie" not in book.summary and "partie is finished by NS" in yours.summary
+
+
+def test_an_illegal_choice_is_refused() -> None:
+    from tutor.engine.errors import IllegalPlayError
+
+    with pytest.raises(IllegalPlayError):
+        consequences(_lead_drill(), "SA")

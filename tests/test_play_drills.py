@@ -1,0 +1,80 @@
+"""Play drills: generated from each rule's conditions, audited for one book answer, reproducible by seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.drills import drill_kind, drill_kinds
+from tutor.lessons.play_drill import KINDS, PlayDrill, advise, audit, make, make_position
+from tutor.lessons.play_rules import load_play_rules, rule_named
+
+RULES = load_play_rules()
+DRILLS_PER_RULE = 50
+
+
+@pytest.mark.parametrize("rule_id", [r.id for r in RULES])
+def test_rule_gives_fifty_distinct_audited_drills(rule_id: str) -> None:
+    """Each convention of play.yaml yields ≥ 50 distinct positions, each with one book answer."""
+    rule = rule_named(rule_id)
+    seen = set()
+    for seed in range(DRILLS_PER_RULE):
+        position, advice = make_position(rule, seed)
+        assert audit(rule, position, RULES) is not None
+        choice = advice.answer
+        assert len(choice.suits) == 1 and choice.cards <= position.legal() and choice.cards != position.legal()
+        seen.add((position.deal.to_pbn() if position.deal else "", tuple(str(c) for c in position.seen())))
+    assert len(seen) >= DRILLS_PER_RULE
+
+
+def test_same_seed_same_drill() -> None:
+    a = make("lead", "lead-86-ace-from-akq", 7)
+    b = make("lead", "lead-86-ace-from-akq", 7)
+    assert a == b and a.to_json() == b.to_json()
+    assert make("lead", "lead-86-ace-from-akq", 8).deal_pbn != a.deal_pbn
+
+
+def test_the_four_kinds_are_registered() -> None:
+    for kind in KINDS:
+        assert kind in drill_kinds()
+        entry = drill_kind(kind)
+        assert entry.rule_ids() and entry.advise is not None and entry.consequences is not None
+        drill = entry.make(None, 3)
+        assert isinstance(drill, PlayDrill) and drill.kind == kind
+
+
+def test_law_81_drill_accepts_any_card_of_the_named_suit() -> None:
+    drill = make("lead", "lead-81-through-lhos-suit", 2)
+    assert len(drill.accepted) >= 1 and {c[0] for c in drill.accepted} == {drill.answer[0]}
+    assert all(drill.is_correct(c) for c in drill.accepted)
+    wrong = [c for c in drill.choices if c not in drill.accepted]
+    assert wrong and not drill.is_correct(wrong[0]) and drill.why_not
+    assert not drill.is_correct("not a card")
+
+
+def test_drill_shows_the_position_not_the_other_hands() -> None:
+    drill = make("third-hand", "third-140-cut-with-the-queen", 1)
+    pos = drill.position
+    assert {"seat", "hand", "dealer", "auction", "contract", "declarer", "played", "trick"} <= set(pos)
+    assert len(pos["trick"]) == 2 and drill.answer in drill.choices
+    assert "law-113" in drill.laws and drill.explanation.endswith(".")
+
+
+def test_advise_lead_format() -> None:
+    out = advise({"kind": "lead", "seat": "E", "hand": "632.AKQ4.T98.532", "dealer": "N", "auction": ["3H"],
+                  "contract": "3H", "declarer": "N"})
+    assert out["card"] == "HA" or out["rule"] == "lead-80-never-rhos-suit"
+    assert set(out) >= {"card", "rule", "laws", "explanation"}
+
+
+def test_advise_refuses_a_kind_that_does_not_fit() -> None:
+    base = {"seat": "S", "hand": "T987.K73.Q98.432", "dealer": "N", "auction": ["2S"], "contract": "2S",
+            "declarer": "N", "trick": ["H4"]}
+    with pytest.raises(TutorError, match="lead"):
+        advise({**base, "kind": "lead"})
+    with pytest.raises(TutorError, match="follow"):
+        advise({**base, "kind": "discard"})
+    with pytest.raises(TutorError, match="contract"):
+        advise({**base, "kind": "card", "contract": "3S"})
+    with pytest.raises(TutorError, match="lacks"):
+        advise({"kind": "card", "seat": "S"})

@@ -1,0 +1,72 @@
+"""The play drill page (AppTest): position, a card chosen, the book's answer and the double-dummy check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.lessons.play_drill import make
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = "tutor/ui/pages/play_drill.py"
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    return at
+
+
+def _choose(at: AppTest, seed: int, card: str) -> None:
+    at.number_input(key="play_drill_seed").set_value(seed)
+    at.run()
+    radio = next(r for r in at.radio if r.key and r.key.startswith("play_drill_choice"))
+    radio.set_value(card)
+    next(b for b in at.button if b.key and b.key.startswith("play_drill_play")).click()
+    at.run()
+
+
+def test_page_shows_the_position_with_keys(app: AppTest) -> None:
+    assert not app.exception
+    assert app.title[0].value == "Play drills"
+    assert any("Your hand" in m.value for m in app.markdown)
+    assert all(w.key for w in (*app.radio, *app.selectbox, *app.number_input))
+
+
+def test_law_86_right_card_is_confirmed(app: AppTest) -> None:
+    app.radio(key="play_drill_kind").set_value("lead")
+    app.run()
+    app.selectbox(key="play_drill_rule").set_value("lead-86-ace-from-akq")
+    app.run()
+    drill = make("lead", "lead-86-ace-from-akq", 11)
+    _choose(app, 11, drill.answer)
+    assert not app.exception
+    assert app.success and "book's card" in app.success[0].value
+
+
+def test_wrong_card_gets_the_rule_and_the_double_dummy_check(app: AppTest) -> None:
+    app.radio(key="play_drill_kind").set_value("third-hand")
+    app.run()
+    app.selectbox(key="play_drill_rule").set_value("third-140-cut-with-the-queen")
+    app.run()
+    drill = make("third-hand", "third-140-cut-with-the-queen", 5)
+    wrong = next(c for c in drill.choices if c not in drill.accepted)
+    _choose(app, 5, wrong)
+    assert not app.exception
+    assert app.error and "The book plays" in app.error[0].value
+    text = " ".join(m.value for m in app.markdown)
+    assert "law-113" in text and "Why not" in text
+    assert app.info and "not the book's reason" in app.info[0].value
+
+
+def test_discard_kind_renders(app: AppTest) -> None:
+    app.radio(key="play_drill_kind").set_value("discard")
+    app.run()
+    assert not app.exception
+    assert any("cannot follow" in m.value.lower() for m in app.markdown)

@@ -1,0 +1,32 @@
+"""Review serves a fresh drill of a convention rule, reproducible from its seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.conventions import serve_convention, serve_quiz
+from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.review import load_servers
+
+
+def test_every_kind_of_item_has_a_review_server() -> None:
+    kinds = set(load_servers())
+    assert {"convention", "quiz", "law", "scoring", "solo"} <= kinds
+
+
+@pytest.mark.parametrize("kind", ["bidding", "lead", "discard", "third-hand"])
+def test_a_convention_review_is_a_fresh_drill_replayable_from_its_seed(kind: str) -> None:
+    rule = discover_drill_kinds()[kind].rule_ids()[0]
+    first, again, other = (serve_convention(rule, 11), serve_convention(rule, 11),
+                           serve_convention(rule, 12))
+    assert first == again
+    assert first.position != other.position  # a new deal, not a memorised board
+    assert first.expected in first.choices and first.laws
+
+
+def test_unknown_rule_or_question_is_a_clear_error() -> None:
+    with pytest.raises(TutorError, match="no drill kind"):
+        serve_convention("no-such-rule", 1)
+    with pytest.raises(TutorError, match="unknown quiz question"):
+        serve_quiz("no-such-question", 1)

@@ -1,0 +1,71 @@
+"""``tutor advise FILE|-``: the book's answer for any position given as JSON.
+
+The JSON object names its ``kind``: ``bid`` for a bidding position
+(``{"kind": "bid", "dealer": "N", "seat": "S", "hand": "AK543.A2.KQ2.KQJ",
+"auction": ["P"], "score": {...}}``), or a play kind (``lead``, ``discard``,
+``card``) or ``solo`` handled by the drill kinds that registered them. The answer
+is printed as JSON (``{"call": "1S", "rule": …, "laws": […], "explanation": …}``
+for a bid). Bad input exits non-zero with a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tutor.lessons.drills import discover_drill_kinds
+from tutor.engine.errors import TutorError
+
+#: Position kinds whose drill kind has another name.
+ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("advise", help="the book's answer for a position given as JSON (FILE or -)")
+    parser.add_argument("file", metavar="FILE", help="a JSON file, or - for standard input")
+    parser.set_defaults(func=run)
+
+
+def read_position(source: str) -> Mapping[str, Any]:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as err:
+        raise TutorError(f"cannot read {source}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise TutorError(f"{source} is not UTF-8 text (byte {err.start}): expected a JSON object") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise TutorError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    if not isinstance(data, dict):
+        raise TutorError(f"{source}: expected a JSON object with a \"kind\", got {type(data).__name__}")
+    return data
+
+
+def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+    kinds = discover_drill_kinds()
+    name = ALIASES.get(kind, kind)
+    entry = kinds.get(name)
+    if entry is None or entry.advise is None:
+        known = sorted({*(k for k, v in kinds.items() if v.advise is not None), *ALIASES})
+        raise TutorError(f"unknown position kind {kind!r}; known: {', '.join(known)}")
+    return entry.advise
+
+
+def run(args: argparse.Namespace) -> int:
+    data = read_position(args.file)
+    kind = data.get("kind")
+    if not isinstance(kind, str):
+        raise TutorError("the position needs a \"kind\": bid, lead, discard, card or solo")
+    try:
+        answer = adviser(kind)(data)
+    except TutorError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        raise TutorError(f"bad {kind!r} position: {err!r}") from None
+    print(json.dumps(dict(answer), ensure_ascii=False, indent=2))
+    return 0

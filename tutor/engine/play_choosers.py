@@ -1,0 +1,248 @@
+"""Choosers of the play conventions: what to lead, follow with, ruff or discard.
+
+Each chooser returns a :class:`~tutor.engine.play_features.PlayChoice` — the cards the
+book allows — or ``None`` when it has nothing to say. See
+:mod:`tutor.engine.play_features` for the situations, features and suit roles, and
+``docs/play.md`` for how prohibitions (``lead_avoiding``) re-ask the rules they guard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
+from tutor.engine.conventions import Rule, evaluate, register_chooser
+from tutor.engine.errors import TutorError
+from tutor.engine.play_features import (
+    FOLLOW_KINDS,
+    HCP,
+    LEAD_KINDS,
+    PlayChoice,
+    discardable,
+    holding_suits,
+    make_choice,
+    ranks_in,
+    role_suits,
+    sure_tricks,
+)
+from tutor.engine.play_holdings import is_small, matches
+from tutor.engine.play_position import PlayPosition
+
+
+def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
+    """The card(s) of ``suit`` that ``card`` names: a rank letter, top, lowest, small, any."""
+    held = list(p.hand.suit_cards(suit))
+    if not held:
+        return [], ""
+    if card == "top":
+        return [held[0]], "the top card"
+    if card == "lowest":
+        return [held[-1]], "the lowest card"
+    if card == "any":
+        return held, "any card of the suit"
+    if card == "small":
+        small = [c for c in held if is_small(c.rank) and c != held[0]]
+        return (small or [held[-1]]), "a small card"
+    wanted = Card(suit, Rank.parse(card))
+    return ([wanted], "") if wanted in held else ([], "")
+
+
+def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
+        [Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]],
+        Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]]:
+    def decorate(fn: Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]) -> Callable[
+            [PlayPosition, Mapping[str, Any]], PlayChoice | None]:
+        register_chooser(name, description, kinds)(fn)
+        return fn
+    return decorate
+
+
+@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small any) of the suit holding "
+          "the pattern (args pattern, suit role)", LEAD_KINDS)
+def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    role, pattern = str(args.get("suit", "any")), str(args["pattern"])
+    cards: list[Card] = []
+    how = ""
+    for suit in holding_suits(p, role, pattern):
+        if suit in p.avoid:
+            continue
+        picked, how = _pick(p, suit, str(args.get("card", "top")))
+        cards += picked
+    return make_choice(cards, how)
+
+
+@_chooser("lead_akq", "lead from A K Q and more: the ace (law 86) or, by the variant, the king", LEAD_KINDS)
+def _lead_akq(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    card = "A" if p.rules.akq_lead == "ace" else "K"
+    return _lead_holding(p, {"pattern": "AKQ", "card": card})
+
+
+@_chooser("lead_aq_partner_king", "A Q + 1-2 at one's own no-trumps, partner showed the king: "
+          "the ace (law 134) or, by the variant, a small card", LEAD_KINDS)
+def _lead_aq_king(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    card = "A" if p.rules.aq_lead_partner_king == "ace" else "small"
+    cards: list[Card] = []
+    how = ""
+    for suit in role_suits(p, "partner_after_nt"):
+        if matches("AQ+1-2", ranks_in(p, suit), p.rules) and suit not in p.avoid:
+            picked, how = _pick(p, suit, card)
+            cards += picked
+    return make_choice(cards, how)
+
+
+@_chooser("continue_trumps", "after trump rounds both opponents followed: lead trumps from the top "
+          "(law 129, 130) or, by the variant, another suit", LEAD_KINDS)
+def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.trump is None or not p.hand.length(p.trump):
+        return None
+    if p.rules.trump_leads_after_both_follow == "continue":
+        return make_choice(p.hand.suit_cards(p.trump)[:1], "the top trump")
+    return make_choice((c for c in p.hand if c.suit is not p.trump), "any card but a trump")
+
+
+@_chooser("top_of", "lead the highest card of the role suit (args suit)", LEAD_KINDS)
+def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    for suit in role_suits(p, str(args.get("suit", "partner"))):
+        if p.hand.length(suit):
+            return make_choice(p.hand.suit_cards(suit)[:1], "the top card")
+    return None
+
+
+@_chooser("any_of", "any card of the role suit (args suit): the book names the suit only", LEAD_KINDS)
+def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    for suit in role_suits(p, str(args.get("suit", "partner"))):
+        if p.hand.length(suit) and suit not in p.avoid:
+            return make_choice(p.hand.suit_cards(suit), f"any {suit.english[:-1]}")
+    return None
+
+
+@_chooser("cash_sure", "lead a sure trick: the top cards of the suit with the most sure tricks (law 85)", LEAD_KINDS)
+def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    counts = {s: sure_tricks(p, s) for s in PBN_SUITS if s not in p.avoid}
+    best = max(counts.values(), default=0)
+    if best == 0:
+        return None
+    cards = [c for s, n in counts.items() if n == best for c in p.hand.suit_cards(s)[:n]]
+    return make_choice(cards, "a sure trick")
+
+
+@_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", LEAD_KINDS)
+def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
+    cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
+    return make_choice(cards, "a card of the doubleton")
+
+
+def _avoided_suits(p: PlayPosition, role: str) -> frozenset[Suit]:
+    if role == "partner_discarded":
+        # Law 83's exception: A K or K Q of the discarded suit are cashed, not avoided.
+        return frozenset(s for s in role_suits(p, role) if not matches("AK|KQ", ranks_in(p, s), p.rules))
+    if role == "trump":
+        if p.rules.small_game_trump_leads == "unless-strong" and p.trump and _strong_trumps(p):
+            return frozenset()
+        return frozenset(role_suits(p, "trump"))
+    if role == "weak_kq":
+        return frozenset(s for s in PBN_SUITS if matches("weak-KQ", ranks_in(p, s), p.rules)
+                         and s not in role_suits(p, "partner"))
+    return frozenset(role_suits(p, role))
+
+
+def _strong_trumps(p: PlayPosition) -> bool:
+    """The "opposite case" of law 118 in the Russian reading: five trumps, or four with two honours."""
+    ranks = ranks_in(p, p.trump) if p.trump else ()
+    honours = sum(1 for r in ranks if r >= Rank.TEN)
+    return len(ranks) >= 5 or (len(ranks) >= 4 and honours >= 2)
+
+
+def _own_rule(p: PlayPosition, args: Mapping[str, Any]) -> Rule | None:
+    for rule in p.conventions:
+        if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and dict(rule.chooser_args) == dict(args):
+            return rule
+    return None
+
+
+@_chooser("lead_avoiding", "a prohibition: the lead the lower conventions give, with the role suit "
+          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq)", LEAD_KINDS)
+def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    suits = _avoided_suits(p, str(args["suits"])) - p.avoid
+    me = _own_rule(p, args)
+    if not suits or me is None:
+        return None
+    guarded = [r for r in p.conventions if isinstance(r, Rule) and r.priority < me.priority]
+    # the lead the book's holdings would give, before any prohibition: the highest
+    # prohibition that forbids it takes the decision (and the credit)
+    free = evaluate([r for r in guarded if r.chooser != "lead_avoiding"], p, "lead")
+    if free is None or not (free.answer.suits & suits):
+        return None
+    narrowed = p.with_avoid(suits)
+    advice = evaluate(guarded, narrowed, "lead")
+    if advice is not None:
+        answer: PlayChoice = advice.answer
+        return PlayChoice(answer.cards, answer.how or "")
+    return make_choice((c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
+
+
+@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", FOLLOW_KINDS)
+def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.led_suit is None:
+        return None
+    card = str(args.get("card", "top"))
+    if card == "small":
+        small = [c for c in p.hand.suit_cards(p.led_suit) if is_small(c.rank)]
+        return make_choice(small, "a small card")
+    picked, how = _pick(p, p.led_suit, card)
+    return make_choice(picked, how)
+
+
+@_chooser("ruff", "ruff: any trump (laws 111, 115)", ("discard",))
+def _ruff(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    if p.trump is None:
+        return None
+    return make_choice(p.hand.suit_cards(p.trump), "any trump")
+
+
+def _strength(p: PlayPosition, suit: Suit) -> tuple[int, int]:
+    return (sure_tricks(p, suit), sum(HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
+
+
+@_chooser("discard", "throw a card of a side suit (args how: weakest | not_sure | third | rotate)", ("discard",))
+def _discard(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    suits = discardable(p)
+    if not suits:
+        return None
+    how = str(args.get("how", "weakest"))
+    sure = [s for s in suits if sure_tricks(p, s)]
+    if how == "weakest":
+        weakest = min(_strength(p, s) for s in suits)
+        chosen = [s for s in suits if _strength(p, s) == weakest]
+        label = "a card of the weakest suit"
+    elif how == "not_sure":
+        chosen = [s for s in suits if s not in sure] if len(sure) == 1 else []
+        label = "a card of a suit without sure tricks"
+    elif how == "third":
+        rest = [s for s in suits if s not in sure]
+        chosen = rest if len(sure) == 2 and len(rest) == 1 else []
+        label = "a card of the third suit"
+    elif how == "rotate":
+        thrown = p.discards(p.seat)
+        fewest = min(sum(1 for c in thrown if c.suit is s) for s in suits)
+        chosen = [s for s in suits if sum(1 for c in thrown if c.suit is s) == fewest] if not sure else []
+        label = "a card of the suit discarded least"
+    else:
+        raise TutorError(f"unknown discard {how!r}: expected weakest, not_sure, third or rotate")
+    return make_choice((c for s in chosen for c in _throwable(p, s)), label)
+
+
+def _throwable(p: PlayPosition, suit: Suit) -> tuple[Card, ...]:
+    """The cards of ``suit`` one discards: not its sure tricks, unless it holds nothing else."""
+    cards = p.hand.suit_cards(suit)
+    rest = cards[sure_tricks(p, suit):]
+    return rest or cards
+
+
+def forbidden_suits(p: PlayPosition, rule: Rule) -> frozenset[Suit]:
+    """The suits a prohibition (``lead_avoiding``) rules out in this position."""
+    if rule.chooser != "lead_avoiding":
+        return frozenset()
+    return _avoided_suits(p, str(rule.chooser_args["suits"])) - p.avoid

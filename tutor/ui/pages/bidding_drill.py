@@ -1,0 +1,162 @@
+"""Bidding drills: your hand, the auction so far — choose the book's call, then see why and what it is worth."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pandas as pd
+import streamlit as st
+
+from tutor.engine.calls import parse_call
+from tutor.engine.cards import Deal, Hand, Seat
+from tutor.engine.errors import TutorError
+from tutor.lessons.answers import Answer
+from tutor.lessons.bidding_drill import SEAT_NAMES, consequences, conventions, make, position_from_json
+from tutor.lessons.bidding_feedback import law_quote, suit_table
+from tutor.lessons.drills import Consequence, Drill
+from tutor.ui.common import hand_markdown, page_header, show_error
+
+try:  # the progress store; the drill still works (without recording) if it is missing
+    from tutor.ui import state as _state
+except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
+    _state = None  # type: ignore[assignment]
+
+RULE, SEED, RESULT, STARTED = ("bid_drill_rule", "bid_drill_seed", "bid_drill_result", "bid_drill_t0")
+ANY = "any"
+
+
+@st.cache_data(show_spinner="Dealing and auditing a position …", max_entries=64)
+def _drill(rule_id: str | None, seed: int) -> Drill:
+    return make(rule_id, seed)
+
+
+@st.cache_data(show_spinner="Bidding on and solving the deal double-dummy …", max_entries=64)
+def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Consequence, ...]:
+    return consequences(_drill(rule_id, seed), choice)
+
+
+def _new_position() -> None:
+    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
+    st.session_state.pop(RESULT, None)
+    st.session_state[STARTED] = time.monotonic()
+
+
+def _spoken(text: str) -> str:
+    return parse_call(text).spoken
+
+
+def _show_position(drill: Drill) -> None:
+    pos = drill.position
+    st.markdown(f"**{drill.prompt}**")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Your hand ({SEAT_NAMES[position_from_json(pos).seat]})**")
+        st.markdown(hand_markdown(Hand.parse(str(pos["hand"]))))
+    with right:
+        st.markdown("**The auction so far**")
+        notes = list(pos.get("auction_notes") or [])
+        if not notes:
+            st.markdown("Nobody has called yet.")
+        else:
+            rows = [{"seat": SEAT_NAMES[Seat.parse(n["seat"])], "call": _spoken(n["call"])} for n in notes]
+            st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_auction")
+    if pos.get("auction_notes"):
+        with st.expander("What the earlier calls mean by the book", expanded=False):
+            for n in pos["auction_notes"]:
+                laws = f" ({', '.join(n['laws'])})" if n["laws"] else ""
+                st.markdown(f"- {n['seat']} {_spoken(n['call'])}: {n['title']}{laws}")
+
+
+def _record(drill: Drill, choice: str, correct: bool) -> None:
+    if _state is None:
+        st.caption("Progress is not recorded: the progress store is not available.")
+        return
+    started = st.session_state.get(STARTED)
+    seconds = time.monotonic() - started if isinstance(started, float) else None
+    try:
+        _state.record_answer(Answer(
+            item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
+            expected=drill.answer, laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
+            seconds=seconds, extra={"kind": drill.kind}))
+    except TutorError as err:
+        show_error(err)
+
+
+def _feedback(drill: Drill, choice: str, rule_id: str | None) -> None:
+    rule = conventions().rule(drill.rule_id)
+    if drill.is_correct(choice):
+        st.success(f"Right: {_spoken(choice)} ({choice}) is the book's call.", icon=":material/check_circle:")
+    else:
+        st.error(f"The book says {_spoken(drill.answer)} ({drill.answer}), not {_spoken(choice)} ({choice}).",
+                 icon=":material/close:")
+        if choice in drill.why_not:
+            st.markdown(f"**Why not {choice}:** {drill.why_not[choice]}")
+    st.markdown(f"**{rule.title}** — {drill.explanation}")
+    for law in drill.laws:
+        st.caption(law_quote(law))
+    for note in conventions().notes.get(rule.id, ()):
+        st.info(note, icon=":material/lightbulb:")
+    st.markdown("**What mattered**")
+    st.markdown("  \n".join(f"- {name}: {value}" for name, value in drill.features.items()))
+    st.dataframe(pd.DataFrame(suit_table(position_from_json(drill.position))), hide_index=True,
+                 key="bid_drill_suits")
+    others = {k: v for k, v in drill.why_not.items() if k != choice}
+    if others:
+        with st.expander("Why the other plausible calls are worse"):
+            for call, reason in others.items():
+                st.markdown(f"- **{call}** ({_spoken(call)}): {reason}")
+    with st.expander("The full deal and the consequences", expanded=True):
+        st.code(Deal.from_pbn(drill.deal_pbn).diagram(), language=None)
+        try:
+            results = _consequences(rule_id, drill.seed, choice)
+        except TutorError as err:
+            show_error(err)
+            return
+        rows = [{"call": c.choice, "final contract": c.contract,
+                 "tricks (double-dummy)": "—" if c.tricks is None else c.tricks,
+                 "NS points": c.points.get("NS", 0), "EW points": c.points.get("EW", 0)} for c in results]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_consequences")
+        for c in results:
+            st.markdown(f"- {c.choice}: {c.summary}")
+        if len(results) == 2:
+            book, yours = results
+            net = ((yours.points.get("NS", 0) - yours.points.get("EW", 0))
+                   - (book.points.get("NS", 0) - book.points.get("EW", 0)))
+            st.info(f"Your call is worth {net:+d} points to your side (NS, net of both sides) "
+                    "against the book's call on this deal.", icon=":material/balance:")
+
+
+page_header("Bidding drills", "A deal at a moment of the auction: you see only your hand. Choose the call the "
+                              "book makes; then see the convention and its law, why the other calls are "
+                              "worse, and what each call is worth in tricks and points.")
+rules = {r.id: r for r in conventions().of_kind("bid")}
+rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=_new_position,
+                           format_func=lambda i: "any convention" if i == ANY
+                           else f"{rules[i].title} ({', '.join(rules[i].laws)})")
+if SEED not in st.session_state:
+    _new_position()
+st.number_input("Position number (the same number gives the same position)", min_value=0, max_value=10**6,
+                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULT, None))
+st.button("New position", key="bid_drill_new", on_click=_new_position)
+rule_id = None if rule_choice == ANY else str(rule_choice)
+try:
+    drill = _drill(rule_id, int(st.session_state[SEED]))
+except TutorError as err:
+    show_error(err)
+    st.stop()
+_show_position(drill)
+ident = f"{drill.rule_id}_{drill.seed}"
+with st.form(key=f"bid_drill_form_{ident}"):
+    picked = st.selectbox("Your call", drill.choices, index=None, placeholder="Choose a call",
+                          format_func=lambda c: f"{c} — {_spoken(c)}", key=f"bid_drill_choice_{ident}")
+    pressed = st.form_submit_button("Make this call", type="primary", key=f"bid_drill_call_{ident}")
+if pressed:
+    if picked is None:
+        st.warning("Choose a call first.", icon=":material/touch_app:")
+    else:
+        _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
+        st.session_state[RESULT] = (ident, str(picked))
+stored = st.session_state.get(RESULT)
+if stored and stored[0] == ident:
+    _feedback(drill, stored[1], rule_id)
