@@ -21,7 +21,6 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,7 +77,7 @@ def assert_clean(code: int, stdout: str, stderr: str, *, must_fail: bool = False
 
 # --- strategies ---------------------------------------------------------------------
 
-#: Object keys without line breaks: a key with one is pinned by its own xfail test below.
+#: Object keys without line breaks (a key with one has its own test below).
 keys = st.text(alphabet=st.characters(exclude_characters="\n\r"), max_size=8)
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() | st.text(max_size=20),
@@ -205,8 +204,6 @@ def test_standard_input_is_fuzzed_too(command: str, doc: object) -> None:
     assert_clean(*run_cli([command, "-"], stdin=text.encode("utf-8")))
 
 
-@pytest.mark.xfail(reason="score_io._unknown echoes an unknown field name raw, so a name with a line "
-                          "break splits the error over two lines; quote it with !r (reported)", strict=False)
 @pytest.mark.parametrize("doc", [{"\n": None}, {"deal\nx": 1}])
 def test_a_field_name_with_a_line_break_still_gives_one_error_line(doc: object, tmp_path: Path) -> None:
     _needs("score")
@@ -227,7 +224,7 @@ YAML_TOKENS = [
     "? ", "|", ">", "#", "%YAML 1.1\n", "---\n", "...\n", "\t", "1", "1.5", "null", "~", "yes", "<<: ",
     "\\", "é", "ренонс", "\ufeff", "\x85",
 ]
-#: Characters YAML forbids in a stream (PyYAML's reader refuses them; see the xfail test below).
+#: Characters YAML forbids in a stream (PyYAML's reader refuses them; see the test below).
 NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]")
 yamlish = st.one_of(
     st.lists(st.sampled_from(YAML_TOKENS), max_size=40).map("".join),
@@ -301,18 +298,12 @@ def test_the_loader_raises_only_tutor_errors() -> None:
         load_guide(Path("/nonexistent-content-dir"))
 
 
-@pytest.mark.xfail(reason="yamlread.parse_yaml lets PyYAML's ReaderError escape on a control character "
-                          "(it is raised when the loader is built, outside the try; reported)",
-                   raises=yaml.reader.ReaderError, strict=False)
 @pytest.mark.parametrize("char", ["\x00", "\x08", "\x1f", "\x7f", "\ufffe"])
 def test_control_characters_are_a_problem_not_a_crash(char: str) -> None:
     result = parse_yaml(f"a: b{char}c\n")
     assert result.errors and result.errors[0][0] == 1
 
 
-@pytest.mark.xfail(reason="yamlread.parse_yaml catches only MarkedYAMLError while constructing, so a "
-                          "core tag with a bad value escapes as ValueError/IndexError/KeyError (reported)",
-                   raises=(ValueError, IndexError, KeyError, AttributeError), strict=False)
 @pytest.mark.parametrize("text", ["a: !!int\n", "a: !!int x\n", "a: !!float x\n", "a: !!bool x\n",
                                   "a: !!timestamp x\n"])
 def test_core_tags_with_bad_values_are_a_problem_not_a_crash(text: str) -> None:
@@ -325,17 +316,12 @@ def _nested(depth: int) -> Iterator[str]:
     yield "".join(f"{'  ' * i}k{i}:\n" for i in range(depth)) + "  " * depth + "v\n"
 
 
-@pytest.mark.xfail(reason="yamlread.parse_yaml lets PyYAML's RecursionError escape on deeply nested "
-                          "documents (reported, owner: content loader)", raises=RecursionError, strict=False)
 def test_deeply_nested_yaml_is_a_problem_not_a_crash() -> None:
     for text in _nested(2000):
         result = parse_yaml(text)
         assert result.errors
 
 
-@pytest.mark.xfail(reason="yamlread._record_lines follows aliases without memo, so an alias 'billion "
-                          "laughs' costs exponential time and memory (reported, owner: content loader)",
-                   strict=False)
 def test_alias_bomb_is_cheap() -> None:
     depth = 16  # 2^16 expanded paths if aliases are expanded; a handful if they are not
     text = "b0: &x0 [1, 2]\n" + "\n".join(f"b{i}: &x{i} [*x{i - 1}, *x{i - 1}]" for i in range(1, depth))

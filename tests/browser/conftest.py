@@ -50,6 +50,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE not in Path(str(item.fspath)).resolve().parents:
             continue
+        # one xdist worker runs every browser test, so one app server and one Chromium suffice
+        item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
             continue

@@ -41,7 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except TutorError as err:
-        print(f"error: {err}", file=sys.stderr)
+        # one line always: a message may quote input that holds line breaks
+        one_line = str(err).replace("\r", "\\r").replace("\n", "\\n")
+        print(f"error: {one_line}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `tutor laws | head`
         return 0

@@ -17,7 +17,8 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 
 from tutor.engine.cards import Seat, Suit
 from tutor.engine.errors import NotationError
@@ -35,7 +36,7 @@ class Strain(enum.Enum):
     @property
     def rank(self) -> int:
         """Position in the Vint order (0 = spades, lowest; 4 = no-trumps)."""
-        return VINT_DENOMINATIONS.index(self)
+        return _VINT_RANK[self]
 
     @property
     def trump(self) -> Suit | None:
@@ -76,6 +77,8 @@ VINT_DENOMINATIONS: tuple[Strain, ...] = (
     Strain.NO_TRUMPS,
 )
 
+_VINT_RANK: dict[Strain, int] = {strain: i for i, strain in enumerate(VINT_DENOMINATIONS)}
+
 #: The name of each level as players say it (law 31).
 LEVEL_NAMES: dict[int, str] = {
     1: "simple",
@@ -104,15 +107,14 @@ class Bid:
 
     level: int
     strain: Strain
+    #: Sort key, level first, then the Vint denomination order (computed once: the
+    #: auction compares bids constantly).
+    key: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not MIN_LEVEL <= self.level <= MAX_LEVEL:
             raise NotationError(f"bad bid level {self.level}: a bid is from 1 to 7 (law 31)")
-
-    @property
-    def key(self) -> tuple[int, int]:
-        """Sort key: level first, then the Vint denomination order."""
-        return (self.level, self.strain.rank)
+        object.__setattr__(self, "key", (self.level, self.strain.rank))
 
     def __lt__(self, other: Bid) -> bool:
         return self.key < other.key
@@ -187,6 +189,7 @@ def parse_call(text: str) -> Call:
     return _parse_call(text)
 
 
+@cache
 def all_bids() -> tuple[Bid, ...]:
     """Every bid, lowest first."""
     return tuple(Bid(level, strain) for level in range(1, 8) for strain in VINT_DENOMINATIONS)

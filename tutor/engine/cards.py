@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, total_ordering
 
 from tutor.engine.errors import NotationError
@@ -107,6 +107,15 @@ class Card:
 
     suit: Suit
     rank: Rank
+    #: A small integer unique to the card, computed once: hashing enums is slow, and deal
+    #: generation hashes cards millions of times.
+    _code: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_code", _PBN_INDEX[self.suit] * 16 + int(self.rank))
+
+    def __hash__(self) -> int:
+        return self._code
 
     @property
     def sort_key(self) -> tuple[int, int]:

@@ -123,10 +123,10 @@ def _draw_hand(
 ) -> Hand | None:
     need = HAND_SIZE - len(fixed)
     counts = [c for c in constraints if isinstance(c, CardCount)]
-    constructive = counts[0] if counts else None
+    split = _Split.of(counts[0], fixed, pool, need) if counts else None
     for _ in range(attempts):
-        if constructive is not None:
-            drawn = _draw_with_count(rng, constructive, fixed, pool, need)
+        if split is not None:
+            drawn = split.draw(rng)
             if drawn is None:
                 return None
         else:
@@ -137,24 +137,38 @@ def _draw_hand(
     return None
 
 
-def _draw_with_count(
-    rng: random.Random, count: CardCount, fixed: list[Card], pool: list[Card], need: int
-) -> list[Card] | None:
-    """Draw ``need`` cards so that the hand's count of ``count.cards`` is in range.
+@dataclass(frozen=True)
+class _Split:
+    """The pool split by a :class:`CardCount`, with the feasible counts and their weights.
 
     The number k of matching cards drawn follows the hypergeometric law restricted
     to the feasible range, so the hand is uniform among hands meeting the count.
+    Computed once per seat, then drawn from many times.
     """
-    inside = [c for c in pool if c in count.cards]
-    outside = [c for c in pool if c not in count.cards]
-    already = sum(1 for c in fixed if c in count.cards)
-    low = max(0, count.minimum - already, need - len(outside))
-    high = min(len(inside), count.maximum - already, need)
-    if low > high:
-        return None
-    weights = [comb(len(inside), k) * comb(len(outside), need - k) for k in range(low, high + 1)]
-    k = rng.choices(range(low, high + 1), weights=weights)[0]
-    return rng.sample(inside, k) + rng.sample(outside, need - k)
+
+    inside: list[Card]
+    outside: list[Card]
+    need: int
+    counts: range
+    weights: list[int]
+
+    @classmethod
+    def of(cls, count: CardCount, fixed: list[Card], pool: list[Card], need: int) -> _Split:
+        inside = [c for c in pool if c in count.cards]
+        outside = [c for c in pool if c not in count.cards]
+        already = sum(1 for c in fixed if c in count.cards)
+        low = max(0, count.minimum - already, need - len(outside))
+        high = min(len(inside), count.maximum - already, need)
+        counts = range(low, high + 1)
+        weights = [comb(len(inside), k) * comb(len(outside), need - k) for k in counts]
+        return cls(inside, outside, need, counts, weights)
+
+    def draw(self, rng: random.Random) -> list[Card] | None:
+        """``need`` cards meeting the count, or ``None`` when no count is feasible."""
+        if not self.counts:
+            return None
+        k = rng.choices(self.counts, weights=self.weights)[0]
+        return rng.sample(self.inside, k) + rng.sample(self.outside, self.need - k)
 
 
 def _remaining_pool(placed: Mapping[Seat, list[Card]]) -> list[Card]:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tutor.lessons.drills import discover_drill_kinds
 from tutor.engine.errors import TutorError
+from tutor.lessons.drills import discover_drill_kinds
 
 #: Position kinds whose drill kind has another name.
 ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}

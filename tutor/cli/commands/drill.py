@@ -15,10 +15,9 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Mapping
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.drills import Drill, discover_drill_kinds, drill_kind
+from tutor.lessons.drills import Drill, DrillKind, discover_drill_kinds, drill_kind
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -26,6 +26,9 @@ import yaml
 DataPath = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
+#: libyaml's C parser when PyYAML was built with it (about ten times faster), else the pure-Python
+#: one; both are the *safe* loader, which builds plain data only.
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SAFE_TAGS = frozenset(
     _CORE + name
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary",
@@ -51,18 +54,20 @@ def _line(node: yaml.Node) -> int:
     return int(node.start_mark.line) + 1
 
 
-def _walk_tags(node: yaml.Node, seen: set[int]) -> Iterator[yaml.Node]:
-    if id(node) in seen:  # anchors/aliases share nodes
+def _walk_tags(node: yaml.Node, seen: set[int], shared: list[yaml.Node]) -> Iterator[yaml.Node]:
+    """Every node once; a node met twice is an alias, collected in ``shared``."""
+    if id(node) in seen:
+        shared.append(node)
         return
     seen.add(id(node))
     yield node
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
-            yield from _walk_tags(key, seen)
-            yield from _walk_tags(value, seen)
+            yield from _walk_tags(key, seen, shared)
+            yield from _walk_tags(value, seen, shared)
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            yield from _walk_tags(item, seen)
+            yield from _walk_tags(item, seen, shared)
 
 
 def _record_lines(node: yaml.Node, path: DataPath, out: dict[DataPath, int],
@@ -86,38 +91,65 @@ def _record_lines(node: yaml.Node, path: DataPath, out: dict[DataPath, int],
 
 
 def parse_yaml(text: str) -> ParsedYaml:
-    """Parse one YAML document safely; ``errors`` lists what stopped or spoiled it."""
+    """Parse one YAML document safely; ``errors`` lists what stopped or spoiled it.
+
+    Any input gives a result, never an exception: characters YAML forbids, tags
+    with bad values, nesting too deep to walk and aliases (which could make a
+    small file expand enormously) are all reported as errors with a line.
+    """
     result = ParsedYaml()
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = int(mark.line) + 1 if mark is not None else 1
-        what = err.problem or err.context or "cannot be parsed"
-        result.errors.append((line, f"invalid YAML: {what}"))
-        return result
-    except yaml.YAMLError as err:  # pragma: no cover - reader errors carry no mark
-        result.errors.append((1, f"invalid YAML: {err}"))
-        return result
-    finally:
-        loader.dispose()
+    node = _compose(text, result)
     if node is None:
         return result
-    unsafe = [n for n in _walk_tags(node, set()) if n.tag not in _SAFE_TAGS]
-    for bad in unsafe:
-        result.errors.append((
-            _line(bad),
-            f"tag {short_tag(bad.tag)!r} is not allowed: content is read with yaml.safe_load, "
-            "which builds plain data only",
-        ))
-    if unsafe:
-        return result
-    _record_lines(node, (), result.lines, result.errors)
     try:
+        shared: list[yaml.Node] = []
+        unsafe = [n for n in _walk_tags(node, set(), shared) if n.tag not in _SAFE_TAGS]
+        for bad in unsafe:
+            result.errors.append((
+                _line(bad),
+                f"tag {short_tag(bad.tag)!r} is not allowed: content is read with yaml.safe_load, "
+                "which builds plain data only",
+            ))
+        if shared:
+            result.errors.append((_line(shared[0]), "anchors and aliases are not allowed in content files"))
+        if unsafe or shared:
+            return result
+        _record_lines(node, (), result.lines, result.errors)
         result.data = yaml.SafeLoader("").construct_document(node)
+    except RecursionError:
+        result.errors.append((1, "invalid YAML: the document is nested too deeply"))
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = int(mark.line) + 1 if mark is not None else 1
-        result.errors.append((line, f"invalid YAML: {err.problem or err.context}"))
+        result.errors.append((_mark_line(err), f"invalid YAML: {err.problem or err.context}"))
+    except (yaml.YAMLError, ValueError, IndexError, KeyError, AttributeError, TypeError) as err:
+        # PyYAML's safe constructors raise plain errors for a core tag with a bad value (`!!int x`)
+        result.errors.append((1, f"invalid YAML: a tagged value cannot be read ({type(err).__name__}: {err})"))
     return result
+
+
+def _compose(text: str, result: ParsedYaml) -> yaml.Node | None:
+    """The document's node tree, or ``None`` with the reason in ``result.errors``."""
+    loader: yaml.SafeLoader | None = None
+    try:
+        loader = _SafeLoader(text)
+        node: yaml.Node | None = loader.get_single_node()
+        return node
+    except yaml.MarkedYAMLError as err:
+        what = err.problem or err.context or "cannot be parsed"
+        result.errors.append((_mark_line(err), f"invalid YAML: {what}"))
+    except yaml.reader.ReaderError as err:  # a character YAML forbids; the reader's mark is a position
+        char = chr(err.character) if isinstance(err.character, int) else err.character
+        result.errors.append((text.count("\n", 0, err.position) + 1,
+                              f"invalid YAML: character {char!r} is not allowed"))
+    except RecursionError:
+        result.errors.append((1, "invalid YAML: the document is nested too deeply"))
+    except yaml.YAMLError as err:
+        result.errors.append((1, f"invalid YAML: {err}"))
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return None
+
+
+def _mark_line(err: yaml.MarkedYAMLError) -> int:
+    mark = err.problem_mark or err.context_mark
+    return int(mark.line) + 1 if mark is not None else 1
