@@ -41,6 +41,19 @@ class PlayRecord:
 
 
 @dataclass(frozen=True)
+class PlayLaws:
+    """The law each game cites when it refuses a play (Vint's by default)."""
+
+    follow_suit: str = "law-147"  # a revoke: not following suit while able
+    not_held: str = "law-r108"  # the card must come from the player's hand
+    out_of_turn: str = "law-167"  # cards are played in strict rotation
+    play_over: str = "law-167"
+
+
+VINT_PLAY_LAWS = PlayLaws()
+
+
+@dataclass(frozen=True)
 class Trick:
     """A completed (or current) trick: its leader and the cards in order."""
 
@@ -97,8 +110,10 @@ class TrickPlay:
         *,
         tricks_in_deal: int = 13,
         finished_when: Callable[[TrickPlay], bool] | None = None,
+        laws: PlayLaws = VINT_PLAY_LAWS,
     ) -> None:
         self.deal = deal
+        self.laws = laws
         self.trump = trump
         self.first_leader = leader
         self.tricks_in_deal = tricks_in_deal
@@ -171,21 +186,22 @@ class TrickPlay:
     def verify_play(self, card: Card, seat: Seat | None = None, *, allow_revoke: bool = False) -> None:
         """Raise an :class:`IllegalPlayError` naming the law the play breaks."""
         if self.is_complete:
-            raise IllegalPlayError(f"{card}: the play of this deal is over", law="law-167")
+            raise IllegalPlayError(f"{card}: the play of this deal is over", law=self.laws.play_over)
         player = self.to_play
         if seat is not None and seat is not player:
             raise IllegalPlayError(
-                f"{seat.value} played {card} out of turn; it is {player.value}'s turn", law="law-167"
+                f"{seat.value} played {card} out of turn; it is {player.value}'s turn",
+                law=self.laws.out_of_turn,
             )
         hand = self._hands[player]
         if card not in hand:
-            raise IllegalPlayError(f"{player.value} does not hold {card}", law="law-r108")
+            raise IllegalPlayError(f"{player.value} does not hold {card}", law=self.laws.not_held)
         if not allow_revoke and card not in self.legal_plays():
             led = self._current[0][1].suit
             raise IllegalPlayError(
                 f"{player.value} played {card} but holds {hand.length(led)} {led.english}: "
-                f"a player must follow suit; failing to is a revoke",
-                law="law-147",
+                f"a player must follow suit when he can; failing to is a revoke",
+                law=self.laws.follow_suit,
             )
 
     def can_play(self, card: Card, seat: Seat | None = None) -> bool:

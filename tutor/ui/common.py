@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import streamlit as st
 
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Suit
 from tutor.engine.errors import TutorError
+from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
 
 _RED = {Suit.HEARTS, Suit.DIAMONDS}
 
@@ -36,3 +38,14 @@ def hand_markdown(hand: Hand) -> str:
 
 def card_label(card: Card) -> str:
     return card.pretty
+
+
+@st.cache_data(show_spinner=False)
+def _checked_content(root: str, signature: object) -> ContentReport:
+    return check_content(Path(root))
+
+
+def content_report() -> ContentReport:
+    """All of ``content/``, validated; cached until a content file changes (its signature)."""
+    root = content_dir()
+    return _checked_content(str(root), content_signature(root))

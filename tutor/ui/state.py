@@ -5,7 +5,8 @@ Pages call :func:`record_answer` with the :class:`~tutor.lessons.answers.Answer`
 in a committed transaction, or raises a ``TutorError`` the page shows with
 ``st.error``::
 
-    from tutor.lessons.answers import Answer
+    from tutor.engine.errors import TutorError
+from tutor.lessons.answers import Answer
     from tutor.ui.state import record_answer
 
     try:
@@ -20,11 +21,13 @@ The store is opened once per database path for the whole server
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
 
+from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
     DEFAULT_LEARNER,
@@ -91,6 +94,28 @@ def record_answer(answer: Answer) -> None:
     the page shows it with ``st.error``, and nothing already recorded is lost.
     """
     session().last_recorded = store().record(answer, current_learner())
+
+
+def start_clock(key: str) -> None:
+    """Note when a question was shown, so the answer can record the time it took."""
+    st.session_state[key] = time.monotonic()
+
+
+def seconds_since(key: str) -> float | None:
+    started = st.session_state.get(key)
+    return time.monotonic() - started if isinstance(started, float) else None
+
+
+def record_or_show(answer: Answer) -> None:
+    """Record ``answer``; if the database cannot be written, say so on the page.
+
+    The learner still sees the feedback: a locked or damaged database must not
+    cost them the lesson, and nothing already recorded is lost.
+    """
+    try:
+        record_answer(answer)
+    except TutorError as err:
+        st.error(str(err), icon=":material/error:")
 
 
 def mastery(item_kind: str, item_id: str) -> Mastery:

@@ -34,8 +34,11 @@ from tutor.engine.errors import IllegalPlayError
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import GameSpec, SoloContract
 from tutor.engine.solo.solver import DEFAULT_BUDGET, bidder_can_guarantee
-from tutor.engine.tricks import PlayRecord, Trick, TrickPlay
+from tutor.engine.tricks import PlayLaws, PlayRecord, Trick, TrickPlay
 
+#: The Solo Whist laws cited when a play is refused (the trick machinery is Vint's).
+SOLO_PLAY_LAWS = PlayLaws(follow_suit=laws.LAW_FOLLOW_SUIT, not_held=laws.LAW_FOLLOW_SUIT,
+                          out_of_turn=laws.LAW_PLAY_ENDS, play_over=laws.LAW_PLAY_ENDS)
 
 class Fate(enum.Enum):
     """The bidder's fate so far."""
@@ -92,7 +95,8 @@ class SoloPlay:
                                    f"({contract.dealer.value}) hand", law=laws.LAW_TURN_UP)
         self.contract = contract
         self._claimed = False
-        self.tricks = TrickPlay(deal, contract.trump, first_leader(contract), finished_when=self._settled)
+        self.tricks = TrickPlay(deal, contract.trump, first_leader(contract), finished_when=self._settled,
+                                laws=SOLO_PLAY_LAWS)
 
     # -- state ------------------------------------------------------------------------
 
@@ -168,20 +172,10 @@ class SoloPlay:
         if self.is_complete:
             raise IllegalPlayError(f"{card.pretty}: the play is over — the bidder's fate is settled",
                                    law=laws.LAW_PLAY_ENDS)
-        player = self.to_play
-        if seat is not None and seat is not player:
-            law = laws.LAW_FIRST_LEAD if not self.tricks.log else laws.LAW_PLAY_ENDS
-            raise IllegalPlayError(f"{seat.value} played {card.pretty} out of turn; it is {player.value}'s "
-                                   f"turn", law=law)
-        hand = self.hand(player)
-        if card not in hand:
-            raise IllegalPlayError(f"{player.value} does not hold {card.pretty}", law=laws.LAW_FOLLOW_SUIT)
-        if card not in self.legal_plays():
-            led = self.current_trick.led_suit
-            assert led is not None
-            raise IllegalPlayError(f"{player.value} played {card.pretty} but holds {hand.length(led)} "
-                                   f"{led.english}: a player must follow suit when he can",
-                                   law=laws.LAW_FOLLOW_SUIT)
+        if seat is not None and seat is not self.to_play and not self.tricks.log:
+            raise IllegalPlayError(f"{seat.value} played {card.pretty} out of turn; the first lead is "
+                                   f"{self.to_play.value}'s", law=laws.LAW_FIRST_LEAD)
+        self.tricks.verify_play(card, seat)
 
     def can_play(self, card: Card, seat: Seat | None = None) -> bool:
         try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pandas as pd
 import streamlit as st
@@ -15,12 +14,8 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.bidding_drill import SEAT_NAMES, consequences, conventions, make, position_from_json
 from tutor.lessons.bidding_feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
+from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, page_header, show_error
-
-try:  # the progress store; the drill still works (without recording) if it is missing
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
-    _state = None  # type: ignore[assignment]
 
 RULE, SEED, RESULT, STARTED = ("bid_drill_rule", "bid_drill_seed", "bid_drill_result", "bid_drill_t0")
 ANY = "any"
@@ -39,7 +34,7 @@ def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Conseque
 def _new_position() -> None:
     st.session_state[SEED] = random.SystemRandom().randrange(10**6)
     st.session_state.pop(RESULT, None)
-    st.session_state[STARTED] = time.monotonic()
+    _state.start_clock(STARTED)
 
 
 def _spoken(text: str) -> str:
@@ -69,18 +64,10 @@ def _show_position(drill: Drill) -> None:
 
 
 def _record(drill: Drill, choice: str, correct: bool) -> None:
-    if _state is None:
-        st.caption("Progress is not recorded: the progress store is not available.")
-        return
-    started = st.session_state.get(STARTED)
-    seconds = time.monotonic() - started if isinstance(started, float) else None
-    try:
-        _state.record_answer(Answer(
-            item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
-            expected=drill.answer, laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
-            seconds=seconds, extra={"kind": drill.kind}))
-    except TutorError as err:
-        show_error(err)
+    _state.record_or_show(Answer(
+        item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
+        expected=drill.answer, laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
+        seconds=_state.seconds_since(STARTED), extra={"kind": drill.kind}))
 
 
 def _feedback(drill: Drill, choice: str, rule_id: str | None) -> None:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
 from tutor.lessons.law_quiz import (
     Question,
     cited_entries,
@@ -19,21 +17,11 @@ from tutor.lessons.law_quiz import (
     shuffled,
 )
 from tutor.lessons.study import StudyGuide
-from tutor.ui.common import page_header, show_error
-
-try:  # the progress store (tutor/ui/state.py); the quiz still works without it
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while state.py is missing
-    _state = None  # type: ignore[assignment]
+from tutor.ui import state as _state
+from tutor.ui.common import content_report, page_header, show_error
 
 SECTION, SEED, INDEX, RESULTS = "lawquiz_section", "lawquiz_seed", "lawquiz_index", "lawquiz_results"
 ALL = "__all__"
-
-
-@st.cache_data(show_spinner=False)
-def load_content(root: str, signature: object) -> ContentReport:
-    """The validated content (cached until a content file changes)."""
-    return check_content(Path(root))
 
 
 def _restart() -> None:
@@ -60,8 +48,6 @@ def _check(question: Question) -> None:
     st.session_state[RESULTS][question.id] = correct
     if correct:
         st.session_state.setdefault("lawquiz_right_laws", set()).update(question.laws)
-    if _state is None:
-        return
     try:
         _state.record_answer(Answer("quiz", question.id, correct, given_text, question.answer, laws=question.laws,
                                     extra={"origin": question.origin}))
@@ -100,8 +86,7 @@ def _ask(question: Question, guide: StudyGuide, number: int, total: int) -> None
 
 
 page_header("Quiz on the laws", "Questions on every section of the book; each answer is explained by quoting the law.")
-root = content_dir()
-report = load_content(str(root), content_signature(root))
+report = content_report()
 for file in sorted({p.file for p in report.problems}):
     st.error(f"{file} has problems (run `tutor check`); the rest of the content still works.",
              icon=":material/error:")

@@ -3,35 +3,23 @@
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
 from tutor.engine.errors import ContentError, TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.content import ContentReport, Entry, check_content, content_dir, content_signature
+from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.study import StudyGuide, citations_in
-from tutor.ui.common import page_header, show_error
-
-try:  # the progress store (tutor/ui/state.py); the page still works without it
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while state.py is missing
-    _state = None  # type: ignore[assignment]
+from tutor.ui import state as _state
+from tutor.ui.common import content_report, page_header, show_error
 
 CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
 MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
 
 
-@st.cache_data(show_spinner=False)
-def load_content(root: str, signature: object) -> ContentReport:
-    """The validated content (cached until a content file changes)."""
-    return check_content(Path(root))
-
-
 def _report() -> ContentReport:
-    root = content_dir()
-    return load_content(str(root), signature=content_signature(root))
+    return content_report()
 
 
 def show_content_problems(report: ContentReport) -> None:
@@ -82,8 +70,6 @@ def _quizzed_right() -> set[str]:
 
 def _mark_learned(entry: Entry) -> None:
     st.session_state.setdefault(LEARNED, set()).add(entry.id)
-    if _state is None:
-        return
     try:
         _state.record_answer(Answer("law", entry.id, True, "learned", "learned", laws=(entry.id,)))
     except TutorError as err:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import streamlit as st
 
@@ -13,12 +12,8 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Consequence
 from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
 from tutor.lessons.play_rules import rule_named, rules_of_kind
+from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, page_header, show_error
-
-try:  # the progress store; the drill still works (without recording) if it is missing
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
-    _state = None  # type: ignore[assignment]
 
 KIND, RULE, SEED, RESULT, STARTED = ("play_drill_kind", "play_drill_rule", "play_drill_seed",
                                      "play_drill_result", "play_drill_t0")
@@ -40,7 +35,7 @@ def _consequences(kind: str, rule_id: str | None, seed: int, choice: str) -> tup
 def _new_position() -> None:
     st.session_state[SEED] = random.SystemRandom().randrange(10**6)
     st.session_state.pop(RESULT, None)
-    st.session_state[STARTED] = time.monotonic()
+    _state.start_clock(STARTED)
 
 
 def _kind_changed() -> None:
@@ -89,18 +84,10 @@ def _seats_from(first: str) -> str:
 
 
 def _record(drill: PlayDrill, choice: str, correct: bool) -> None:
-    if _state is None:
-        st.caption("Progress is not recorded: the progress store is not available.")
-        return
-    started = st.session_state.get(STARTED)
-    seconds = time.monotonic() - started if isinstance(started, float) else None
-    try:
-        _state.record_answer(Answer(
-            item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
-            expected=" ".join(drill.accepted), laws=tuple(drill.laws), seed=drill.seed,
-            position=drill.deal_pbn, seconds=seconds, extra={"kind": drill.kind}))
-    except TutorError as err:
-        show_error(err)
+    _state.record_or_show(Answer(
+        item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
+        expected=" ".join(drill.accepted), laws=tuple(drill.laws), seed=drill.seed,
+        position=drill.deal_pbn, seconds=_state.seconds_since(STARTED), extra={"kind": drill.kind}))
 
 
 def _feedback(drill: PlayDrill, choice: str) -> None:

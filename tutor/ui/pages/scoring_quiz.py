@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import streamlit as st
 
@@ -19,13 +18,9 @@ from tutor.lessons.scoring import (
     load_quiz,
     make_question,
 )
+from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings
-
-try:  # the progress store; the quiz still works (without recording) if it is missing
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while tutor/ui/state.py is missing
-    _state = None  # type: ignore[assignment]
 
 LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
 
@@ -33,7 +28,7 @@ LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scor
 def _new_question() -> None:
     st.session_state[SEED] = random.SystemRandom().randrange(10**6)
     st.session_state.pop(RESULTS, None)
-    st.session_state[STARTED] = time.monotonic()
+    _state.start_clock(STARTED)
 
 
 def _field_key(question: ScoringQuestion, blank_key: str) -> str:
@@ -73,15 +68,7 @@ def _form(question: ScoringQuestion) -> dict[str, int | None] | None:
 
 
 def _record(question: ScoringQuestion, results: tuple[BlankResult, ...]) -> None:
-    if _state is None:
-        st.caption("Progress is not recorded: the progress store is not available.")
-        return
-    started = st.session_state.get(STARTED)
-    seconds = time.monotonic() - started if isinstance(started, float) else None
-    try:
-        _state.record_answer(answer_record(question, results, seconds))
-    except TutorError as err:
-        show_error(err)
+    _state.record_or_show(answer_record(question, results, _state.seconds_since(STARTED)))
 
 
 def _feedback(results: tuple[BlankResult, ...]) -> None:

@@ -24,12 +24,8 @@ from tutor.lessons.content.models import Entry, QuizQuestionModel
 from tutor.lessons.solo_example import Replay, load_example, replay
 from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo_quiz import parse_points, scoring_question
+from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, page_header, show_error
-
-try:  # the progress store (tutor/ui/state.py); the page still works without it
-    from tutor.ui import state as _state
-except ImportError:  # pragma: no cover - only while state.py is missing
-    _state = None  # type: ignore[assignment]
 
 P = "solo_"  # prefix of every session-state key of this page
 
@@ -50,13 +46,7 @@ def _replay(line: int) -> Replay:
 
 
 def _record(answer: Answer) -> None:
-    if _state is None:
-        st.caption("Progress is not recorded: the progress store is not available.")
-        return
-    try:
-        _state.record_answer(answer)
-    except TutorError as err:
-        show_error(err)
+    _state.record_or_show(answer)
 
 
 def _ladder_table() -> None:
