@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from randomgame import random_auction
 
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Pass, all_bids
@@ -20,15 +21,6 @@ from tutor.engine.play import vint_play
 ALL_CALLS = (Pass(), *all_bids())
 
 
-def _random_auction(rng: random.Random) -> Auction:
-    auction = Auction(rng.choice(SEATS))
-    while not auction.is_complete:
-        legal = auction.legal_calls()
-        # pass more often than not, so auctions look like auctions and still end
-        call = Pass() if rng.random() < 0.7 else rng.choice(legal)
-        auction.call(call)
-        assert len(auction.calls) < 400
-    return auction
 
 
 def _check_call_triad(auction: Auction) -> None:
@@ -42,7 +34,7 @@ def test_random_deals_auctions_and_plays_keep_every_invariant(block: int) -> Non
     for seed in range(block * 500, block * 500 + 500):
         rng = random.Random(seed)
         deal = random_deal(rng)
-        auction = _random_auction(rng)
+        auction = random_auction(rng)
         if seed % 25 == 0:
             _check_call_triad(Auction(deal_dealer := auction.dealer))  # fresh auction
             assert deal_dealer in SEATS

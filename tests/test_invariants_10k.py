@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from randomgame import random_auction
 
-from tutor.engine.auction import Auction
-from tutor.engine.calls import Contract, Pass
-from tutor.engine.cards import FULL_PACK, SEATS, Side
+from tutor.engine.calls import Contract
+from tutor.engine.cards import FULL_PACK, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.play import vint_play
 
@@ -36,14 +36,6 @@ DEALS = 10_000
 BLOCKS = 4
 
 
-def _random_auction(rng: random.Random) -> Auction:
-    auction = Auction(rng.choice(SEATS))
-    while not auction.is_complete:
-        legal = auction.legal_calls()
-        call = Pass() if rng.random() < 0.7 else rng.choice(legal)
-        auction.call(call)
-        assert len(auction.calls) < 400, "the auction must end"
-    return auction
 
 
 def _play(deal: object, contract: Contract, rng: random.Random) -> int:
@@ -97,7 +89,7 @@ def test_ten_thousand_random_deals_keep_every_invariant(block: int) -> None:
     for seed in range(block * size, (block + 1) * size):
         rng = random.Random(seed)
         deal = random_deal(rng)
-        auction = _random_auction(rng)
+        auction = random_auction(rng)
         contract = auction.contract
         if contract is None:
             assert auction.is_passed_out

@@ -17,9 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tutor.engine.errors import TutorError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+#: Any frozen rules dataclass: Vint's :class:`Rules`, Solo Whist's ``SoloRules``.
+R = TypeVar("R", bound="DataclassInstance")
 
 BOOK = "000_3fb8f71f4f530558.txt"
 THAI = "002_c68374d8f015d64a.txt"
@@ -100,10 +106,7 @@ class Rules:
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> Rules:
         """Rules with the named variants switched to the named options."""
-        rules = cls()
-        for name, option in choices.items():
-            rules = variant_named(name).apply(rules, option)
-        return rules
+        return with_variants(cls(), choices, VARIANTS_BY_NAME, "Vint")
 
     def variant_choices(self) -> dict[str, str]:
         """The option of every variant these rules use (``book`` where default)."""
@@ -141,13 +144,15 @@ class Variant:
     description: str
     options: Mapping[str, Option] = field(default_factory=dict)
 
-    def apply(self, rules: Rules, option: str) -> Rules:
+    def apply(self, rules: R, option: str) -> R:
+        """``rules`` (any frozen rules dataclass) with this variant set to ``option``."""
         if option not in self.options:
             known = ", ".join(self.options)
-            raise TutorError(f"variant {self.name!r} has no option {option!r}; expected one of {known}")
+            raise TutorError(f"variant {self.name!r} has no option {option!r}; expected one of {known} "
+                             f"({self.law})")
         return replace(rules, **{self.attribute: self.options[option].value})
 
-    def option_of(self, rules: Rules) -> str:
+    def option_of(self, rules: object) -> str:
         value = getattr(rules, self.attribute)
         for key, option in self.options.items():
             if option.value == value:
@@ -155,12 +160,20 @@ class Variant:
         return "custom"
 
 
-def variant_named(name: str) -> Variant:
-    """The variant called ``name``; an unknown name is a :class:`TutorError`."""
-    if name not in VARIANTS_BY_NAME:
-        known = ", ".join(v.name for v in VARIANTS)
-        raise TutorError(f"unknown variant {name!r}; known variants: {known}")
-    return VARIANTS_BY_NAME[name]
+def variant_named(name: str, table: Mapping[str, Variant] | None = None, game: str = "Vint") -> Variant:
+    """The variant called ``name`` in ``table`` (Vint's by default); unknown is a :class:`TutorError`."""
+    table = VARIANTS_BY_NAME if table is None else table
+    if name not in table:
+        raise TutorError(f"unknown {game} variant {name!r}; known variants: {', '.join(table)}")
+    return table[name]
+
+
+def with_variants(defaults: R, choices: Mapping[str, str], table: Mapping[str, Variant], game: str) -> R:
+    """``defaults`` with each named variant of ``table`` switched to the chosen option."""
+    rules = defaults
+    for name, option in choices.items():
+        rules = variant_named(name, table, game).apply(rules, option)
+    return rules
 
 
 def _v(name: str, attribute: str, law: str, conflict: str, description: str,

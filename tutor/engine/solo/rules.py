@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.errors import TutorError
+from tutor.engine.rules import THAI, Option, Source, Variant, variant_named, with_variants
 from tutor.engine.solo import laws
 
 
@@ -55,68 +55,50 @@ class SoloRules:
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> SoloRules:
         """Rules with the named variants switched to the named options."""
-        rules = cls()
-        for name, option in choices.items():
-            rules = solo_variant(name).apply(rules, option)
-        return rules
+        return with_variants(cls(), choices, _BY_NAME, "Solo Whist")
 
     def variant_choices(self) -> dict[str, str]:
         return {v.name: v.option_of(self) for v in SOLO_VARIANTS}
 
 
-@dataclass(frozen=True)
-class SoloVariant:
-    """A switchable point: the ``seed`` option (the default) and the others."""
-
-    name: str
-    attribute: str
-    law: str
-    description: str
-    options: Mapping[str, tuple[str, Any]]
-
-    def apply(self, rules: SoloRules, option: str) -> SoloRules:
-        if option not in self.options:
-            raise TutorError(f"Solo Whist variant {self.name!r} has no option {option!r}; "
-                             f"expected one of {', '.join(self.options)} ({self.law})")
-        return replace(rules, **{self.attribute: self.options[option][1]})
-
-    def option_of(self, rules: SoloRules) -> str:
-        value = getattr(rules, self.attribute)
-        return next((k for k, (_, v) in self.options.items() if v == value), "custom")
+def _variant(name: str, attribute: str, law: str, description: str,
+             **options: tuple[str, Any, str]) -> Variant:
+    """A Solo Whist variant; each option is (label, value, the seed lines it rests on)."""
+    return Variant(name, attribute, law, "", description,
+                   {key: Option(label, value, (Source(THAI, ref),) if ref else ())
+                    for key, (label, value, ref) in options.items()})
 
 
-SOLO_VARIANTS: tuple[SoloVariant, ...] = (
-    SoloVariant("unaccepted-proposal", "unaccepted_may_withdraw", laws.LAW_UNACCEPTED,
-                "An unaccepted proposal: must the proposer raise, or may he withdraw?",
-                {"seed": ("he must raise it to a higher game (l.31)", False),
-                 "english": ("he may raise or withdraw; if he withdraws the deal is thrown in", True)}),
-    SoloVariant("abundance-in-trumps", "abundance_in_trumps_direct", laws.LAW_ABUNDANCE_IN_TRUMPS,
-                "May abundance in trumps be bid without an abundance before it?",
-                {"seed": ("only over an abundance (tutor's reading of l.41)", False),
-                 "english": ("at any turn, like any other game", True)}),
-    SoloVariant("declared-abundance-trumps", "declared_abundance_names_trumps", laws.LAW_DECLARED_ABUNDANCE,
-                "Declared abundance: without trumps, or with trumps the bidder names?",
-                {"seed": ("no trumps (l.49)", False),
-                 "english": ("the bidder names trumps when his bid stands", True)}),
-    SoloVariant("all-pass", "all_pass", laws.LAW_ALL_PASS,
-                "Everybody passes: who deals next? (the seed is silent)",
-                {"seed": ("the deal is thrown in; the next player clockwise deals (tutor's reading)",
-                          AllPass.REDEAL),
-                 "same-dealer": ("the deal is thrown in; the same dealer deals again", AllPass.SAME_DEALER)}),
-    SoloVariant("failure-pays-stake", "failure_pays_stake", laws.LAW_SETTLE_SOLO,
-                "A failed proposal, solo or abundance: the per-trick amount only, or the stake too?",
-                {"seed": ("only the amount per missing trick, as printed (l.55-59)", False),
-                 "english": ("the stake plus the amount per missing trick", True)}),
-    SoloVariant("proposal-payment", "proposal_paid_by_each_opponent", laws.LAW_SETTLE_PROPOSAL,
-                "A made proposal: does each partner receive 1 in all, or 1 from each opponent?",
-                {"seed": ("1 in all, paid by the opponents (tutor's reading of l.55)", False),
-                 "each-opponent": ("1 from each opponent", True)}),
+SOLO_VARIANTS: tuple[Variant, ...] = (
+    _variant("unaccepted-proposal", "unaccepted_may_withdraw", laws.LAW_UNACCEPTED,
+             "An unaccepted proposal: must the proposer raise, or may he withdraw?",
+             seed=("he must raise it to a higher game", False, "l.31"),
+             english=("he may raise or withdraw; if he withdraws the deal is thrown in", True, "")),
+    _variant("abundance-in-trumps", "abundance_in_trumps_direct", laws.LAW_ABUNDANCE_IN_TRUMPS,
+             "May abundance in trumps be bid without an abundance before it?",
+             seed=("only over an abundance (tutor's reading)", False, "l.41"),
+             english=("at any turn, like any other game", True, "")),
+    _variant("declared-abundance-trumps", "declared_abundance_names_trumps", laws.LAW_DECLARED_ABUNDANCE,
+             "Declared abundance: without trumps, or with trumps the bidder names?",
+             seed=("no trumps", False, "l.49"),
+             english=("the bidder names trumps when his bid stands", True, "")),
+    _variant("all-pass", "all_pass", laws.LAW_ALL_PASS,
+             "Everybody passes: who deals next? (the seed is silent)",
+             seed=("the deal is thrown in; the next player clockwise deals (tutor's reading)",
+                   AllPass.REDEAL, ""),
+             **{"same-dealer": ("the deal is thrown in; the same dealer deals again", AllPass.SAME_DEALER, "")}),
+    _variant("failure-pays-stake", "failure_pays_stake", laws.LAW_SETTLE_SOLO,
+             "A failed proposal, solo or abundance: the per-trick amount only, or the stake too?",
+             seed=("only the amount per missing trick, as printed", False, "l.55-59"),
+             english=("the stake plus the amount per missing trick", True, "")),
+    _variant("proposal-payment", "proposal_paid_by_each_opponent", laws.LAW_SETTLE_PROPOSAL,
+             "A made proposal: does each partner receive 1 in all, or 1 from each opponent?",
+             seed=("1 in all, paid by the opponents (tutor's reading)", False, "l.55"),
+             **{"each-opponent": ("1 from each opponent", True, "")}),
 )
 _BY_NAME = {v.name: v for v in SOLO_VARIANTS}
 
 
-def solo_variant(name: str) -> SoloVariant:
+def solo_variant(name: str) -> Variant:
     """The variant called ``name``; an unknown name is a :class:`TutorError`."""
-    if name not in _BY_NAME:
-        raise TutorError(f"unknown Solo Whist variant {name!r}; known: {', '.join(_BY_NAME)}")
-    return _BY_NAME[name]
+    return variant_named(name, _BY_NAME, "Solo Whist")

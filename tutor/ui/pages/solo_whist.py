@@ -231,7 +231,7 @@ def _calculator() -> None:
     choices: dict[str, str] = {}
     with st.expander("Variants (the seed's reading is the default)"):
         for v in SOLO_VARIANTS:
-            labels = {option: label for option, (label, _) in v.options.items()}
+            labels = {key: option.label for key, option in v.options.items()}
             picked = st.selectbox(v.description, list(labels), key=f"{P}calc_var_{v.name}",
                                   format_func=labels.__getitem__)
             choices[v.name] = str(picked)
