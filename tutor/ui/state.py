@@ -21,6 +21,7 @@ The store is opened once per database path for the whole server
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,6 +105,36 @@ def start_clock(key: str) -> None:
 def seconds_since(key: str) -> float | None:
     started = st.session_state.get(key)
     return time.monotonic() - started if isinstance(started, float) else None
+
+
+@dataclass(frozen=True)
+class SeededExercise:
+    """The session keys of a page that shows one seeded position at a time.
+
+    The seed is shown as a number the learner can type back ("position 4711"), so a
+    position can be shared or replayed; a new one clears the previous answer and
+    restarts the clock that times the answer.
+    """
+
+    seed: str
+    result: str
+    clock: str
+    new_button: str
+
+    def new(self) -> None:
+        st.session_state[self.seed] = random.SystemRandom().randrange(10**6)
+        st.session_state.pop(self.result, None)
+        start_clock(self.clock)
+
+    def controls(self, noun: str = "position") -> int:
+        """The number input and the "New …" button; returns the seed to build from."""
+        if self.seed not in st.session_state:
+            self.new()
+        st.number_input(f"{noun.capitalize()} number (the same number gives the same {noun})",
+                        min_value=0, max_value=10**6, step=1, key=self.seed,
+                        on_change=lambda: st.session_state.pop(self.result, None))
+        st.button(f"New {noun}", key=self.new_button, on_click=self.new)
+        return int(st.session_state[self.seed])
 
 
 def record_or_show(answer: Answer) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pandas as pd
 import streamlit as st
 
@@ -31,10 +29,7 @@ def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Conseque
     return consequences(_drill(rule_id, seed), choice)
 
 
-def _new_position() -> None:
-    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
-    st.session_state.pop(RESULT, None)
-    _state.start_clock(STARTED)
+EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "bid_drill_new")
 
 
 def _spoken(text: str) -> str:
@@ -118,17 +113,13 @@ page_header("Bidding drills", "A deal at a moment of the auction: you see only y
                               "book makes; then see the convention and its law, why the other calls are "
                               "worse, and what each call is worth in tricks and points.")
 rules = {r.id: r for r in conventions().of_kind("bid")}
-rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=_new_position,
+rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention" if i == ANY
                            else f"{rules[i].title} ({', '.join(rules[i].laws)})")
-if SEED not in st.session_state:
-    _new_position()
-st.number_input("Position number (the same number gives the same position)", min_value=0, max_value=10**6,
-                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULT, None))
-st.button("New position", key="bid_drill_new", on_click=_new_position)
+seed = EXERCISE.controls("position")
 rule_id = None if rule_choice == ANY else str(rule_choice)
 try:
-    drill = _drill(rule_id, int(st.session_state[SEED]))
+    drill = _drill(rule_id, seed)
 except TutorError as err:
     show_error(err)
     st.stop()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
 from tutor.engine.cards import Card, Deal, Hand
@@ -32,15 +30,12 @@ def _consequences(kind: str, rule_id: str | None, seed: int, choice: str) -> tup
     return consequences(_drill(kind, rule_id, seed), choice)
 
 
-def _new_position() -> None:
-    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
-    st.session_state.pop(RESULT, None)
-    _state.start_clock(STARTED)
+EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "play_drill_new")
 
 
 def _kind_changed() -> None:
     st.session_state[RULE] = ANY
-    _new_position()
+    EXERCISE.new()
 
 
 def _pretty(text: str) -> str:
@@ -118,17 +113,13 @@ page_header("Play drills", "A position from the play of a Vint deal: choose the 
 kind = st.radio("Decision", KINDS, format_func=lambda k: _KIND_LABELS[k], horizontal=True, key=KIND,
                 on_change=_kind_changed)
 rules = {r.id: r for r in rules_of_kind(kind)}
-rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=_new_position,
+rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention of this kind" if i == ANY
                            else f"{rules[i].title} ({', '.join(rules[i].laws)})")
-if SEED not in st.session_state:
-    _new_position()
-st.number_input("Position number (the same number gives the same position)", min_value=0, max_value=10**6,
-                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULT, None))
-st.button("New position", key="play_drill_new", on_click=_new_position)
+seed = EXERCISE.controls("position")
 rule_id = None if rule_choice == ANY else rule_choice
 try:
-    drill = _drill(kind, rule_id, int(st.session_state[SEED]))
+    drill = _drill(kind, rule_id, seed)
 except TutorError as err:
     show_error(err)
     st.stop()

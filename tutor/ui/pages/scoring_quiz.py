@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
 from tutor.engine.cards import Side
@@ -25,10 +23,7 @@ from tutor.ui.scoresheet import show_deal, show_readings
 LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
 
 
-def _new_question() -> None:
-    st.session_state[SEED] = random.SystemRandom().randrange(10**6)
-    st.session_state.pop(RESULTS, None)
-    _state.start_clock(STARTED)
+EXERCISE = _state.SeededExercise(SEED, RESULTS, STARTED, "scoring_quiz_new")
 
 
 def _field_key(question: ScoringQuestion, blank_key: str) -> str:
@@ -95,15 +90,11 @@ except TutorError as err:
     st.stop()
 levels = {level.id: level for level in quiz.levels}
 level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
-                        on_change=_new_question)
+                        on_change=EXERCISE.new)
 st.caption(levels[level_id].description)
-if SEED not in st.session_state:
-    _new_question()
-st.number_input("Question number (the same number gives the same question)", min_value=0, max_value=10**6,
-                step=1, key=SEED, on_change=lambda: st.session_state.pop(RESULTS, None))
-st.button("New question", key="scoring_quiz_new", on_click=_new_question)
+seed = EXERCISE.controls("question")
 try:
-    question = make_question(level_id, int(st.session_state[SEED]), quiz=quiz)
+    question = make_question(level_id, seed, quiz=quiz)
 except TutorError as err:
     show_error(err)
     st.stop()
