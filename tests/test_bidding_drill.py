@@ -113,4 +113,6 @@ def test_consequences_solve_the_book_call_and_the_learners_double_dummy() -> Non
     assert book.tricks is None or 0 <= book.tricks <= 13
     assert set(book.points) == {"NS", "EW"}
     assert position_from_json(drill.position).seat.value == "S"
-    assert advise_position(position_from_json(drill.position)) is not None
+    advice = advise_position(position_from_json(drill.position))  # the stored position round-trips
+    assert advice is not None and advice.rule.id == "law-41-no-trumps-three-or-four-aces"
+    assert str(advice.answer) == drill.answer == "1NT"  # law 41: three or four aces -> no-trumps

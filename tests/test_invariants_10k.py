@@ -24,13 +24,12 @@ import random
 import pytest
 from randomgame import random_auction
 
+from tutor.engine import rubber as rubber_mod
+from tutor.engine import score_items, scoring
 from tutor.engine.calls import Contract
 from tutor.engine.cards import FULL_PACK, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.play import vint_play
-
-scoring = pytest.importorskip("tutor.engine.scoring", reason="the scoring engine has not landed yet")
-score_items = pytest.importorskip("tutor.engine.score_items")
 
 DEALS = 10_000
 BLOCKS = 4
@@ -83,7 +82,6 @@ def _check_score(score: object, contract: Contract | None, tricks: int) -> None:
 @pytest.mark.parametrize("block", range(BLOCKS))
 def test_ten_thousand_random_deals_keep_every_invariant(block: int) -> None:
     size = DEALS // BLOCKS
-    rubber_mod = pytest.importorskip("tutor.engine.rubber")
     rubber = rubber_mod.Rubber()
     rubbers = 0
     for seed in range(block * size, (block + 1) * size):

@@ -86,7 +86,10 @@ def test_search_by_word_and_open_a_hit(study: AppTest) -> None:
 def test_search_by_number(study: AppTest) -> None:
     study.radio(key="laws_mode").set_value("Search").run()
     study.text_input(key="laws_search").input("12").run()
-    assert study.button(key="laws_hit_law-12") is not None
+    hits = [b.key for b in study.button if str(b.key).startswith("laws_hit_")]
+    assert hits and hits[0] == "laws_hit_law-12"  # the law numbered 12 comes first
+    study.button(key="laws_hit_law-12").click().run()
+    assert _heading(study).startswith("Law 12")
 
 
 def test_search_input_is_not_rendered_as_html(study: AppTest) -> None:

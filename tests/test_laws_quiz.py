@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -93,18 +94,33 @@ def test_hand_written_numeric_answers_are_figures_of_their_laws(pool: list[Quest
             assert int(q.answer) in numbers_in(texts), q.id
 
 
+#: Law 31 (rules.yaml; book, scoring 20, l.429-431): level -> (tricks to take, tricks it may give).
+LAW_31 = {1: (7, 6), 2: (8, 5), 3: (9, 4), 4: (10, 3), 5: (11, 2), 6: (12, 1), 7: (13, 0)}
+
+
 def test_law_31_contract_targets_follow_the_engine() -> None:
     qs = {q.id: q for q in generated_questions()}
-    for level in range(1, 8):
-        assert qs[f"gen-law-31-tricks-{level}"].answer == str(tricks_needed(level))
-        assert qs[f"gen-law-31-give-{level}"].answer == str(13 - tricks_needed(level))
+    for level, (take, give) in LAW_31.items():
+        assert qs[f"gen-law-31-tricks-{level}"].answer == str(take) == str(tricks_needed(level))
+        assert qs[f"gen-law-31-give-{level}"].answer == str(give) == str(13 - tricks_needed(level))
+
+
+#: Law 5 (rules.yaml): "Hearts are the highest suit, then diamonds, then clubs, and spades are the
+#: lowest"; law 35: no-trumps outrank every suit. Lowest first.
+LAW_5_ORDER = ["spades", "clubs", "diamonds", "hearts", "no-trumps"]
 
 
 def test_law_5_suit_order_follows_the_engine() -> None:
     qs = {q.id: q for q in generated_questions()}
-    assert qs["gen-law-5-lowest-suit"].answer == VINT_DENOMINATIONS[0].english
+    assert qs["gen-law-5-lowest-suit"].answer == "spades" == VINT_DENOMINATIONS[0].english
     assert qs["gen-law-5-highest-suit"].answer == "hearts"
     assert qs["gen-law-5-clubs-diamonds"].answer == "diamonds"
+    pairs = [q for q in generated_questions() if re.fullmatch(r"gen-law-5-[a-z]+-[a-z]+", q.id)
+             and q.id.count("-") == 4 and "suit" not in q.id]
+    assert len(pairs) == 6  # every pair of the four suits
+    for q in pairs:
+        a, b = q.id.removeprefix("gen-law-5-").split("-")
+        assert q.answer == max(a, b, key=LAW_5_ORDER.index), q.id
 
 
 def test_law_35_calls_follow_the_auction_order() -> None:
@@ -113,7 +129,9 @@ def test_law_35_calls_follow_the_auction_order() -> None:
             first, then = q.id.removeprefix("gen-law-35-").split("-then-")
             lo = next(s for s in VINT_DENOMINATIONS if s.english == first)
             hi = next(s for s in VINT_DENOMINATIONS if s.english == then)
-            assert (q.answer == "True") == (Bid(1, hi) > Bid(1, lo)), q.id
+            # law 35: after a simple call only a higher-ranking denomination (law 5's order) may be said
+            assert (q.answer == "True") == (LAW_5_ORDER.index(then) > LAW_5_ORDER.index(first)), q.id
+            assert (Bid(1, hi) > Bid(1, lo)) == (q.answer == "True"), q.id
 
 
 def test_scoring_17_variant_changes_the_generated_answer() -> None:  # conflict C3

@@ -20,7 +20,8 @@ def test_rule_gives_fifty_distinct_audited_drills(rule_id: str) -> None:
     seen = set()
     for seed in range(DRILLS_PER_RULE):
         position, advice = make_position(rule, seed)
-        assert audit(rule, position, RULES) is not None
+        audited = audit(rule, position, RULES)
+        assert audited is not None and audited.rule.id == rule.id
         choice = advice.answer
         assert len(choice.suits) == 1 and choice.cards <= position.legal() and choice.cards != position.legal()
         seen.add((position.deal.to_pbn() if position.deal else "", tuple(str(c) for c in position.seen())))
@@ -63,7 +64,11 @@ def test_drill_shows_the_position_not_the_other_hands() -> None:
 def test_advise_lead_format() -> None:
     out = advise({"kind": "lead", "seat": "E", "hand": "632.AKQ4.T98.532", "dealer": "N", "auction": ["3H"],
                   "contract": "3H", "declarer": "N"})
-    assert out["card"] == "HA" or out["rule"] == "lead-80-never-rhos-suit"
+    # North, on East's right, named hearts: law 80 (never lead the suit your right-hand opponent named)
+    # outranks law 86 (the ace from A K Q), so the lead is any card of another suit, not the heart ace.
+    assert out["rule"] == "lead-80-never-rhos-suit" and out["laws"] == ["law-80"]
+    assert out["card"][0] != "H" and not any(card.startswith("H") for card in out["cards"])
+    assert sorted(out["cards"]) == sorted(["S6", "S3", "S2", "DT", "D9", "D8", "C5", "C3", "C2"])
     assert set(out) >= {"card", "rule", "laws", "explanation"}
 
 

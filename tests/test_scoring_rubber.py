@@ -116,6 +116,11 @@ def test_scoring_4_the_result_is_the_difference_of_the_two_records() -> None:
     assert leader is Side.NS
     assert margin == r.total(Side.NS) - r.total(Side.EW)
     assert r.total(Side.NS) == r.above(Side.NS) + r.below(Side.NS)
+    # by hand (scoring 5): 5S made 11 -> NS 550, EW 2 x 50; 3H by E with 7 -> EW 210, NS 6 x 30;
+    # 5H made 11 -> NS 550, EW 100
+    assert (r.below(Side.NS), r.below(Side.EW)) == (550 + 180 + 550, 100 + 210 + 100)
+    # above, at least: two parties (scoring 7: 2 x 1000), the rubber (2000), 3H two down (scoring 21: 2 x 3000)
+    assert r.above(Side.NS) >= 2 * 1000 + 2000 + 2 * 3000
 
 
 def test_a_deal_after_the_rubber_is_won_is_refused_naming_the_deal() -> None:
