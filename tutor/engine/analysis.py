@@ -62,12 +62,6 @@ def dd_tricks(deal: Deal, strain: Strain, declarer: Seat) -> int:
     return int(table[_DENOM[strain], _PLAYER[declarer]])
 
 
-def dd_table(deal: Deal) -> dict[tuple[Strain, Seat], int]:
-    """Double-dummy tricks for every strain and declarer (20 entries)."""
-    table = _dds.calc_dd_table(_to_endplay(deal))
-    return {(s, seat): int(table[d, p]) for s, d in _DENOM.items() for seat, p in _PLAYER.items()}
-
-
 def card_values(
     deal: Deal,
     strain: Strain,

@@ -147,14 +147,8 @@ class BidPosition:
 
     @classmethod
     def at(cls, auction: Auction, hand: Hand, score: ScoreState | None = None) -> BidPosition:
-        """The position of the player to call in ``auction`` (reuses a copy of it, no replay)."""
-        position = cls.__new__(cls)
-        for name, value in (("seat", auction.to_call), ("hand", hand), ("dealer", auction.dealer),
-                            ("calls", auction.calls), ("score", score), ("rules", auction.rules)):
-            object.__setattr__(position, name, value)
-        position.__dict__["auction"] = auction.copy()
-        position.__post_init__()
-        return position
+        """The position of the player to call in ``auction``."""
+        return cls(auction.to_call, hand, auction.dealer, auction.calls, score, auction.rules)
 
     def after(self, call: Call) -> Auction:
         """The auction with ``call`` added for this seat."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.engine.cards import PBN_SUITS, Card, Hand, Suit
+from tutor.engine.cards import PBN_SUITS, Hand, Suit
 from tutor.engine.errors import TutorError
 from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
 
@@ -34,10 +34,6 @@ def suit_markdown(suit: Suit, holding: str) -> str:
 def hand_markdown(hand: Hand) -> str:
     """A hand as four Markdown lines, spades first."""
     return "  \n".join(suit_markdown(s, hand.holding_text(s)) for s in PBN_SUITS)
-
-
-def card_label(card: Card) -> str:
-    return card.pretty
 
 
 @st.cache_data(show_spinner=False)
