@@ -15,9 +15,13 @@ import argparse
 import json
 import random
 import sys
+import time
 
+from tutor.cli.commands.progress import add_store_options
 from tutor.engine.errors import TutorError
+from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind, discover_drill_kinds, drill_kind
+from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--json", action="store_true", help="print the whole drill as JSON, without asking")
     parser.add_argument("--no-consequences", action="store_true",
                         help="skip the double-dummy consequences after the answer")
+    add_store_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -44,14 +49,26 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(drill.to_json(), ensure_ascii=False, indent=2))
         return 0
     show_question(drill)
+    started = time.monotonic()
     answer = ask(drill)
     if answer is None:
         print("\nNo answer given.")
         return 1
+    record(args, drill, answer, time.monotonic() - started)  # recorded before the feedback
     show_feedback(drill, answer)
     if kind.consequences is not None and not args.no_consequences:
         show_consequences(kind, drill, answer)
     return 0 if drill.is_correct(answer) else 3
+
+
+def record(args: argparse.Namespace, drill: Drill, answer: str, seconds: float) -> None:
+    """Write the answer to the learner's progress record, as the app's drill pages do."""
+    with open_store(args.db) as store:
+        store.record(Answer(
+            item_kind="convention" if drill.kind != "solo-bidding" else "solo", item_id=drill.rule_id,
+            correct=drill.is_correct(answer), given=answer, expected=drill.answer, laws=tuple(drill.laws),
+            seed=drill.seed, position=drill.deal_pbn, seconds=seconds, extra={"kind": drill.kind},
+        ), args.learner or DEFAULT_LEARNER)
 
 
 def show_question(drill: Drill) -> None:
