@@ -21,7 +21,8 @@ A suit *role* names a suit from the player's point of view: ``led``, ``trump``,
 the opponent on the right / left), ``lho_unsupported`` and ``rho_unsupported``
 (named and not supported by the bidder's partner, no trumps), ``partner_discarded``,
 ``partner_after_nt`` (suits partner named after one's own no-trumps: the king he
-showed, law 134) and ``any`` (every suit of the hand not ruled out).
+showed, law 134), ``any`` (every suit of the hand not ruled out) and ``side`` (the
+same without the trump suit).
 
 Every chooser returns a :class:`PlayChoice`: the cards the book allows. Where the
 book names a card it is one card; where it names only a suit ("lead that suit",
@@ -140,6 +141,7 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "partner_discarded": lambda p: tuple(dict.fromkeys(c.suit for c in p.discards(p.partner))),
     "partner_after_nt": _after_own_nt,
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
+    "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
 }
 
 
@@ -241,6 +243,22 @@ def _nt(p: PlayPosition, args: Mapping[str, Any]) -> bool:
 @_feature("declaring_side", "the player is the declarer or his partner")
 def _declaring(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.declaring_side
+
+
+@_feature("is_declarer", "the player is the declarer himself, not his partner (laws 130-132)")
+def _is_declarer(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.seat is p.contract.declarer
+
+
+@_feature("partner_first_bid_level", "the level of partner's first bid, 0 if he bid nothing (law 132)")
+def _partner_first_level(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    bid = p.first_bid(p.partner)
+    return bid.level if bid is not None else 0
+
+
+@_feature("shortest_side_suit", "the length of the player's shortest suit other than trumps (laws 122-123)")
+def _shortest_side(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return min(p.hand.length(s) for s in PBN_SUITS if s is not p.trump)
 
 
 @_feature("named", "the suit role names a suit (args suit: partner, rho, lho_unsupported …)")

@@ -25,7 +25,7 @@ from tutor.engine.rules import Rules
 
 #: Honours each pattern needs (alternatives), so a random holding is drawn around them.
 _CORE: Mapping[str, tuple[str, ...]] = {
-    "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AKx": ("AK",),
+    "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AK+": ("AK",), "AKx": ("AK",),
     "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",),
     "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
     "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AQT": ("AQT",),

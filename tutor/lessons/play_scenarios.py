@@ -52,7 +52,10 @@ from tutor.lessons.play_draft import (
 def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "lead":
         if rule.situation_args.get("side") == "declarer":
-            return "trump_rounds" if "trump_rounds" in needs.flags else "declarer_lead"
+            if "trump_rounds" in needs.flags:
+                return "trump_rounds"
+            is_declarer = needs.flags.get("is_declarer")
+            return "partner_lead" if is_declarer is not None and not is_declarer[1] else "declarer_lead"
         avoiding = rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "trump"
         return "d2_lead" if "partner_discarded" in needs.flags or avoiding else "opening"
     if rule.situation == "second_hand":
@@ -84,7 +87,7 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
         strain = Strain.NO_TRUMPS if rng.random() < 0.7 else strain
     declarer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
-                    "trump_rounds": "declarer", "second_discard": "D2"}[layout]
+                    "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -160,7 +163,7 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["three"] = led  # marker: the partner names the other three
     if needs.named.get("partner_after_nt"):
         d.suits["partner_after_nt"] = d.free_suit()
-    if d.layout in ("d2_lead", "declarer_lead", "trump_rounds"):
+    if d.layout in ("d2_lead", "declarer_lead", "partner_lead", "trump_rounds"):
         d.suits["N"] = d.free_suit()
     if d.layout == "d2_lead":
         d.suits["M"] = d.free_suit()
@@ -169,7 +172,7 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
 
 
 def _role_suit(d: Draft, role: str) -> Suit:
-    if role == "any":
+    if role in ("any", "side"):
         suit = d.free_suit()
         d.suits[f"any{len(d.suits)}"] = suit
         return suit
@@ -212,7 +215,7 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
         if suit not in d.exact:
             d.hold(suit, sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
         d.hold(_role_suit(d, "any"), sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
-    if "trumps_held" in needs.flags and d.trump is not None:
+    if "trumps_held" in needs.flags and d.trump is not None and needs.flags["trumps_held"][0] in (">=", "=="):
         d.min_len[d.trump] = int(needs.flags["trumps_held"][1])
     if "sure_suits" in needs.flags:
         _sure_suits(d, int(needs.flags["sure_suits"][1]))
@@ -261,7 +264,7 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         d.give(dec, spare_small(d, led))
         d.script += [(D1, Card(led, Rank.ACE)), (P, "lowest"), (D2, "book"), (dec, "lowest"),
                      (D1, second), (P, "lowest")]
-    elif d.layout in ("d2_lead", "declarer_lead", "trump_rounds"):
+    elif d.layout in ("d2_lead", "declarer_lead", "partner_lead", "trump_rounds"):
         _prefix_win_first_trick(d, D1, P, D2, dec)
         if d.layout == "d2_lead":
             _prefix_d2_gains_lead(d, D1, P, D2, dec)
@@ -270,7 +273,7 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
 
 
 def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
-    """Trick 1: D1 leads a small card of N; the declarer's side wins it with the ace of N."""
+    """Trick 1: D1 leads a small card of N; the declarer's side (the learner) wins it with the ace of N."""
     n = d.suits["N"]
     if d.layout == "d2_lead":
         d.must[n] = [d.rng.choice(SMALL)]
@@ -278,6 +281,12 @@ def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) ->
         d.give(P, spare_small(d, n))
         d.give(dec, Card(n, Rank.ACE))
         d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, "lowest"), (dec, Card(n, Rank.ACE))]
+    elif d.layout == "partner_lead":  # the declarer's partner wins trick 1 and leads (no dummy in Vint)
+        d.must[n] = [Rank.ACE]
+        d.give(D1, spare_small(d, n))
+        d.give(D2, spare_small(d, n))
+        d.give(dec, spare_small(d, n))
+        d.script += [(D1, d.fixed[D1][-1]), (P, Card(n, Rank.ACE)), (D2, "lowest"), (dec, "lowest")]
     else:
         d.must[n] = [Rank.ACE]
         d.give(D1, spare_small(d, n))
@@ -377,8 +386,10 @@ def _auction(d: Draft, needs: Needs) -> Auction:
         items = [(d.declarer, Strain.NO_TRUMPS), (d.declarer.partner, Strain.of_suit(d.suits["partner_after_nt"]))]
     supported = needs.flags.get("trump_supported")
     if supported is not None and supported[1] and d.trump is not None:
+        if d.layout == "partner_lead":  # the learner supports the suit his partner named (law 131)
+            items.append((d.declarer, d.strain))
         items.append((d.declarer.partner, d.strain))
-    if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits:
+    if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits and d.layout != "partner_lead":
         rng.shuffle(items)
     dealer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     auction = Auction(dealer, d.rules)
