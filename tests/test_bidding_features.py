@@ -104,3 +104,22 @@ def test_every_feature_is_registered_and_usable_on_a_bidding_position() -> None:
     assert registered["length"].fn(position, {"suit": "S"}) == 5
     assert registered["honours"].fn(position, {"suit": "C"}) == 3
     assert registered["suit_sure_tricks"].fn(position, {"suit": "best"}) == 3
+
+
+def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
+    from tutor.engine.bidding import SHOWN_HOLDINGS
+    from tutor.engine.cards import Rank
+    from tutor.engine.features import guarded
+
+    hand = Hand.parse("K.Q2.J982.J98765")
+    assert not SHOWN_HOLDINGS["king"](hand, Suit.SPADES)  # a blank king is never shown
+    assert SHOWN_HOLDINGS["queen"](hand, Suit.HEARTS)  # Q x: one more card
+    assert SHOWN_HOLDINGS["jack"](hand, Suit.DIAMONDS)  # J x x x: three more cards
+    assert not guarded(Hand.parse("K.Q2.J98.J987654"), Suit.DIAMONDS, Rank.JACK, 3)  # J x x: two more only
+    assert SHOWN_HOLDINGS["jack"](hand, Suit.CLUBS)
+    run = conventions.features()["partner_suit_run"]
+    three = BidPosition.parse("S", "K5.JT82.84.KQ982", "N", ["1H", "P", "P", "P", "2H", "P", "P", "P", "3H", "P"])
+    broken = BidPosition.parse("S", "K5.JT82.84.KQ982", "N", ["1H", "P", "P", "P", "1NT", "P", "P", "P", "2H", "P"])
+    assert run.fn(three, {}) == 3 and run.fn(broken, {}) == 1
+    jack = conventions.features()["guarded_jack"]
+    assert jack.fn(three, {"suit": "partner"}) is True

@@ -45,6 +45,7 @@ from tutor.engine.conventions import register_chooser, register_feature, registe
 from tutor.engine.errors import TutorError
 from tutor.engine.features import (
     coronet,
+    guarded,
     honours,
     suit_rank_key,
     suit_sure_tricks,
@@ -267,6 +268,19 @@ def _partner_suit(p: BidPosition) -> Suit | None:
     return p.partner_bids[-1].strain.trump if p.partner_bids else None
 
 
+def _partner_run(p: BidPosition) -> int:
+    """How many of partner's bids, from his last one back, name the same suit (law 48)."""
+    if not p.partner_bids or p.partner_bids[-1].strain is Strain.NO_TRUMPS:
+        return 0
+    strain = p.partner_bids[-1].strain
+    run = 0
+    for bid in reversed(p.partner_bids):
+        if bid.strain is not strain:
+            break
+        run += 1
+    return run
+
+
 def _coronet_suit(p: BidPosition) -> Suit | None:
     partner = _partner_suit(p)
     suits = [s for s in PBN_SUITS if s is not partner and coronet(p.hand, s) >= 4]
@@ -415,6 +429,8 @@ _feature("own_passes_since_partner_bid", "passes this player made after partner'
 _feature("candidate_suits_outside_partner", "suits of 4+ cards with 2+ honours other than "
          "partner's suit (laws ≈62, ≈63)")(
     lambda p: len(candidate_suits(p.hand, _opponent_suits(p) | {s for s in [_partner_suit(p)] if s})))
+_feature("partner_suit_run", "times partner has named his last suit in a row: his last bids, counted "
+         "back while they are in that suit (0 if none or no-trumps; law 48)")(lambda p: _partner_run(p))
 _feature("long_suits_sure_tricks", "sure tricks in the suits of five or more cards (law ≈61)")(
     lambda p: sum(suit_sure_tricks(p.hand, s).total for s in PBN_SUITS if p.hand.length(s) >= 5))
 
@@ -458,14 +474,16 @@ SHOWN_HOLDINGS: dict[str, Callable[[Hand, Suit], bool]] = {
     "passing": lambda h, s: suit_sure_tricks(h, s).total >= 1 and honours(h, s) >= 2,
     # law 50: a short suit holding an honour
     "short": lambda h, s: honours(h, s) >= 1,
-    # law 48: a king or queen is shown only with one or two more cards of its suit
-    "king": lambda h, s: Card(s, Rank.KING) in h and h.length(s) >= 2,
-    "queen": lambda h, s: Card(s, Rank.QUEEN) in h and h.length(s) >= 2,
+    # law 48: a king or queen is never shown blank - one or two more cards of its suit at least
+    "king": lambda h, s: guarded(h, s, Rank.KING, 1),
+    "queen": lambda h, s: guarded(h, s, Rank.QUEEN, 1),
+    # law 48: a jack needs at least three more cards of its suit
+    "jack": lambda h, s: guarded(h, s, Rank.JACK, 3),
 }
 
 
 @register_chooser("show_suit", "the lowest-ranking suit not yet named whose holding is `holding` "
-                  "(passing, short, king, queen), bid as low as legal up to max_level")
+                  "(passing, short, king, queen, jack), bid as low as legal up to max_level")
 def _show_suit(p: BidPosition, args: Mapping[str, Any]) -> Call | None:
     holding = str(args.get("holding", ""))
     if holding not in SHOWN_HOLDINGS:

@@ -359,6 +359,8 @@ _hand_feature("ace_king_suits", "suits holding both the ace and the king")(
     lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.ACE) in hand and Card(s, Rank.KING) in hand))
 _hand_feature("guarded_kings", "kings with at least one more card of their suit (law 48)")(
     lambda hand: sum(1 for s in PBN_SUITS if guarded(hand, s, Rank.KING, 1)))
+_suit_feature("guarded_jack", "the jack of `suit` with at least three more cards of it (law 48)")(
+    lambda hand, suit: guarded(hand, suit, Rank.JACK, 3))
 _hand_feature("doubleton_kings", "kings held doubleton (K x)")(
     lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.KING) in hand and hand.length(s) == 2))
 

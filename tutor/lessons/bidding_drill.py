@@ -29,7 +29,7 @@ from typing import Any
 
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import HAND_LEVEL, BidPosition, ScoreState
-from tutor.engine.calls import Bid, Call, Contract, parse_call
+from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
 from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, evaluate, situations
 from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
@@ -226,7 +226,7 @@ def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
     """Dealers that let every hinted seat call before the learner's first turn."""
     choices = set(SEATS)
     for key, seat in _HINT_SEATS.items():
-        if key in hints and seat is not LEARNER:
+        if (key in hints or f"{key}_names" in hints) and seat is not LEARNER:
             allowed, s = set(), seat
             while s is not LEARNER:
                 allowed.add(s)
@@ -258,6 +258,38 @@ class Made:
     seat: Seat
     call: Call
     rule: str
+    #: what the call means when no rule made it (a hinted naming, below)
+    note: str = ""
+
+
+@dataclass
+class _Namings:
+    """A seat that names one suit at its next turns (the hint ``partner_names``, ``lho_names``…):
+    for positions the book presupposes but no encoded rule reaches - law 48's suit that
+    partner has named three times in a row. Each naming is the lowest legal bid in the suit."""
+
+    seat: Seat
+    suit: Suit
+    times: int
+    note: str
+    done: int = 0
+
+    @classmethod
+    def from_hints(cls, hints: Mapping[str, Any], names: Mapping[str, Suit]) -> _Namings | None:
+        for key, seat in _HINT_SEATS.items():
+            spec = hints.get(f"{key}_names")
+            if spec:
+                wanted = str(spec["suit"])
+                suit = names[wanted] if wanted in names else Suit(wanted.upper())
+                return cls(seat, suit, int(spec.get("times", 3)), str(spec.get("note", "")))
+        return None
+
+    def due(self, seat: Seat) -> bool:
+        return seat is self.seat and self.done < self.times
+
+    def call(self, position: BidPosition) -> Call | None:
+        self.done += 1
+        return position.lowest_bid(Strain.of_suit(self.suit))
 
 
 def call_by_rules(position: BidPosition, rules: Sequence[Rule]) -> tuple[Call, str]:
@@ -297,6 +329,8 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
             other = lookup[hints[key]]
             plans[seat] = _plan_for(other, hint_hints.get(other.id, {}), rng, names,
                                     hints.get(f"{key}_hand", ()), rules)
+        elif key != "self" and f"{key}_hand" in hints:
+            plans[seat] = plan_from_templates(hints[f"{key}_hand"], rng, names)
     plans[LEARNER] = _plan_for(rule, hints, rng, names, rules=rules)
     if hints.get("self") in lookup:
         own = lookup[hints["self"]]
@@ -311,9 +345,17 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
     auction = Auction(dealer)
     made: list[Made] = []
     max_round = int(hints.get("max_round", 2))
+    namings = _Namings.from_hints(hints, names)
     while not auction.is_complete:
         seat = auction.to_call
         position = BidPosition.at(auction, deal[seat], score)
+        if namings is not None and namings.due(seat):
+            named = namings.call(position)
+            if named is None:
+                return None
+            auction.call(named)
+            made.append(Made(seat, named, "", namings.note))
+            continue
         advice = advise_position(position, rules)
         if seat is LEARNER:
             if advice is not None and advice.rule.id == rule.id:
@@ -380,6 +422,8 @@ def _note(m: Made, rules: Mapping[str, Rule], learner: Seat) -> dict[str, Any]:
     """What an earlier call means by the book. Another player's pass tells no more than the
     table knows (which rule made him pass would show his hand); a bid shows its convention."""
     rule = rules.get(m.rule)
+    if rule is None and m.note:
+        return {"seat": m.seat.value, "call": str(m.call), "rule": "", "title": m.note, "laws": []}
     if rule is None or (m.seat is not learner and not isinstance(m.call, Bid)):
         return {"seat": m.seat.value, "call": str(m.call), "rule": "", "laws": [],
                 "title": "Pass: no convention of the book called for a bid (law 30)."}

@@ -40,10 +40,12 @@ LABELS: dict[str, str] = {
     "coronet_outside_partner": "coronet outside partner's suit", "suit_choice": "the suit choice",
     "candidate_suits_outside_partner": "suits of your own (4+ cards, 2 honours)",
     "has_long_suit_with_honour": "a suit of 5+ cards with an honour", "round": "your turn number",
+    "partner_suit_run": "times partner named his suit in a row", "guarded_kings": "kings not blank",
 }
 _SUIT_LABELS = {"length": "cards in", "honours": "honours in", "holds_ace": "the ace of",
                 "holds_king": "the king of", "face_cards_outside": "figures outside",
-                "coronet": "coronet in", "suit_sure_tricks": "sure tricks in"}
+                "coronet": "coronet in", "suit_sure_tricks": "sure tricks in",
+                "guarded_jack": "the jack with three more cards in"}
 _OP_WORDS = {"==": "exactly ", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ",
              "!=": "not "}
 _CHOICE_WHY = {
