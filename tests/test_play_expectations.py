@@ -2,7 +2,7 @@
 
 Each case is a play position as ``tutor advise`` takes it and the card (or cards) the
 book plays, with the rule that decides and the seed lines it rests on. Laws 79-87, the
-recovered ≈88-≈106, 110-144 and 160-165 (digest W21, W22), and the declaring side's
+recovered ≈88-≈106, 110-144 and 160-166 (digest W21, W22), and the declaring side's
 leads 123-124, 130-133.
 """
 
@@ -44,6 +44,7 @@ def test_table_covers_every_lead_discard_and_finesse_law() -> None:
     ids = " ".join(case["id"] for case in DATA["cases"])
     for law in ("86", "87", "r88", "r89", "r90", "r92", "r93", "r95", "r96", "r97", "r98", "r99", "80", "81",
                 "82", "83", "84", "85", "126", "127", "118", "r101", "r104", "r105", "110", "113", "114",
-                "138", "139", "140", "141", "142", "143", "144", "111", "115", "116", "161", "162", "164", "165",
+                "138", "139", "140", "141", "142", "143", "144", "111", "115", "116", "161", "162", "163", "164",
+                "165", "166",
                 "123", "124", "130", "131", "132", "133"):
         assert f"law-{law}-" in ids or f"-{law}-" in ids, f"no expectation for law {law}"

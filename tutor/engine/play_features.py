@@ -20,6 +20,8 @@ A suit *role* names a suit from the player's point of view: ``led``, ``trump``,
 ``partner`` (the first suit partner named), ``rho`` and ``lho`` (all suits named by
 the opponent on the right / left), ``lho_unsupported`` and ``rho_unsupported``
 (named and not supported by the bidder's partner, no trumps), ``partner_discarded``,
+``partner_sure_shown`` (the suit partner's discards show his sure tricks in, law 163),
+``rho_discarding`` (the suit the right-hand opponent discards most, law 166),
 ``partner_after_nt`` (suits partner named after one's own no-trumps: the king he
 showed, law 134), ``any`` (every suit of the hand not ruled out) and ``side`` (the
 same without the trump suit).
@@ -130,6 +132,48 @@ def _unsupported(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
     return tuple(s for s in _named_by(p, seat) if not p.supported(seat, s) and s is not p.trump)
 
 
+def shown_out(p: PlayPosition, seat: Seat) -> frozenset[Suit]:
+    """The suits ``seat`` has shown out of: led, and he played another suit (law 146)."""
+    return frozenset(led for s, c, led in p.all_plays() if s is seat and c.suit is not led)
+
+
+def _discard_reading(p: PlayPosition) -> tuple[str, tuple[Suit, ...]]:
+    """What partner's discards show (laws 162-163, 165-166; tutor's reading).
+
+    His *open* suits are the side suits he has not shown out of. Two discards or more:
+    every open suit touched — he discards "in turn from all", no sure tricks (165, 166);
+    exactly one open suit untouched while another was discarded twice — he "does not
+    touch" that suit, his sure tricks are there (162, 163). Anything else shows nothing.
+    """
+    key = ("discard_reading",)
+    if key not in p.memo:
+        thrown = p.discards(p.partner)
+        reading: tuple[str, tuple[Suit, ...]] = ("", ())
+        if len(thrown) >= 2:
+            out = shown_out(p, p.partner)
+            open_suits = [s for s in PBN_SUITS if s is not p.trump and s not in out]
+            counts = {s: sum(1 for c in thrown if c.suit is s) for s in open_suits}
+            untouched = [s for s in open_suits if counts[s] == 0]
+            if open_suits and not untouched:
+                reading = ("none", ())
+            elif len(untouched) == 1 and max(counts.values()) >= 2:
+                reading = ("sure", (untouched[0],))
+        p.memo[key] = reading
+    result: tuple[str, tuple[Suit, ...]] = p.memo[key]
+    return result
+
+
+def _rho_discarding(p: PlayPosition) -> tuple[Suit, ...]:
+    """The suit the right-hand opponent is discarding: the one he threw most often, if only one (law 166)."""
+    thrown = p.discards(p.rho)
+    if not thrown:
+        return ()
+    counts = {s: sum(1 for c in thrown if c.suit is s) for s in PBN_SUITS}
+    most = max(counts.values())
+    top = [s for s, n in counts.items() if n == most]
+    return (top[0],) if len(top) == 1 else ()
+
+
 _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "led": lambda p: (p.led_suit,) if p.led_suit else (),
     "trump": lambda p: (p.trump,) if p.trump else (),
@@ -139,6 +183,8 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "lho_unsupported": lambda p: _unsupported(p, p.lho),
     "rho_unsupported": lambda p: _unsupported(p, p.rho),
     "partner_discarded": lambda p: tuple(dict.fromkeys(c.suit for c in p.discards(p.partner))),
+    "partner_sure_shown": lambda p: _discard_reading(p)[1],
+    "rho_discarding": _rho_discarding,
     "partner_after_nt": _after_own_nt,
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
@@ -355,6 +401,18 @@ def _sure_suits(p: PlayPosition, args: Mapping[str, Any]) -> int:
 @_feature("partner_discarded", "partner has discarded at least once (laws 83, 146)", LEAD_KINDS)
 def _partner_discarded(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return bool(p.discards(p.partner))
+
+
+@_feature("partner_showed_sure_suit", "partner's discards show the one suit of his sure tricks (laws 162-163)",
+          LEAD_KINDS)
+def _partner_showed_sure(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return _discard_reading(p)[0] == "sure"
+
+
+@_feature("partner_showed_no_sure_tricks", "partner's discards show no sure tricks in any suit (laws 165-166)",
+          LEAD_KINDS)
+def _partner_showed_none(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return _discard_reading(p)[0] == "none"
 
 
 @_feature("scores_equal", "both sides stand equal below the line in this partie (law 85)", LEAD_KINDS)

@@ -10,7 +10,8 @@ line (content kind ``conventions/play.yaml``).
 
 A rule's ``drill`` mapping holds what the drill audit needs beyond the rule itself:
 ``overrides``, the conventions the book lets this one set aside ("*" for all of
-lower priority, else id prefixes) — see :mod:`tutor.lessons.play_drill`.
+lower priority, else id prefixes) — see :mod:`tutor.lessons.play_drill`; ``avoid``,
+holding patterns a prohibition's drills never put in the forbidden suit (law 80: A K Q).
 """
 
 from __future__ import annotations
@@ -65,6 +66,10 @@ def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...],
                 out += [((n, "when", "conditions", k, "args"), rid, m) for m in _arg_problems(cond.get("args") or {})]
         recommend = item.get("recommend") or {}
         out += [((n, "recommend", "args"), rid, m) for m in _arg_problems(recommend.get("args") or {})]
+        drill = item.get("drill") or {}
+        avoid = drill.get("avoid", []) if isinstance(drill, Mapping) else []
+        out += [((n, "drill", "avoid"), rid, m) for pattern in (avoid if isinstance(avoid, list) else [avoid])
+                for m in _arg_problems({"pattern": pattern})]
     return out
 
 

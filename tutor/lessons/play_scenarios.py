@@ -47,6 +47,10 @@ from tutor.lessons.play_draft import (
     spare_small,
     suit_cards,
 )
+from tutor.lessons.play_rules import drill_hints
+
+#: Features read from partner's discards over several tricks (laws 163, 166).
+DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_tricks"})
 
 
 def choose_layout(rule: Rule, needs: Needs) -> str:
@@ -56,6 +60,8 @@ def choose_layout(rule: Rule, needs: Needs) -> str:
                 return "trump_rounds"
             is_declarer = needs.flags.get("is_declarer")
             return "partner_lead" if is_declarer is not None and not is_declarer[1] else "declarer_lead"
+        if DISCARD_SHOWS & set(needs.flags):
+            return "discard_history"
         avoiding = rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "trump"
         return "d2_lead" if "partner_discarded" in needs.flags or avoiding else "opening"
     if rule.situation == "second_hand":
@@ -76,7 +82,9 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
     if lo <= 5:
         hi = min(hi, 5)  # drills stay below the slams unless the rule is about them
     level = rng.randint(lo, hi)
-    if needs.strain == "nt" or (needs.strain == "any" and layout in ("d2_lead", "second_discard")
+    if layout == "discard_history" and needs.strain == "any":
+        strain = Strain.NO_TRUMPS if rng.random() < 0.5 else Strain.of_suit(rng.choice(PBN_SUITS))
+    elif needs.strain == "nt" or (needs.strain == "any" and layout in ("d2_lead", "second_discard")
                                 and rule.chooser != "discard" and rng.random() < 0.8):
         strain = Strain.NO_TRUMPS
     elif needs.strain == "suit" or rng.random() < 0.6:
@@ -87,7 +95,8 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
         strain = Strain.NO_TRUMPS if rng.random() < 0.7 else strain
     declarer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
-                    "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2"}[layout]
+                    "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
+                    "discard_history": "D2"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -169,6 +178,13 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["M"] = d.free_suit()
     if "partner_discarded" in needs.flags:
         d.suits["partner_discarded"] = d.free_suit()
+    if d.layout == "discard_history":
+        # L: the suit the declarer runs (trumps in a suit contract); N and M as in d2_lead;
+        # the fourth suit is partner's sure suit (163) or the right-hand opponent's ace (166)
+        d.suits["L"] = d.trump if d.trump is not None else d.free_suit()
+        d.suits["N"] = d.free_suit()
+        d.suits["M"] = d.free_suit()
+        d.suits["partner_sure_shown" if "partner_showed_sure_suit" in needs.flags else "Z"] = d.free_suit()
 
 
 def _role_suit(d: Draft, role: str) -> Suit:
@@ -191,7 +207,7 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
     """The learner's required holdings, exact; prohibitions get a tempting holding in the forbidden suit."""
     rng = d.rng
     for role, pattern, wanted in needs.holdings:
-        if not wanted:
+        if not wanted or role == "rho_discarding":  # known only once the history is played
             continue
         if role == "any" and rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "weak_kq":
             suit = _role_suit(d, "any")
@@ -213,7 +229,7 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
                      "trump": "trump"}[role]
         suit = _role_suit(d, forbidden)
         if suit not in d.exact:
-            d.hold(suit, sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
+            d.hold(suit, _tempting(d, rule))
         d.hold(_role_suit(d, "any"), sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
     if "trumps_held" in needs.flags and d.trump is not None and needs.flags["trumps_held"][0] in (">=", "=="):
         d.min_len[d.trump] = int(needs.flags["trumps_held"][1])
@@ -225,6 +241,24 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
         score = rng.randrange(low, d.rules.partie_target, 10) if low < d.rules.partie_target else 0
         d.below = {Side.NS: score, Side.EW: score}
         d.hold(_role_suit(d, "any"), sample_holding(rng.choice(("AK4+", "AKx", "Ax", "AKQ")), rng, d.rules))
+
+
+def _tempting(d: Draft, rule: Rule) -> list[Rank]:
+    """A lead holding for the forbidden suit of a prohibition, none of the rule's ``drill: avoid`` patterns.
+
+    Law 80 drills avoid A K Q in the right-hand opponent's suit: the rule is applied
+    literally (``advise`` still forbids that lead), but a drill should not teach it on
+    a coronet, where cashing the sure tricks first is the natural play.
+    """
+    avoid = tuple(str(a) for a in drill_hints(rule.id).get("avoid", ()))
+    if not avoid:
+        return sample_holding(d.rng.choice(LADDER), d.rng, d.rules, max_len=5)
+    ladder = [p for p in LADDER if p not in avoid]
+    for _ in range(40):
+        ranks = sample_holding(d.rng.choice(ladder), d.rng, d.rules, max_len=5)
+        if not any(matches(a, tuple(ranks), d.rules) for a in avoid):
+            return ranks
+    raise Rejected(f"no tempting holding outside {', '.join(avoid)}")
 
 
 def _sure_suits(d: Draft, count: int) -> None:
@@ -270,12 +304,15 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
             _prefix_d2_gains_lead(d, D1, P, D2, dec)
         if d.layout == "trump_rounds":
             _prefix_trump_rounds(d, D1, P, D2, dec)
+    elif d.layout == "discard_history":
+        _prefix_win_first_trick(d, D1, P, D2, dec)
+        _prefix_discard_run(d, D1, P, D2, dec)
 
 
 def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
     """Trick 1: D1 leads a small card of N; the declarer's side (the learner) wins it with the ace of N."""
     n = d.suits["N"]
-    if d.layout == "d2_lead":
+    if d.layout in ("d2_lead", "discard_history"):
         d.must[n] = [d.rng.choice(SMALL)]
         d.give(D1, spare_small(d, n))
         d.give(P, spare_small(d, n))
@@ -309,6 +346,35 @@ def _prefix_d2_gains_lead(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> N
     else:
         d.give(D1, spare_small(d, m))
         d.script += [(dec, lead), (D1, "lowest"), (P, "lowest"), (D2, Card(m, Rank.ACE))]
+
+
+def _prefix_discard_run(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Tricks 2-4: the declarer runs A K Q of L; partner (and, for law 166, the right-hand
+    opponent) cannot follow and discards by the book's discard laws (160-165); every
+    other card is the book's too. Trick 5: the declarer leads a small M, the learner wins
+    it with the ace and is on lead.
+
+    Partner holds no sure trick but the ace of his sure suit (163), or none at all (166,
+    where the right-hand opponent holds the fourth ace, so his discards keep to his other
+    suits and one suit stands out as the one he is discarding).
+    """
+    big, m, n = d.suits["L"], d.suits["M"], d.suits["N"]
+    d.min_len[big] = 3
+    for rank in (Rank.ACE, Rank.KING, Rank.QUEEN):
+        d.give(dec, Card(big, rank))
+    d.limit(D1, CardCount(suit_cards(big), 0, 0))
+    d.limit(D1, CardCount(frozenset({Card(n, Rank.KING)}), 0, 0))  # no sure trick after trick 1's ace
+    if "partner_sure_shown" in d.suits:
+        d.give(D1, Card(d.suits["partner_sure_shown"], Rank.ACE))
+    else:
+        d.limit(P, CardCount(suit_cards(big), 0, 0))
+        d.give(P, Card(d.suits["Z"], Rank.ACE))
+    d.must[m] = [Rank.ACE]
+    lead = d.give(dec, spare_small(d, m))
+    d.give(P, spare_small(d, m))
+    for rank in (Rank.ACE, Rank.KING, Rank.QUEEN):
+        d.script += [(dec, Card(big, rank)), (D1, "book"), (P, "book"), (D2, "book")]
+    d.script += [(dec, lead), (D1, "book"), (P, "book"), (D2, Card(m, Rank.ACE))]
 
 
 def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
