@@ -2,8 +2,9 @@
 
 The numbered book (seed ``000``, mirrored by the Thai ``002``) is the default;
 each other reading is a named *variant* that a learner may switch on. Both are
-cited here, and each variant id also appears in ``content/rules.yaml`` on the law
-it changes, so the learner reads the same citation the engine uses.
+cited here, and the law each variant changes (``Variant.law``) carries the same
+conflict in ``content/rules.yaml`` (a variant or note naming the digest's conflict
+number, or the variant's own name), so the learner reads what the engine uses.
 
 Code never tests ``if variant == …``: it reads the figure from :class:`Rules`.
 
