@@ -442,6 +442,42 @@ def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return rounds > 0 and all(p.followed(s, p.trump) >= rounds for s in (p.lho, p.rho))
 
 
+@_feature("opponents_led_unannounced_strong",
+          "the declaring side's first lead, after the opponents opened an honour of a suit they never named (law 120)",
+          LEAD_KINDS)
+def _unannounced_strong(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    """Tutor's reading of law 120's "led from a strong suit of theirs they had not announced".
+
+    The opening lead was an ace, king or queen (by the book's leads, 86-≈90, an honour is led
+    from a strong holding) of a side suit neither opponent named, and every trick so far was
+    led by an opponent: the declaring side is on lead for the first time ("as soon as").
+    """
+    if not p.declaring_side or not p.tricks or not p.tricks[0].plays:
+        return False
+    if any(t.plays and t.plays[0][0] not in (p.lho, p.rho) for t in p.tricks):
+        return False
+    card = p.tricks[0].plays[0][1]
+    named = set(_named_by(p, p.lho)) | set(_named_by(p, p.rho))
+    return card.suit is not p.trump and card.suit not in named and card.rank >= Rank.QUEEN
+
+
+@_feature("supporter_ruffed_twice", "the supporting player has ruffed twice a suit led three times (law 121)",
+          LEAD_KINDS)
+def _supporter_ruffed_twice(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    """Tutor's reading of law 121: the player is the declarer's partner and bid the trump suit
+    too (he supported it); a side suit has been led exactly three times, he ruffed it on two
+    of them, and the last trick was the third of them ("then": he leads next)."""
+    if p.trump is None or not p.declaring_side or p.seat is p.contract.declarer or not p.trump_supported:
+        return False
+    if p.trump not in p.named_suits(p.seat) or not p.tricks or not p.tricks[-1].plays:
+        return False
+    suit = p.tricks[-1].plays[0][1].suit
+    if suit is p.trump or p.times_led(suit) != 3:
+        return False
+    ruffs = sum(1 for s, c, led in p.all_plays() if s is p.seat and led is suit and c.suit is p.trump)
+    return ruffs >= 2
+
+
 def vocabulary_names() -> dict[str, tuple[str, ...]]:
     """The names this module registers, for documentation and content checks."""
     return {"patterns": tuple(PATTERNS), "roles": tuple(_ROLES)}

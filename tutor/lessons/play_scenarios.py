@@ -56,6 +56,8 @@ DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_t
 def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "lead":
         if rule.situation_args.get("side") == "declarer":
+            if "supporter_ruffed_twice" in needs.flags:
+                return "ruff_history"
             if "trump_rounds" in needs.flags:
                 return "trump_rounds"
             is_declarer = needs.flags.get("is_declarer")
@@ -96,7 +98,7 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
     declarer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
                     "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
-                    "discard_history": "D2"}[layout]
+                    "discard_history": "D2", "ruff_history": "P"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -299,7 +301,7 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         d.script += [(D1, Card(led, Rank.ACE)), (P, "lowest"), (D2, "book"), (dec, "lowest"),
                      (D1, second), (P, "lowest")]
     elif d.layout in ("d2_lead", "declarer_lead", "partner_lead", "trump_rounds"):
-        _prefix_win_first_trick(d, D1, P, D2, dec)
+        _prefix_win_first_trick(d, D1, P, D2, dec, strong="opponents_led_unannounced_strong" in needs.flags)
         if d.layout == "d2_lead":
             _prefix_d2_gains_lead(d, D1, P, D2, dec)
         if d.layout == "trump_rounds":
@@ -307,12 +309,28 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
     elif d.layout == "discard_history":
         _prefix_win_first_trick(d, D1, P, D2, dec)
         _prefix_discard_run(d, D1, P, D2, dec)
+    elif d.layout == "ruff_history":
+        _prefix_ruff_history(d, D1, P, D2, dec)
 
 
-def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
-    """Trick 1: D1 leads a small card of N; the declarer's side (the learner) wins it with the ace of N."""
+def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat, *, strong: bool = False) -> None:
+    """Trick 1: D1 leads a small card of N; the declarer's side (the learner) wins it with the ace of N.
+
+    With ``strong`` (law 120) D1 leads the king from K Q (law 87) of N, a suit no
+    opponent named, and the learner, declarer or his partner, wins it with the ace.
+    """
     n = d.suits["N"]
-    if d.layout in ("d2_lead", "discard_history"):
+    if strong:
+        d.must[n] = [Rank.ACE]
+        king = d.give(D1, Card(n, Rank.KING))
+        d.give(D1, Card(n, Rank.QUEEN))
+        others = [s for s in (P, D2, dec) if s is not d.learner]
+        for seat in others:
+            d.give(seat, spare_small(d, n))
+        follow: dict[Seat, Card | str] = {s: "lowest" for s in others}
+        follow[d.learner] = Card(n, Rank.ACE)
+        d.script += [(D1, king), (P, follow[P]), (D2, follow[D2]), (dec, follow[dec])]
+    elif d.layout in ("d2_lead", "discard_history"):
         d.must[n] = [d.rng.choice(SMALL)]
         d.give(D1, spare_small(d, n))
         d.give(P, spare_small(d, n))
@@ -375,6 +393,42 @@ def _prefix_discard_run(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> Non
     for rank in (Rank.ACE, Rank.KING, Rank.QUEEN):
         d.script += [(dec, Card(big, rank)), (D1, "book"), (P, "book"), (D2, "book")]
     d.script += [(dec, lead), (D1, "book"), (P, "book"), (D2, Card(m, Rank.ACE))]
+
+
+def _prefix_ruff_history(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 121: the learner (the supporting player, P) holds one card of X and four or five trumps.
+
+    Trick 1: D1 cashes the ace of X, everyone follows. Trick 2: D1 leads the king of X, the
+    learner ruffs. Trick 3: the learner leads a small card of N to the declarer's ace.
+    Trick 4: the declarer leads X, the learner ruffs again and is on lead: X has been led
+    three times and he has ruffed it twice.
+    """
+    t = d.trump
+    if t is None:
+        raise Rejected("law 121 needs a trump suit")
+    rng = d.rng
+    x, n = d.free_suit(), d.free_suit()
+    d.suits["X"], d.suits["N"] = x, n
+    single = Rank(rng.choice(SMALL))
+    d.hold(x, [single])
+    trumps = sorted(rng.sample(list(Rank), rng.choice((4, 5))), reverse=True)
+    d.exact[t] = trumps  # replaces the "some trumps" of the conditions
+    low, second = trumps[-1], trumps[-2]
+    small_n = Rank(rng.choice(SMALL))
+    d.must[n] = [small_n]
+    for rank in (Rank.ACE, Rank.KING, Rank.QUEEN):
+        d.give(D1, Card(x, rank))
+    mine = []
+    for _ in range(3):
+        d.give(D2, spare_small(d, x))
+        mine.append(d.give(dec, spare_small(d, x)))
+    d.give(dec, Card(n, Rank.ACE))
+    d.give(D1, spare_small(d, n))
+    d.give(D2, spare_small(d, n))
+    d.script += [(D1, Card(x, Rank.ACE)), (P, Card(x, single)), (D2, "lowest"), (dec, mine[0]),
+                 (D1, Card(x, Rank.KING)), (P, Card(t, low)), (D2, "lowest"), (dec, mine[1]),
+                 (P, Card(n, small_n)), (D2, "lowest"), (dec, Card(n, Rank.ACE)), (D1, "lowest"),
+                 (dec, mine[2]), (D1, "lowest"), (P, Card(t, second)), (D2, "lowest")]
 
 
 def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
@@ -452,10 +506,11 @@ def _auction(d: Draft, needs: Needs) -> Auction:
         items = [(d.declarer, Strain.NO_TRUMPS), (d.declarer.partner, Strain.of_suit(d.suits["partner_after_nt"]))]
     supported = needs.flags.get("trump_supported")
     if supported is not None and supported[1] and d.trump is not None:
-        if d.layout == "partner_lead":  # the learner supports the suit his partner named (law 131)
+        if d.layout in ("partner_lead", "ruff_history"):  # the learner supports partner's suit (131, 121)
             items.append((d.declarer, d.strain))
         items.append((d.declarer.partner, d.strain))
-    if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits and d.layout != "partner_lead":
+    if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits \
+            and d.layout not in ("partner_lead", "ruff_history"):
         rng.shuffle(items)
     dealer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     auction = Auction(dealer, d.rules)
