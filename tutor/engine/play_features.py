@@ -23,7 +23,8 @@ the opponent on the right / left), ``lho_unsupported`` and ``rho_unsupported``
 ``partner_sure_shown`` (the suit partner's discards show his sure tricks in, law 163),
 ``rho_discarding`` (the suit the right-hand opponent discards most, law 166),
 ``partner_after_nt`` (suits partner named after one's own no-trumps: the king he
-showed, law 134), ``any`` (every suit of the hand not ruled out) and ``side`` (the
+showed, law 134), ``lho_after_partner_nt`` (suits the left-hand opponent named
+after his partner's no-trumps: the king he showed, law 136), ``any`` (every suit of the hand not ruled out) and ``side`` (the
 same without the trump suit).
 
 Every chooser returns a :class:`PlayChoice`: the cards the book allows. Where the
@@ -128,6 +129,26 @@ def _after_own_nt(p: PlayPosition) -> tuple[Suit, ...]:
     return tuple(out)
 
 
+def _lho_after_partner_nt(p: PlayPosition) -> tuple[Suit, ...]:
+    """Suits the left-hand opponent named after his partner's first no-trumps (law 136).
+
+    Tutor's reading of "showed a king at his partner's no-trumps designation": the
+    right-hand opponent bid no-trumps and the left-hand opponent then named a suit
+    (trumps excluded) - by the convention of law 134 he shows its king.
+    """
+    theirs = [r.index for r in p.auction if r.seat is p.rho and isinstance(r.call, Bid)
+              and r.call.strain is Strain.NO_TRUMPS]
+    if not theirs:
+        return ()
+    out: list[Suit] = []
+    for r in p.auction:
+        if r.seat is p.lho and r.index > theirs[0] and isinstance(r.call, Bid):
+            suit = r.call.strain.trump
+            if suit is not None and suit is not p.trump and suit not in out:
+                out.append(suit)
+    return tuple(out)
+
+
 def _unsupported(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
     return tuple(s for s in _named_by(p, seat) if not p.supported(seat, s) and s is not p.trump)
 
@@ -186,6 +207,7 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "partner_sure_shown": lambda p: _discard_reading(p)[1],
     "rho_discarding": _rho_discarding,
     "partner_after_nt": _after_own_nt,
+    "lho_after_partner_nt": _lho_after_partner_nt,
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
 }

@@ -122,6 +122,10 @@ _TABLE: tuple[Pattern, ...] = (
     Pattern("cut", "any holding the book cuts with (A Q, A Q 10, A K J, K J 10, A Q J)",
             lambda r, _: (_has(r, A, Q) and K not in r) or (_has(r, A, K, J) and Q not in r)
             or (_has(r, K, J, T) and _lacks(r, A, Q))),
+    Pattern("A-small", "the ace without the king and at least one small card (law 136)",
+            lambda r, _: r[0] == A and K not in r and any(is_small(x) for x in r)),
+    Pattern("QJ+2", "Q J without the ace or king and two more cards (law 136; 'Q J third' by the variant)",
+            lambda r, rules: r[:2] == (Q, J) and len(r) == rules.qj_through_king_length),
     Pattern("A", "holds the ace", lambda r, _: A in r),
     Pattern("small", "holds a small card (2 to 9)", lambda r, _: any(is_small(x) for x in r)),
     Pattern("Kx|Qx", "K or Q doubleton (≈104)", lambda r, _: len(r) == 2 and r[0] in (K, Q)),

@@ -103,6 +103,9 @@ class Rules:
     # Law 118 (C28): no trump leads in a simple game or "two": "never" (book) or
     # "unless-strong" (Russian summary: "in the opposite case you may").
     small_game_trump_leads: str = "never"
+    # Law 136 (C11): without the ace, lead the queen "under" LHO's shown king from
+    # Q J and two more cards, 4 (book), or "Q J third", 3 (Russian summary).
+    qj_through_king_length: int = 4
 
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> Rules:
@@ -255,5 +258,9 @@ VARIANTS: tuple[Variant, ...] = (
        book=("never lead trumps", "never", (Source(BOOK, "law 118, l.219"), Source(THAI, "law 118, l.607"))),
        russian=("may lead trumps in the opposite case (strong trumps)", "unless-strong",
                 (Source(RUSSIAN, "item 15, l.277"),))),
+    _v("qj-through-king", "qj_through_king_length", "law-136", "C11",
+       "Without the ace, the Q-J holding that leads the queen through a king shown for no-trumps.",
+       book=("Q J and two more cards", 4, (Source(BOOK, "law 136, l.255"), Source(THAI, "law 136, l.643"))),
+       russian=("Q J third", 3, (Source(RUSSIAN, "item 32, l.309"),))),
 )
 VARIANTS_BY_NAME: dict[str, Variant] = {v.name: v for v in VARIANTS}

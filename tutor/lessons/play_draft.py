@@ -31,6 +31,7 @@ _CORE: Mapping[str, tuple[str, ...]] = {
     "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AQT": ("AQT",),
     "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
     "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
+    "A-small": ("A",), "QJ+2": ("QJ",),
 }
 #: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
 LADDER = ("AKQ", "AK4+", "AKx", "KQ+", "QJT", "Ax", "A(Q|J)4+", "Axxx")

@@ -174,6 +174,9 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["three"] = led  # marker: the partner names the other three
     if needs.named.get("partner_after_nt"):
         d.suits["partner_after_nt"] = d.free_suit()
+    if needs.named.get("lho_after_partner_nt"):  # law 136: the king shown for partner's no-trumps
+        d.suits["lho_after_partner_nt"] = d.free_suit()
+        d.give(d.rel("lho"), Card(d.suits["lho_after_partner_nt"], Rank.KING))  # he does hold it
     if d.layout in ("d2_lead", "declarer_lead", "partner_lead", "trump_rounds"):
         d.suits["N"] = d.free_suit()
     if d.layout == "d2_lead":
@@ -504,12 +507,15 @@ def _auction(d: Draft, needs: Needs) -> Auction:
         items.append((rho, Strain.of_suit(d.suits["rho"])))
     if "partner_after_nt" in d.suits:
         items = [(d.declarer, Strain.NO_TRUMPS), (d.declarer.partner, Strain.of_suit(d.suits["partner_after_nt"]))]
+    if "lho_after_partner_nt" in d.suits:
+        items = [(rho, Strain.NO_TRUMPS), (lho, Strain.of_suit(d.suits["lho_after_partner_nt"]))]
     supported = needs.flags.get("trump_supported")
     if supported is not None and supported[1] and d.trump is not None:
         if d.layout in ("partner_lead", "ruff_history"):  # the learner supports partner's suit (131, 121)
             items.append((d.declarer, d.strain))
         items.append((d.declarer.partner, d.strain))
     if len(items) > 1 and not needs.nt_first and "partner_after_nt" not in d.suits \
+            and "lho_after_partner_nt" not in d.suits \
             and d.layout not in ("partner_lead", "ruff_history"):
         rng.shuffle(items)
     dealer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
