@@ -114,19 +114,25 @@ def _partner_suit(p: PlayPosition) -> tuple[Suit, ...]:
     return ()
 
 
-def _after_own_nt(p: PlayPosition) -> tuple[Suit, ...]:
-    """Suits partner named after this player's first no-trumps bid (he showed their king, law 134)."""
-    mine = [r.index for r in p.auction if r.seat is p.seat and isinstance(r.call, Bid)
-            and r.call.strain is Strain.NO_TRUMPS]
-    if not mine:
+def _named_after_nt(p: PlayPosition, nt_bidder: Seat, responder: Seat, *,
+                    skip_trumps: bool = False) -> tuple[Suit, ...]:
+    """Suits ``responder`` named after ``nt_bidder``'s first no-trumps bid, in order."""
+    nt_bids = [r.index for r in p.auction if r.seat is nt_bidder and isinstance(r.call, Bid)
+               and r.call.strain is Strain.NO_TRUMPS]
+    if not nt_bids:
         return ()
     out: list[Suit] = []
     for r in p.auction:
-        if r.seat is p.partner and r.index > mine[0] and isinstance(r.call, Bid):
+        if r.seat is responder and r.index > nt_bids[0] and isinstance(r.call, Bid):
             suit = r.call.strain.trump
-            if suit is not None and suit not in out:
+            if suit is not None and not (skip_trumps and suit is p.trump) and suit not in out:
                 out.append(suit)
     return tuple(out)
+
+
+def _after_own_nt(p: PlayPosition) -> tuple[Suit, ...]:
+    """Suits partner named after this player's first no-trumps bid (he showed their king, law 134)."""
+    return _named_after_nt(p, p.seat, p.partner)
 
 
 def _lho_after_partner_nt(p: PlayPosition) -> tuple[Suit, ...]:
@@ -136,17 +142,7 @@ def _lho_after_partner_nt(p: PlayPosition) -> tuple[Suit, ...]:
     right-hand opponent bid no-trumps and the left-hand opponent then named a suit
     (trumps excluded) - by the convention of law 134 he shows its king.
     """
-    theirs = [r.index for r in p.auction if r.seat is p.rho and isinstance(r.call, Bid)
-              and r.call.strain is Strain.NO_TRUMPS]
-    if not theirs:
-        return ()
-    out: list[Suit] = []
-    for r in p.auction:
-        if r.seat is p.lho and r.index > theirs[0] and isinstance(r.call, Bid):
-            suit = r.call.strain.trump
-            if suit is not None and suit is not p.trump and suit not in out:
-                out.append(suit)
-    return tuple(out)
+    return _named_after_nt(p, p.rho, p.lho, skip_trumps=True)
 
 
 def _unsupported(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
