@@ -18,6 +18,7 @@ from tutor.engine.play_features import (
     FOLLOW_KINDS,
     HCP,
     LEAD_KINDS,
+    RUN_ROLES,
     PlayChoice,
     discardable,
     holding_suits,
@@ -127,6 +128,31 @@ def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     return make_choice(cards, "a sure trick")
 
 
+@_chooser("any_but", "any card not of the role suit (args suit): the book says only which suit not to lead "
+          "(law 125: \"not trumps, another suit\")", LEAD_KINDS)
+def _any_but(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    barred = set(role_suits(p, str(args.get("suit", "trump")))) | set(p.avoid)
+    return make_choice((c for c in p.hand if c.suit not in barred), "any card of another suit")
+
+
+@_chooser("long_suit", "any card of the longest role suit, the stronger of two equally long (≈100)", LEAD_KINDS)
+def _long_suit(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    """≈100 "lead your long or strong suit": the longest; between two equally long, the one
+    with more high-card points (A 4, K 3, Q 2, J 1); a tie on both gives no single suit."""
+    suits = [s for s in role_suits(p, str(args.get("suit", "side"))) if p.hand.length(s)]
+    if not suits:
+        return None
+    best = max(_long_and_strong(p, s) for s in suits)
+    chosen = [s for s in suits if _long_and_strong(p, s) == best]
+    if len(chosen) != 1:
+        return None
+    return make_choice(p.hand.suit_cards(chosen[0]), "any card of the long suit")
+
+
+def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
+    return (p.hand.length(suit), sum(HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
+
+
 @_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", LEAD_KINDS)
 def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
@@ -163,18 +189,22 @@ def _own_rule(p: PlayPosition, args: Mapping[str, Any]) -> Rule | None:
 
 
 @_chooser("lead_avoiding", "a prohibition: the lead the lower conventions give, with the role suit "
-          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq)", LEAD_KINDS)
+          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq, "
+          "coronet_shown_out, coronet_honour_dropped)", LEAD_KINDS)
 def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    suits = _avoided_suits(p, str(args["suits"])) - p.avoid
+    role = str(args["suits"])
+    suits = _avoided_suits(p, role) - p.avoid
     me = _own_rule(p, args)
     if not suits or me is None:
         return None
     guarded = [r for r in p.conventions if isinstance(r, Rule) and r.priority < me.priority]
     # the lead the book's holdings would give, before any prohibition: the highest
-    # prohibition that forbids it takes the decision (and the credit)
-    free = evaluate([r for r in guarded if r.chooser != "lead_avoiding"], p, "lead")
-    if free is None or not (free.answer.suits & suits):
-        return None
+    # prohibition that forbids it takes the decision (and the credit). A suit the player
+    # is running (133, ≈109) is itself the natural lead, whatever the holdings say.
+    if role not in RUN_ROLES:
+        free = evaluate([r for r in guarded if r.chooser != "lead_avoiding"], p, "lead")
+        if free is None or not (free.answer.suits & suits):
+            return None
     narrowed = p.with_avoid(suits)
     advice = evaluate(guarded, narrowed, "lead")
     if advice is not None:
@@ -239,6 +269,14 @@ def _throwable(p: PlayPosition, suit: Suit) -> tuple[Card, ...]:
     cards = p.hand.suit_cards(suit)
     rest = cards[sure_tricks(p, suit):]
     return rest or cards
+
+
+@_chooser("discard_from", "throw a card of the role suit holding the pattern (args suit, pattern): "
+          "law 145, the short suit of small cards", ("discard",))
+def _discard_from(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+    throwable = set(discardable(p))
+    suits = [s for s in holding_suits(p, str(args.get("suit", "side")), str(args["pattern"])) if s in throwable]
+    return make_choice((c for s in suits for c in p.hand.suit_cards(s)), "a card of that short suit")
 
 
 def forbidden_suits(p: PlayPosition, rule: Rule) -> frozenset[Suit]:

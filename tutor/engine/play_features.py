@@ -24,7 +24,10 @@ the opponent on the right / left), ``lho_unsupported`` and ``rho_unsupported``
 ``rho_discarding`` (the suit the right-hand opponent discards most, law 166),
 ``partner_after_nt`` (suits partner named after one's own no-trumps: the king he
 showed, law 134), ``lho_after_partner_nt`` (suits the left-hand opponent named
-after his partner's no-trumps: the king he showed, law 136), ``any`` (every suit of the hand not ruled out) and ``side`` (the
+after his partner's no-trumps: the king he showed, law 136), ``partner_other`` (the suits
+partner named other than the trumps, laws 125, 112, ≈107), ``coronet_shown_out`` and
+``coronet_honour_dropped`` (the coronet suit the player is cashing, once an opponent
+discarded on it, law 133, or dropped its jack or ten on the ace or king, ≈109), ``any`` (every suit of the hand not ruled out) and ``side`` (the
 same without the trump suit).
 
 Every chooser returns a :class:`PlayChoice`: the cards the book allows. Where the
@@ -59,6 +62,7 @@ from tutor.engine.conventions import (
 from tutor.engine.errors import TutorError
 from tutor.engine.play_holdings import PATTERNS, is_small, matches
 from tutor.engine.play_position import PlayPosition
+from tutor.engine.tricks import Trick
 
 PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
 LEAD_KINDS = ("lead",)
@@ -191,6 +195,56 @@ def _rho_discarding(p: PlayPosition) -> tuple[Suit, ...]:
     return (top[0],) if len(top) == 1 else ()
 
 
+_CORONET = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN})
+
+
+def coronet_run(p: PlayPosition) -> Suit | None:
+    """The suit the player is cashing from a coronet (laws 133, ≈109; tutor's reading).
+
+    He held A K Q of it (the cards he still holds plus those he played), every round of
+    it so far was his lead and his trick, the last trick was one of them, and he still
+    holds a card of it: the run could go on, which is what the two laws speak about.
+    """
+    if not p.tricks or p.tricks[-1].plays[0][0] is not p.seat:
+        return None
+    suit = p.tricks[-1].plays[0][1].suit
+    rounds = [t for t in p.tricks if t.plays[0][1].suit is suit]
+    if any(t.plays[0][0] is not p.seat or t.winner(p.trump) is not p.seat for t in rounds):
+        return None
+    held = {c.rank for s, c, _ in p.all_plays() if s is p.seat and c.suit is suit} | set(ranks_in(p, suit))
+    return suit if held >= _CORONET and p.hand.length(suit) else None
+
+
+def _coronet_shown_out(p: PlayPosition) -> tuple[Suit, ...]:
+    """The coronet suit being cashed, if on its last round one opponent followed and the other
+    played another suit (law 133: "one follows, the other discards a different suit")."""
+    suit = coronet_run(p)
+    if suit is None:
+        return ()
+    last = dict(p.tricks[-1].plays)
+    followers = sum(1 for seat in (p.lho, p.rho) if last[seat].suit is suit)
+    return (suit,) if followers == 1 else ()
+
+
+def _coronet_honour_dropped(p: PlayPosition) -> tuple[Suit, ...]:
+    """The coronet suit being cashed, if an opponent played its jack or ten on the player's ace
+    or king (≈109, tutor's reading of "a jack or ten to an ace or king": he is about to be void)."""
+    suit = coronet_run(p)
+    if suit is None:
+        return ()
+    signals = {Card(suit, Rank.JACK), Card(suit, Rank.TEN)}
+    for trick in p.tricks:
+        plays = dict(trick.plays)
+        led = trick.plays[0][1]
+        if led.suit is suit and led.rank in (Rank.ACE, Rank.KING) and {plays[p.lho], plays[p.rho]} & signals:
+            return (suit,)
+    return ()
+
+
+#: Roles naming the suit the player is running (laws 133, ≈109): going on with it is the
+#: lead their prohibitions speak against, whether or not a holding rule would lead it.
+RUN_ROLES = frozenset({"coronet_shown_out", "coronet_honour_dropped"})
+
 _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "led": lambda p: (p.led_suit,) if p.led_suit else (),
     "trump": lambda p: (p.trump,) if p.trump else (),
@@ -204,6 +258,9 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "rho_discarding": _rho_discarding,
     "partner_after_nt": _after_own_nt,
     "lho_after_partner_nt": _lho_after_partner_nt,
+    "coronet_shown_out": _coronet_shown_out,
+    "coronet_honour_dropped": _coronet_honour_dropped,
+    "partner_other": lambda p: tuple(s for s in _named_by(p, p.partner) if s is not p.trump),
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
 }
@@ -379,6 +436,52 @@ def _partner_winning(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.winning() is p.partner
 
 
+@_feature("partner_cashing", "partner led a card that is the highest of its suit still out and is "
+          "winning the trick: he is cashing the suit (law 145)")
+def _partner_cashing(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    """Tutor's reading of law 145's "a suit his partner is cashing" (отхаживает): partner led, and
+    every card of the suit above his is already played or in the player's own hand."""
+    led = p.led
+    if led is None or p.trick.plays[0][0] is not p.partner or p.winning() is not p.partner:
+        return False
+    seen = p.seen()
+    return all(Card(led.suit, r) in seen or Card(led.suit, r) in p.hand for r in Rank if r > led.rank)
+
+
+def _jack_lost_to_lho(p: PlayPosition, trick: Trick, suit: Suit) -> bool:
+    """In ``trick`` the right-hand opponent led a small card of ``suit``, the player put the jack
+    and the left-hand opponent won it with the king or queen."""
+    leader, lead = trick.plays[0]
+    cards = dict(trick.plays)
+    honours = (Card(suit, Rank.KING), Card(suit, Rank.QUEEN))
+    return (leader is p.rho and lead.suit is suit and is_small(lead.rank)
+            and cards.get(p.seat) == Card(suit, Rank.JACK)
+            and trick.winner(p.trump) is p.lho and cards.get(p.lho) in honours)
+
+
+@_feature("jack_cut_lost_to_lho", "earlier the player put the jack second hand on the right-hand opponent's "
+          "small card of the suit led, and the left-hand opponent won it with the king or queen (law 141)",
+          FOLLOW_KINDS)
+def _jack_cut_lost(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    suit = p.led_suit
+    return suit is not None and any(t.plays and _jack_lost_to_lho(p, t, suit) for t in p.tricks)
+
+
+@_feature("lho_showed_both_honours", "the left-hand opponent has shown both the king and the queen of the "
+          "suit led: he named the suit in the auction, or has played both (law 141's exception)", FOLLOW_KINDS)
+def _lho_showed_both(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    """Tutor's reading of law 141's exception, "the left-hand opponent showed both pieces, as a
+    separate sure trick or as a suit": shown as a suit - he named it in the auction; shown as
+    tricks - both the king and the queen have come from his hand."""
+    suit = p.led_suit
+    if suit is None:
+        return False
+    if suit in _named_by(p, p.lho):
+        return True
+    played = {c for s, c, _ in p.all_plays() if s is p.lho}
+    return {Card(suit, Rank.KING), Card(suit, Rank.QUEEN)} <= played
+
+
 @_feature("second_played_ace", "the second player put the ace of the suit led (law 116)")
 def _second_ace(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     plays = p.trick.plays
@@ -460,6 +563,18 @@ def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return rounds > 0 and all(p.followed(s, p.trump) >= rounds for s in (p.lho, p.rho))
 
 
+@_feature("coronet_shown_out", "cashing a coronet, on the last round one opponent followed and the other "
+          "did not (law 133)", LEAD_KINDS)
+def _coronet_shown_out_feature(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return bool(role_suits(p, "coronet_shown_out"))
+
+
+@_feature("coronet_honour_dropped", "cashing a coronet, an opponent played the jack or ten of it on the "
+          "ace or king (≈109)", LEAD_KINDS)
+def _coronet_honour_dropped_feature(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return bool(role_suits(p, "coronet_honour_dropped"))
+
+
 @_feature("opponents_led_unannounced_strong",
           "the declaring side's first lead, after the opponents opened an honour of a suit they never named (law 120)",
           LEAD_KINDS)
@@ -494,6 +609,36 @@ def _supporter_ruffed_twice(p: PlayPosition, args: Mapping[str, Any]) -> bool:
         return False
     ruffs = sum(1 for s, c, led in p.all_plays() if s is p.seat and led is suit and c.suit is p.trump)
     return ruffs >= 2
+
+
+@_feature("tricks_played", "completed tricks so far: 0 at the opening lead (law 119)")
+def _tricks_played(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    return len(p.tricks)
+
+
+@_feature("suits_named", "how many different suits the seat named (args seat: partner | lho | rho; law 125)")
+def _suits_named(p: PlayPosition, args: Mapping[str, Any]) -> int:
+    seat = {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", "partner"))]
+    return len(_named_by(p, seat))
+
+
+@_feature("opponents_two_suits_one_supported",
+          "an opponent named two suits and his partner bid only one of them, the trumps (law 135)", LEAD_KINDS)
+def _two_suits_one_supported(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    """Tutor's reading of law 135's "an opponent named two suits and his partner clearly supported
+    only one of them": one opponent named exactly two suits, one of them the contract's trumps,
+    and his partner bid the trumps and not the other suit - "their trumps" are the contract's."""
+    if p.trump is None:
+        return False
+    for bidder in (p.lho, p.rho):
+        suits = _named_by(p, bidder)
+        if len(suits) != 2 or p.trump not in suits:
+            continue
+        other = suits[0] if suits[1] is p.trump else suits[1]
+        support = _named_by(p, bidder.partner)
+        if p.trump in support and other not in support:
+            return True
+    return False
 
 
 def vocabulary_names() -> dict[str, tuple[str, ...]]:

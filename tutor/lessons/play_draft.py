@@ -28,10 +28,10 @@ _CORE: Mapping[str, tuple[str, ...]] = {
     "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AK+": ("AK",), "AKx": ("AK",),
     "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",),
     "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
-    "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AQT": ("AQT",),
+    "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AT": ("AT",), "AQT": ("AQT",),
     "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
     "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
-    "A-small": ("A",), "QJ+2": ("QJ",),
+    "A-small": ("A",), "QJ+2": ("QJ",), "1-2": ("",), "2-3": ("",), "blank-AK": ("A", "K"),
 }
 #: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
 LADDER = ("AKQ", "AK4+", "AKx", "KQ+", "QJT", "Ax", "A(Q|J)4+", "Axxx")

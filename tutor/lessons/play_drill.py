@@ -73,7 +73,7 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
             return None
         advice = Advice(advice.answer, rule, rule.explain(position, advice.answer), advice.applicable, True)
     choice = advice.answer
-    if not isinstance(choice, PlayChoice) or len(choice.suits) != 1:
+    if not isinstance(choice, PlayChoice) or not _one_answer(rule, choice):
         return None
     legal = position.legal()
     if not choice.cards <= legal or choice.cards == legal:
@@ -83,6 +83,12 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
     if rule.chooser == "lead_avoiding" and not _clean_after_prohibition(rule, choice, position, rules):
         return None
     return advice
+
+
+def _one_answer(rule: Rule, choice: PlayChoice) -> bool:
+    """One card or one suit - or, for a rule whose book answer is "not that suit" (law 125:
+    "not trumps but another suit"), the cards of the suits it leaves (``drill: {several_suits: true}``)."""
+    return len(choice.suits) == 1 or bool(drill_hints(rule.id).get("several_suits"))
 
 
 def _clean(rule: Rule, choice: PlayChoice, applicable: Sequence[Rule], position: PlayPosition) -> bool:

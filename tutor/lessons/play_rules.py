@@ -11,7 +11,9 @@ line (content kind ``conventions/play.yaml``).
 A rule's ``drill`` mapping holds what the drill audit needs beyond the rule itself:
 ``overrides``, the conventions the book lets this one set aside ("*" for all of
 lower priority, else id prefixes) — see :mod:`tutor.lessons.play_drill`; ``avoid``,
-holding patterns a prohibition's drills never put in the forbidden suit (law 80: A K Q).
+holding patterns a prohibition's drills never put in the forbidden suit (law 80: A K Q);
+``several_suits: true``, for a rule whose book answer is only "not that suit" (law 125:
+"not trumps but another suit"), so its drills accept the cards of several suits.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ _SUIT_ARGS = ("suit", "suits")
 #: Roles only a prohibition understands (suits the book forbids by their holding).
 _AVOID_ROLES = ("weak_kq",)
 _CHECKED: set[int] = set()
+#: What a rule's ``drill`` mapping may hold, and the type of each value.
+_DRILL_HINTS: Mapping[str, type] = {"overrides": list, "avoid": list, "several_suits": bool}
 
 
 def _arg_problems(args: Mapping[str, Any]) -> list[str]:
@@ -67,9 +71,23 @@ def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...],
         recommend = item.get("recommend") or {}
         out += [((n, "recommend", "args"), rid, m) for m in _arg_problems(recommend.get("args") or {})]
         drill = item.get("drill") or {}
+        out += [((n, "drill", key), rid, m) for key, m in _drill_hint_problems(drill)]
         avoid = drill.get("avoid", []) if isinstance(drill, Mapping) else []
         out += [((n, "drill", "avoid"), rid, m) for pattern in (avoid if isinstance(avoid, list) else [avoid])
                 for m in _arg_problems({"pattern": pattern})]
+    return out
+
+
+def _drill_hint_problems(drill: Any) -> list[tuple[str, str]]:
+    if not isinstance(drill, Mapping):
+        return [("drill", f"expected a mapping of {', '.join(_DRILL_HINTS)}, got {type(drill).__name__}")]
+    out = []
+    for key, value in drill.items():
+        wanted = _DRILL_HINTS.get(str(key))
+        if wanted is None:
+            out.append((str(key), f"unknown drill hint {key!r}; known: {', '.join(_DRILL_HINTS)}"))
+        elif not isinstance(value, wanted):
+            out.append((str(key), f"drill hint {key!r} must be a {wanted.__name__}, got {value!r}"))
     return out
 
 

@@ -9,7 +9,9 @@ draws a random position that meets them:
 * the **layout** (which seat decides and which tricks come first) follows from the
   situation: an opening lead, second hand or third hand to the opening lead, a
   defender on lead at trick 3 after two scripted tricks, the declarer on lead after
-  winning trick 1 (and after two rounds of trumps), a second discard at trick 2;
+  winning trick 1 (and after two rounds of trumps), a second discard at trick 2,
+  fourth hand to partner's winning card (≈107), law 141's second cut (the jack lost,
+  then a small card led again);
 * the **auction** names exactly the suits the conditions need, in a legal Vint order,
   and ends with the contract and eight passes;
 * the **learner's hand** holds each required holding exactly, the other suits filled
@@ -31,7 +33,7 @@ from tutor.engine.calls import Bid, Contract, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.dealgen import CardCount, constrained_deal
-from tutor.engine.play_features import PlayChoice
+from tutor.engine.play_features import RUN_ROLES, PlayChoice
 from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
@@ -51,10 +53,14 @@ from tutor.lessons.play_rules import drill_hints
 
 #: Features read from partner's discards over several tricks (laws 163, 166).
 DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_tricks"})
+#: Features read from the player's own run of a coronet (laws 133, ≈109).
+CORONET_RUNS = frozenset({"coronet_shown_out", "coronet_honour_dropped"})
 
 
 def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "lead":
+        if CORONET_RUNS & set(needs.flags):
+            return "coronet_run"
         if rule.situation_args.get("side") == "declarer":
             if "supporter_ruffed_twice" in needs.flags:
                 return "ruff_history"
@@ -65,15 +71,16 @@ def choose_layout(rule: Rule, needs: Needs) -> str:
         if DISCARD_SHOWS & set(needs.flags):
             return "discard_history"
         avoiding = rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") == "trump"
-        return "d2_lead" if "partner_discarded" in needs.flags or avoiding else "opening"
+        later = "partner_discarded" in needs.flags or "tricks_played" in needs.flags  # not the opening lead
+        return "d2_lead" if later or avoiding else "opening"
     if rule.situation == "second_hand":
-        return "second"
+        return "second_cut" if "jack_cut_lost_to_lho" in needs.flags else "second"
     if rule.situation == "third_hand":
         return "third"
     if needs.flags.get("discards_made", ("==", 0))[1] >= 1 or (
             rule.chooser == "discard" and rule.chooser_args.get("how", "weakest") != "weakest"):
         return "second_discard"
-    return "second" if int(rule.situation_args.get("place", 3)) == 2 else "third"
+    return {2: "second", 3: "third", 4: "fourth"}[int(rule.situation_args.get("place", 3))]
 
 
 def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
@@ -98,7 +105,8 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
     declarer = rng.choice((Seat.N, Seat.E, Seat.S, Seat.W))
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
                     "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
-                    "discard_history": "D2", "ruff_history": "P"}[layout]
+                    "discard_history": "D2", "ruff_history": "P", "second_cut": "P", "fourth": "declarer",
+                    "coronet_run": "D1"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -151,7 +159,7 @@ def _scripted(play: TrickPlay, seat: Seat, spec: str, conventions: Sequence[Rule
 def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
     """Choose the led suit and the suits the auction must name."""
     rng = d.rng
-    if d.layout in ("second", "third", "second_discard"):
+    if d.layout in ("second", "third", "second_discard", "second_cut", "fourth"):
         if needs.led_is == "trump":
             d.suits["led"] = d.trump if d.trump else Suit.SPADES
         else:
@@ -162,6 +170,10 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["partner"] = d.free_suit()
     if needs.led_is == "rho_unsupported":
         d.suits["rho_unsupported"] = d.suits["led"]
+    if needs.led_is == "partner_other":  # laws 112, ≈107: partner named the suit led
+        d.suits["partner_other"] = d.suits["led"]
+    if d.layout == "second_cut":  # law 141: the suit the right-hand opponent regains the lead in
+        d.suits["Y"] = d.free_suit()
     if needs.named.get("lho_unsupported") or any(r == "lho_unsupported" for r, _, _ in needs.holdings):
         d.suits["lho_unsupported"] = d.free_suit()
     if needs.named.get("rho"):
@@ -172,6 +184,10 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
     if "partner_named_three" in needs.flags:
         led = d.suits["led"]
         d.suits["three"] = led  # marker: the partner names the other three
+    if needs.named.get("partner_other"):  # law 125: partner's second suit, which the learner lacks
+        d.suits["partner_other"] = d.free_suit()
+    if "opponents_two_suits_one_supported" in needs.flags:  # law 135: the suit the supporter did not bid
+        d.suits["two_suiter_other"] = d.free_suit()
     if needs.named.get("partner_after_nt"):
         d.suits["partner_after_nt"] = d.free_suit()
     if needs.named.get("lho_after_partner_nt"):  # law 136: the king shown for partner's no-trumps
@@ -181,8 +197,10 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["N"] = d.free_suit()
     if d.layout == "d2_lead":
         d.suits["M"] = d.free_suit()
-    if "partner_discarded" in needs.flags:
+    if needs.flags.get("partner_discarded", ("==", False))[1]:
         d.suits["partner_discarded"] = d.free_suit()
+    if d.layout == "coronet_run":  # the side suit the learner cashes his coronet in
+        d.suits["coronet"] = d.free_suit()
     if d.layout == "discard_history":
         # L: the suit the declarer runs (trumps in a suit contract); N and M as in d2_lead;
         # the fourth suit is partner's sure suit (163) or the right-hand opponent's ace (166)
@@ -224,17 +242,22 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
             continue
         d.hold(suit, sample_holding(pattern, rng, d.rules))
     for role, pattern, wanted in needs.holdings:
-        if not wanted and role == "any":
+        if not wanted and pattern == "some":  # "not a single card" of the suit: a void
+            d.void.add(_role_suit(d, role))
+        elif not wanted and role == "any":
             d.banned_any.append(pattern)
         elif not wanted:
             d.banned.append((_role_suit(d, role), pattern))
     if rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") != "weak_kq":
         role = str(rule.chooser_args["suits"])
-        forbidden = {"rho": "rho", "lho_unsupported": "lho_unsupported", "partner_discarded": "partner_discarded",
-                     "trump": "trump"}[role]
-        suit = _role_suit(d, forbidden)
-        if suit not in d.exact:
-            d.hold(suit, _tempting(d, rule))
+        if role in RUN_ROLES:  # the coronet itself tempts: the learner has been running it
+            d.hold(d.suits["coronet"], sample_holding("AKQ", rng, d.rules, max_len=5))
+        else:
+            forbidden = {"rho": "rho", "lho_unsupported": "lho_unsupported", "partner_discarded": "partner_discarded",
+                         "trump": "trump"}[role]
+            suit = _role_suit(d, forbidden)
+            if suit not in d.exact:
+                d.hold(suit, _tempting(d, rule))
         d.hold(_role_suit(d, "any"), sample_holding(rng.choice(LADDER), rng, d.rules, max_len=5))
     if "trumps_held" in needs.flags and d.trump is not None and needs.flags["trumps_held"][0] in (">=", "=="):
         d.min_len[d.trump] = int(needs.flags["trumps_held"][1])
@@ -286,6 +309,8 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         led = d.suits["led"]
         mine = set(d.exact.get(led, ()))
         ranks = [r for r in needs.led_ranks if Rank(r) not in mine]
+        if "partner_cashing" in needs.flags:  # law 145: at trick 1 only the ace is the top card still out
+            ranks = [r for r in ranks if r == Rank.ACE]
         if not ranks:
             raise Rejected("no card left to lead")
         lead = d.give(D1, Card(led, Rank(rng.choice(ranks))))
@@ -294,6 +319,10 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
             follow = spare_small(d, led, below=lead.rank)
             d.give(P, follow)
             d.script.append((P, "lowest"))
+    elif d.layout == "second_cut":
+        _prefix_second_cut(d, D1, P, D2, dec)
+    elif d.layout == "fourth":
+        _prefix_partner_wins(d, D1, P, D2)
     elif d.layout == "second_discard":
         led = d.suits["led"]
         d.give(D1, Card(led, Rank.ACE))
@@ -314,6 +343,40 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         _prefix_discard_run(d, D1, P, D2, dec)
     elif d.layout == "ruff_history":
         _prefix_ruff_history(d, D1, P, D2, dec)
+    elif d.layout == "coronet_run":
+        _prefix_coronet_run(d, D1, P, D2, dec, honour="coronet_honour_dropped" in needs.flags)
+
+
+def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 141's two rounds: the learner (P) holds A J 10 of X, the jack already counted in.
+
+    Trick 1: D1 (his right-hand opponent) leads a small X, the learner puts the jack, D2
+    wins with the king or queen, the declarer follows small. Trick 2: D2 leads a small
+    card of Y to his partner's ace (third hand's highest, law 113); the declarer and the
+    learner follow. Trick 3: D1 leads a small X again and the learner is second hand.
+    """
+    x, y = d.suits["led"], d.suits["Y"]
+    d.exact[x] = sorted([*d.exact[x], Rank.JACK], reverse=True)
+    first, again = d.give(D1, spare_small(d, x)), d.give(D1, spare_small(d, x))
+    honour = d.give(D2, Card(x, d.rng.choice((Rank.KING, Rank.QUEEN))))
+    d.give(dec, spare_small(d, x))
+    d.must[y] = [d.rng.choice(SMALL)]
+    lead_y = d.give(D2, spare_small(d, y))
+    d.give(D1, Card(y, Rank.ACE))
+    d.give(dec, spare_small(d, y))
+    d.script += [(D1, first), (P, Card(x, Rank.JACK)), (D2, honour), (dec, "lowest"),
+                 (D2, lead_y), (dec, "lowest"), (D1, Card(y, Rank.ACE)), (P, "lowest"),
+                 (D1, again)]
+
+
+def _prefix_partner_wins(d: Draft, D1: Seat, P: Seat, D2: Seat) -> None:
+    """Fourth hand (≈107): D1 leads a small card of the suit partner (P) named, P wins it with the
+    ace or king, D2 follows small; the learner, the declarer, cannot follow."""
+    led = d.suits["led"]
+    lead = d.give(D1, spare_small(d, led))
+    top = d.give(P, Card(led, d.rng.choice((Rank.ACE, Rank.KING))))
+    d.give(D2, spare_small(d, led))
+    d.script += [(D1, lead), (P, top), (D2, "lowest")]
 
 
 def _prefix_win_first_trick(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat, *, strong: bool = False) -> None:
@@ -434,6 +497,38 @@ def _prefix_ruff_history(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> No
                  (dec, mine[2]), (D1, "lowest"), (P, Card(t, second)), (D2, "lowest")]
 
 
+def _prefix_coronet_run(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat, *, honour: bool) -> None:
+    """The learner (the opening leader) cashes his coronet C and is on lead again.
+
+    Trick 1: he leads the ace of C (law 86). With ``honour`` (≈109) one opponent plays
+    the jack or ten of C on it - from at most two cards, "about to be void" - and the
+    others follow. Otherwise (133) everyone follows; at trick 2 he leads the king, the
+    opponent who held a single card of C discards (the book's discard) and the other
+    two follow.
+    """
+    c = d.suits["coronet"]
+    suit = suit_cards(c)
+    odd, other = d.rng.sample((P, dec), 2)  # the opponent who drops the honour or shows out
+    if honour:
+        free = [r for r in (Rank.JACK, Rank.TEN) if r not in d.exact[c]]
+        if not free:
+            raise Rejected("the learner holds both the jack and the ten")
+        drop = d.give(odd, Card(c, d.rng.choice(free)))
+        d.limit(odd, CardCount(suit, 1, 2))
+        for seat in (other, D2):
+            d.limit(seat, CardCount(suit, 1))
+        first: dict[Seat, Card | str] = {odd: drop, other: "lowest"}
+        d.script += [(D1, Card(c, Rank.ACE)), (P, first[P]), (D2, "lowest"), (dec, first[dec])]
+        return
+    d.give(odd, spare_small(d, c))
+    d.limit(odd, CardCount(suit, 1, 1))
+    for seat in (other, D2):
+        d.limit(seat, CardCount(suit, 2))
+    second: dict[Seat, str] = {odd: "book", other: "lowest"}
+    d.script += [(D1, Card(c, Rank.ACE)), (P, "lowest"), (D2, "lowest"), (dec, "lowest"),
+                 (D1, Card(c, Rank.KING)), (P, second[P]), (D2, "lowest"), (dec, second[dec])]
+
+
 def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
     """Tricks 2-3: the declarer leads the ace and king of trumps; everyone follows."""
     t = d.trump
@@ -484,6 +579,19 @@ def _hand_ok(d: Draft, hand: Hand) -> bool:
     return True
 
 
+def _two_suits_one_supported(d: Draft) -> list[tuple[Seat, Strain]]:
+    """Law 135's auction: the declarer or his partner names the other suit and the trumps;
+    the other one bids the trumps only (the declarer's final bid names them)."""
+    assert d.trump is not None
+    two_suiter = d.rng.choice((d.declarer, d.declarer.partner))
+    items = [(two_suiter, Strain.of_suit(d.suits["two_suiter_other"]))]
+    if two_suiter is d.declarer:
+        items.append((d.declarer.partner, Strain.of_suit(d.trump)))
+    else:
+        items.append((two_suiter, Strain.of_suit(d.trump)))
+    return items
+
+
 def _auction(d: Draft, needs: Needs) -> Auction:
     """A legal auction naming the suits the conditions need, ending in the drawn contract."""
     rng = d.rng
@@ -495,6 +603,10 @@ def _auction(d: Draft, needs: Needs) -> Auction:
         items.append((partner, Strain.NO_TRUMPS))
     if "partner" in d.suits:
         items.append((partner, Strain.of_suit(d.suits["partner"])))
+    if "partner_other" in d.suits:
+        items.append((partner, Strain.of_suit(d.suits["partner_other"])))
+    if "two_suiter_other" in d.suits and d.trump is not None:
+        items += _two_suits_one_supported(d)
     if "three" in d.suits:
         others = [s for s in PBN_SUITS if s is not d.suits["three"]]
         rng.shuffle(others)
