@@ -16,11 +16,11 @@ from tutor.engine.conventions import Rule, evaluate, register_chooser
 from tutor.engine.errors import TutorError
 from tutor.engine.play_features import (
     FOLLOW_KINDS,
-    HCP,
     LEAD_KINDS,
     RUN_ROLES,
     PlayChoice,
     discardable,
+    high_card_points,
     holding_suits,
     make_choice,
     ranks_in,
@@ -150,7 +150,7 @@ def _long_suit(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
 
 
 def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
-    return (p.hand.length(suit), sum(HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
+    return (p.hand.length(suit), high_card_points(p, suit))
 
 
 @_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", LEAD_KINDS)
@@ -233,7 +233,7 @@ def _ruff(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
 
 
 def _strength(p: PlayPosition, suit: Suit) -> tuple[int, int]:
-    return (sure_tricks(p, suit), sum(HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit)))
+    return (sure_tricks(p, suit), high_card_points(p, suit))
 
 
 @_chooser("discard", "throw a card of a side suit (args how: weakest | not_sure | third | rotate)", ("discard",))

@@ -294,6 +294,11 @@ def holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
     return suits
 
 
+def high_card_points(p: PlayPosition, suit: Suit) -> int:
+    """The player's high-card points in ``suit`` (A 4, K 3, Q 2, J 1): the tutor's measure of a suit's strength."""
+    return sum(HCP.get(c.rank, 0) for c in p.hand.suit_cards(suit))
+
+
 def sure_tricks(p: PlayPosition, suit: Suit) -> int:
     """The player's cards of ``suit`` that are the highest still out (tutor's counting)."""
     seen = p.seen()
@@ -392,10 +397,14 @@ def _holds(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return bool(holding_suits(p, str(args.get("suit", "any")), str(args["pattern"])))
 
 
+def _seat_arg(p: PlayPosition, args: Mapping[str, Any], default: str) -> Seat:
+    """The seat a feature's ``seat`` argument names, from the player's point of view."""
+    return {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", default))]
+
+
 @_feature("first_bid_nt", "the seat's first bid was no-trumps, 'at once' (args seat: rho | partner | lho)")
 def _first_nt(p: PlayPosition, args: Mapping[str, Any]) -> bool:
-    seat = {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", "rho"))]
-    bid = p.first_bid(seat)
+    bid = p.first_bid(_seat_arg(p, args, "rho"))
     return bid is not None and bid.strain.trump is None
 
 
@@ -563,18 +572,6 @@ def _followed(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return rounds > 0 and all(p.followed(s, p.trump) >= rounds for s in (p.lho, p.rho))
 
 
-@_feature("coronet_shown_out", "cashing a coronet, on the last round one opponent followed and the other "
-          "did not (law 133)", LEAD_KINDS)
-def _coronet_shown_out_feature(p: PlayPosition, args: Mapping[str, Any]) -> bool:
-    return bool(role_suits(p, "coronet_shown_out"))
-
-
-@_feature("coronet_honour_dropped", "cashing a coronet, an opponent played the jack or ten of it on the "
-          "ace or king (≈109)", LEAD_KINDS)
-def _coronet_honour_dropped_feature(p: PlayPosition, args: Mapping[str, Any]) -> bool:
-    return bool(role_suits(p, "coronet_honour_dropped"))
-
-
 @_feature("opponents_led_unannounced_strong",
           "the declaring side's first lead, after the opponents opened an honour of a suit they never named (law 120)",
           LEAD_KINDS)
@@ -618,8 +615,7 @@ def _tricks_played(p: PlayPosition, args: Mapping[str, Any]) -> int:
 
 @_feature("suits_named", "how many different suits the seat named (args seat: partner | lho | rho; law 125)")
 def _suits_named(p: PlayPosition, args: Mapping[str, Any]) -> int:
-    seat = {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", "partner"))]
-    return len(_named_by(p, seat))
+    return len(_named_by(p, _seat_arg(p, args, "partner")))
 
 
 @_feature("opponents_two_suits_one_supported",

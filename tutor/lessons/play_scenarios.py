@@ -53,13 +53,11 @@ from tutor.lessons.play_rules import drill_hints
 
 #: Features read from partner's discards over several tricks (laws 163, 166).
 DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_tricks"})
-#: Features read from the player's own run of a coronet (laws 133, ≈109).
-CORONET_RUNS = frozenset({"coronet_shown_out", "coronet_honour_dropped"})
 
 
 def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "lead":
-        if CORONET_RUNS & set(needs.flags):
+        if any(needs.named.get(role) for role in RUN_ROLES):  # the player's own coronet run (133, ≈109)
             return "coronet_run"
         if rule.situation_args.get("side") == "declarer":
             if "supporter_ruffed_twice" in needs.flags:
@@ -344,7 +342,7 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
     elif d.layout == "ruff_history":
         _prefix_ruff_history(d, D1, P, D2, dec)
     elif d.layout == "coronet_run":
-        _prefix_coronet_run(d, D1, P, D2, dec, honour="coronet_honour_dropped" in needs.flags)
+        _prefix_coronet_run(d, D1, P, D2, dec, honour=bool(needs.named.get("coronet_honour_dropped")))
 
 
 def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
