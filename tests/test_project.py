@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,25 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert match is not None
     assert match.group(1) == _setup_commands()[1]
     assert "exit 5" in ci or '-eq 5' in ci  # "no tests" must not pass silently
+
+
+def test_setup_commands_make_their_own_virtual_environment() -> None:
+    """Both commands work where the system Python refuses pip (externally-managed-environment)."""
+    for command in _setup_commands():
+        assert command.startswith("python3 -m venv .venv && "), command
+        assert " pip install" not in command.replace(".venv/bin/python -m pip install", ""), command
+
+
+def test_under_ci_a_browser_test_that_cannot_run_fails_instead_of_skipping(tmp_path: Path) -> None:
+    env = {**os.environ, "CI": "true", "TUTOR_CHROMIUM": str(tmp_path / "no-chromium")}
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider",
+         "tests/browser/test_browser_home.py"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode != 0, run.stdout[-2000:]
+    assert "browser tests cannot run under CI" in run.stdout
+    assert "skipped" not in run.stdout.splitlines()[-1]
 
 
 def _imports(path: Path) -> set[str]:

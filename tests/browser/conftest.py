@@ -10,6 +10,7 @@ Chromium or the Playwright package is missing, and a test marked
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "app_page(url_path): the test needs tutor/ui/pages/<url_path>.py listed in app.py"
     )
+    config.addinivalue_line("markers", "browser_cannot_run(reason): under CI, fail with the reason")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -53,11 +55,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         # one xdist worker runs every browser test, so one app server and one Chromium suffice
         item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None:
-            item.add_marker(pytest.mark.skip(reason=reason))
+            # Under CI a browser test that cannot run is a failure, never a silent skip.
+            if os.environ.get("CI"):
+                item.add_marker(pytest.mark.browser_cannot_run(reason))
+            else:
+                item.add_marker(pytest.mark.skip(reason=reason))
             continue
         for mark in item.iter_markers("app_page"):
             if not page_listed(mark.args[0]):
                 item.add_marker(pytest.mark.skip(reason=f"page {mark.args[0]!r} is not listed in app.py yet"))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Under CI, fail (never skip) a browser test that cannot run, before its fixtures start."""
+    for mark in item.iter_markers("browser_cannot_run"):
+        pytest.fail(f"browser tests cannot run under CI: {mark.args[0]}", pytrace=False)
 
 
 @pytest.hookimpl(wrapper=True)
