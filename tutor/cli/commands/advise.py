@@ -3,7 +3,10 @@
 The JSON object names its ``kind``: ``bid`` for a bidding position
 (``{"kind": "bid", "dealer": "N", "seat": "S", "hand": "AK543.A2.KQ2.KQJ",
 "auction": ["P"], "score": {...}}``), or a play kind (``lead``, ``discard``,
-``card``) or ``solo`` handled by the drill kinds that registered them. The answer
+``card``) or ``solo`` handled by the drill kinds that registered them. Vint positions are answered by
+:func:`tutor.lessons.robots.advise_view`, the function the book robots play by, so every
+legal position gets an answer (a convention, or the tutor's stated default, marked
+``"default": true``). ``{"positions": [ … ]}`` answers each in order, as a list. The answer
 is printed as JSON (``{"call": "1S", "rule": …, "laws": […], "explanation": …}``
 for a bid). Bad input exits non-zero with a one-line message.
 """
@@ -19,7 +22,10 @@ from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.robots import advise_view
 
+#: Vint positions: answered by the one function the robots use (a convention, or the stated default).
+VINT_KINDS = frozenset({"bid", "lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"})
 #: Position kinds whose drill kind has another name.
 ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}
 
@@ -56,16 +62,36 @@ def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
     return entry.advise
 
 
+#: The most positions one batch may hold.
+MAX_POSITIONS = 1000
+
+
 def run(args: argparse.Namespace) -> int:
     data = read_position(args.file)
+    if "positions" in data:
+        positions = data["positions"]
+        if not isinstance(positions, list) or len(positions) > MAX_POSITIONS:
+            raise TutorError(f"'positions' must be a list of at most {MAX_POSITIONS} position objects")
+        answers = [answer_one(p, f"positions[{n}]") for n, p in enumerate(positions)]
+        print(json.dumps(answers, ensure_ascii=False, indent=2))
+        return 0
+    print(json.dumps(answer_one(data, ""), ensure_ascii=False, indent=2))
+    return 0
+
+
+def answer_one(data: Any, where: str) -> dict[str, Any]:
+    """One position's answer: the robots' own function for Vint positions, the drill kind's otherwise."""
+    prefix = f"{where}: " if where else ""
+    if not isinstance(data, dict):
+        raise TutorError(f"{prefix}expected a JSON object with a \"kind\", got {type(data).__name__}")
     kind = data.get("kind")
     if not isinstance(kind, str):
-        raise TutorError("the position needs a \"kind\": bid, lead, discard, card or solo")
+        raise TutorError(f"{prefix}the position needs a \"kind\": bid, lead, discard, card or solo")
     try:
-        answer = adviser(kind)(data)
-    except TutorError:
-        raise
+        if kind in VINT_KINDS:
+            return advise_view(data)
+        return dict(adviser(kind)(data))
+    except TutorError as err:
+        raise TutorError(f"{prefix}{err}") from None
     except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise TutorError(f"bad {kind!r} position: {err!r}") from None
-    print(json.dumps(dict(answer), ensure_ascii=False, indent=2))
-    return 0
+        raise TutorError(f"{prefix}bad {kind!r} position: {err!r}") from None
