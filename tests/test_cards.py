@@ -108,3 +108,15 @@ def test_deal_diagram_shows_every_card() -> None:
     assert "North" in diagram and "South" in diagram and "West" in diagram and "East" in diagram
     ranks_shown = sum(diagram.count(ch) for ch in "AKQJ98765432") + diagram.count("10")
     assert ranks_shown == 52
+
+
+@pytest.mark.parametrize("text", ["C10", "♣10", "CT", "10C", "TC", "c10", "10♣", " C10 "])
+def test_the_ten_of_clubs_is_read_however_a_player_writes_it(text: str) -> None:
+    """Issue 20: learners see "10"; input accepts C10, ♣10, CT and 10C alike."""
+    assert Card.parse(text) == Card(Suit.CLUBS, Rank.TEN)
+
+
+@pytest.mark.parametrize("text", ["CS", "S1", "10", "X", "SAK", "11C"])
+def test_a_card_that_is_not_a_card_is_refused_with_its_text(text: str) -> None:
+    with pytest.raises(NotationError, match="bad card"):
+        Card.parse(text)

@@ -128,16 +128,29 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse suit-then-rank notation: ``SA``, ``HT``, ``D10``, ``♣7``.
+        """Parse a card as players write it: suit then rank (``SA``, ``HT``, ``D10``, ``♣7``) or
+        rank then suit (``10C``, ``AS``, ``7♣``).
 
-        >>> Card.parse("D10") == Card(Suit.DIAMONDS, Rank.TEN)
+        >>> Card.parse("D10") == Card.parse("10D") == Card.parse("♦10") == Card(Suit.DIAMONDS, Rank.TEN)
         True
         """
+        known = _PARSED.get(text)
+        if known is not None:  # the fast path: positions parse the same few strings again and again
+            return known
+        card = cls._parse(text)
+        if len(text) <= 4:
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str) -> Card:
         text = text.strip()
         if len(text) < 2:
-            raise NotationError(f"bad card {text!r}: expected a suit then a rank, e.g. 'SA'")
+            raise NotationError(f"bad card {text!r}: expected a suit then a rank, e.g. 'SA' or '♠A'")
+        first_is_suit = text[0].upper() in "SHDC♠♥♦♣"
+        suit_text, rank_text = (text[0], text[1:]) if first_is_suit else (text[-1], text[:-1])
         try:
-            return cls(Suit.parse(text[0]), Rank.parse(text[1:]))
+            return cls(Suit.parse(suit_text), Rank.parse(rank_text))
         except NotationError as err:
             raise NotationError(f"bad card {text!r}: {err}") from None
 
@@ -151,6 +164,9 @@ class Card:
     def pretty(self) -> str:
         return f"{self.suit.symbol}{'10' if self.rank is Rank.TEN else self.rank.char}"
 
+
+#: Cards already parsed, by their text (only short, valid texts are kept: at most a few hundred).
+_PARSED: dict[str, Card] = {}
 
 FULL_PACK: tuple[Card, ...] = tuple(Card(s, r) for s in PBN_SUITS for r in reversed(Rank))
 
