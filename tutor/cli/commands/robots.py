@@ -1,7 +1,7 @@
 """``tutor robots``: the four book robots bid and play a deal out.
 
-``tutor robots --deal "N:… … … …" --dealer S [--json]``, or ``--seed N`` for a seeded
-deal. Each robot sees only its own seat; every call and card is exactly what
+``tutor robots --deal "N:… … … …" --dealer S [--json | --pbn]``, ``--seed N`` for a
+seeded deal, or ``--pbn-file F`` for the first deal of a PBN file (with its dealer). Each robot sees only its own seat; every call and card is exactly what
 ``tutor advise`` answers for that seat's view (docs/robots.md). The JSON holds ``deal``
 (PBN), ``dealer``, ``auction`` (``{"seat", "call", "rule", "laws"}`` …), ``contract``
 (``"3C"`` or ``"pass"``), ``declarer``, ``play`` (``{"seat", "card", "rule", "laws"}`` in
@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from typing import Any
 
-from tutor.engine.cards import Deal, Seat
+from tutor.engine import pbn
+from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.robots import RobotDeal, law_label, robot_deal
@@ -30,29 +32,64 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", metavar="PBN", help='a whole deal in PBN, e.g. "N:AKQ.… … … …"')
     source.add_argument("--seed", type=int, help="a seeded random deal; the same seed gives the same record")
+    source.add_argument("--pbn-file", metavar="FILE", help="the first deal of a PBN file (its dealer too)")
     parser.add_argument("--dealer", default="N", help="the dealer: N, E, S or W (default N)")
-    parser.add_argument("--json", action="store_true", help="print the record as JSON")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the record as JSON")
+    output.add_argument("--pbn", action="store_true", help="print the robots' deal, auction and play as PBN")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    deal, dealer = _table(args)
+    record = robot_deal(deal, dealer)
+    if args.json:
+        print(json.dumps(record.to_json(), ensure_ascii=False, indent=2))
+    elif args.pbn:
+        print(pbn.dumps(as_pbn(record), board=args.seed), end="")
+    else:
+        print(readable(record))
+    return 0
+
+
+def _table(args: argparse.Namespace) -> tuple[Deal, Seat]:
+    """The deal and dealer asked for: a seed, a PBN deal, or the first game of a PBN file."""
     dealer = Seat.parse(str(args.dealer))
     if args.seed is not None:
         if not 0 <= args.seed < SEED_LIMIT:
             raise TutorError(f"--seed {args.seed}: a seed is a whole number from 0 to {SEED_LIMIT - 1}")
-        deal = random_deal(random.Random(args.seed))
-    else:
-        if len(args.deal) > 200:
-            raise TutorError(f"--deal: a PBN deal is at most 200 characters, got {len(args.deal)}")
-        deal = Deal.from_pbn(args.deal)
-        if not deal.is_complete:
-            raise TutorError("--deal: the robots need all four hands of 13 cards (law 16)")
-    record = robot_deal(deal, dealer)
-    if args.json:
-        print(json.dumps(record.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print(readable(record))
-    return 0
+        return random_deal(random.Random(args.seed)), dealer
+    if args.pbn_file is not None:
+        game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
+        return game.deal, game.dealer
+    if len(args.deal) > 200:
+        raise TutorError(f"--deal: a PBN deal is at most 200 characters, got {len(args.deal)}")
+    deal = Deal.from_pbn(args.deal)
+    if not deal.is_complete:
+        raise TutorError("--deal: the robots need all four hands of 13 cards (law 16)")
+    return deal, dealer
+
+
+def read_text(source: str, *, limit: int) -> str:
+    """A UTF-8 text file (or ``-``), at most ``limit`` characters; one clear line otherwise."""
+    try:
+        with (open(source, encoding="utf-8") if source != "-" else sys.stdin) as handle:  # noqa: SIM115
+            text = handle.read(limit + 1)
+    except OSError as err:
+        raise TutorError(f"cannot read {source}: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise TutorError(f"{source} is not UTF-8 text (byte {err.start})") from None
+    if len(text) > limit:
+        raise TutorError(f"{source} is larger than {limit:,} characters")
+    return text
+
+
+def as_pbn(record: RobotDeal) -> pbn.PbnGame:
+    """The robots' deal as a PBN game: deal, dealer, auction, play and result."""
+    contract = record.contract
+    return pbn.PbnGame(record.deal, record.dealer, tuple(d.action for d in record.auction),
+                       tuple(Card.parse(d.action) for d in record.play),
+                       result=record.tricks[contract.declarer.side] if contract else None)
 
 
 def readable(record: RobotDeal) -> str:

@@ -1,0 +1,64 @@
+"""Realism of the book robots' deals: what four robots bid and make over many seeded deals.
+
+    python benchmarks/robot_realism.py [--deals N]
+
+Prints the share of deals passed out, the contracts by level and strain, how often the
+declaring side holds seven or more trumps, and how many contracts are made and failed —
+the figures in docs/robots.md. Seeds 0..N-1, dealer rotating N, E, S, W; the book's
+rules (no variants), an empty score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+
+from tutor.engine.cards import Seat
+from tutor.engine.dealgen import random_deal
+from tutor.lessons.robots import RobotDeal, robot_deal
+
+LEVELS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "small slam", 7: "grand slam"}
+
+
+def figures(records: list[RobotDeal]) -> dict[str, object]:
+    played = [r for r in records if r.contract is not None]
+    levels: Counter[str] = Counter()
+    strains: Counter[str] = Counter()
+    made = fit = short_trumps = 0
+    for r in played:
+        assert r.contract is not None
+        bid = r.contract.bid
+        levels[LEVELS[bid.level]] += 1
+        strains[bid.strain.name.lower()] += 1
+        side = r.contract.declarer.side
+        made += r.tricks[side] >= bid.level + 6
+        trump = r.contract.trump
+        if trump is not None:
+            declarer, dummy = r.contract.declarer, r.contract.declarer.partner
+            fit += r.deal[declarer].length(trump) + r.deal[dummy].length(trump) >= 7
+            short_trumps += r.deal[declarer].length(trump) <= 1
+    suit_contracts = sum(1 for r in played if r.contract and r.contract.trump is not None)
+    return {
+        "deals": len(records), "passed out": len(records) - len(played), "played": len(played),
+        "made": made, "failed": len(played) - made, "levels": dict(levels), "strains": dict(strains),
+        "suit contracts": suit_contracts, "declaring side 7+ trumps": fit,
+        "declarer void or singleton in trumps": short_trumps,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    records = [robot_deal(random_deal(random.Random(seed)), Seat("NESW"[seed % 4])) for seed in range(args.deals)]
+    seconds = time.perf_counter() - start
+    for key, value in figures(records).items():
+        print(f"{key}: {value}")
+    print(f"time: {seconds:.1f} s ({1000 * seconds / args.deals:.1f} ms per deal)")
+
+
+if __name__ == "__main__":
+    main()

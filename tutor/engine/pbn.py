@@ -1,0 +1,303 @@
+"""Deals, auctions and play in Portable Bridge Notation (PBN 2.1), as Vint uses them.
+
+PBN is the exchange format of bridge programs; a Vint deal fits it with three notes:
+
+* Vint's denominations rank spades < clubs < diamonds < hearts < no-trumps (laws 31-32),
+  not bridge's clubs < diamonds < hearts < spades: a file written here says so in a
+  ``{…}`` comment, and a call is read by its level and strain, never by bridge's ranking;
+* Vint has no double: a ``X`` or ``XX`` call is refused with the reason;
+* the auction ends after eight passes (the tutor's reading of law 76), not three: an
+  auction that a bridge program ended with three passes is read as given and the game
+  says it is unfinished (``complete`` is false); ``AP`` ("all pass") is read as the
+  passes that end the auction by Vint's rule.
+
+The tags written are ``Event``, ``Site``, ``Date``, ``Board``, ``Dealer``, ``Deal``,
+``Declarer``, ``Contract``, ``Result``, then the ``Auction`` and ``Play`` sections. In the
+play section each line is one trick, its cards in seat order from the opening leader
+(the tag's seat), whoever led that trick — PBN's rule — so reading it back needs the
+trick winners, which the contract's trumps give.
+
+>>> from tutor.engine.cards import Deal, Seat
+>>> game = PbnGame(Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"),
+...                Seat.N, calls=("1NT",) + ("P",) * 8)
+>>> loads(dumps(game))[0] == game
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tutor.engine.auction import Auction
+from tutor.engine.calls import Contract, parse_call
+from tutor.engine.cards import Card, Deal, Seat
+from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.tricks import TrickPlay
+
+#: The note every file written here carries, for a bridge player's program or eyes.
+VINT_ORDER_NOTE = ("{Vint deal: denominations rank spades < clubs < diamonds < hearts < no-trumps; "
+                   "no doubles; the auction ends after eight passes}")
+#: The largest PBN text read (a game is about 1 KB; a file of a few hundred games fits).
+MAX_TEXT = 2_000_000
+MAX_GAMES = 1000
+
+PASS = parse_call("P")
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
+
+
+@dataclass(frozen=True)
+class PbnGame:
+    """One deal with, optionally, its auction (calls as ``1S``/``P``) and its play (cards in order)."""
+
+    deal: Deal
+    dealer: Seat
+    calls: tuple[str, ...] = ()
+    play: tuple[Card, ...] = ()
+    #: the contract and declarer a file states when it has no (complete) auction
+    contract: Contract | None = None
+    result: int | None = field(default=None, compare=False)
+    tags: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def auction(self) -> Auction:
+        return Auction.from_calls(self.dealer, list(self.calls))
+
+    @property
+    def final_contract(self) -> Contract | None:
+        """The auction's contract when it ended; else the stated contract."""
+        if self.calls:
+            auction = self.auction
+            if auction.is_complete:
+                return auction.contract
+        return self.contract
+
+    @property
+    def complete(self) -> bool:
+        """Whether the auction ended by Vint's rule (eight passes after the last bid, or four opening passes)."""
+        return bool(self.calls) and self.auction.is_complete
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def dumps(game: PbnGame, *, event: str = "Vint tutor", board: int | None = None) -> str:
+    """The game as PBN text."""
+    contract = game.final_contract
+    lines = ["% PBN 2.1", "% EXPORT", VINT_ORDER_NOTE,
+             _tag("Event", event), _tag("Site", "?"), _tag("Date", game.tags.get("Date", "?")),
+             _tag("Board", str(board) if board is not None else game.tags.get("Board", "1")),
+             _tag("Dealer", game.dealer.value), _tag("Deal", game.deal.to_pbn(game.dealer)),
+             _tag("Declarer", contract.declarer.value if contract else ""),
+             _tag("Contract", str(contract.bid) if contract else "Pass")]
+    result = game.result if game.result is not None else _result(game, contract)
+    lines.append(_tag("Result", "" if result is None else str(result)))
+    if game.calls:
+        lines.append(_tag("Auction", game.dealer.value))
+        names = ["Pass" if c == "P" else c for c in game.calls]
+        lines += [" ".join(names[i:i + 4]) for i in range(0, len(names), 4)]
+    if game.play and contract is not None:
+        leader = contract.declarer.lho
+        lines.append(_tag("Play", leader.value))
+        lines += _play_lines(game, contract, leader)
+    return "\n".join(lines) + "\n"
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{value.replace(chr(34), chr(39))}"]'
+
+
+def _result(game: PbnGame, contract: Contract | None) -> int | None:
+    """The declaring side's tricks, when the play went to the end."""
+    if contract is None or len(game.play) != 52:
+        return None
+    play = _replay(game.deal, contract, game.play)
+    return play.tricks_won(contract.declarer.side)
+
+
+def _play_lines(game: PbnGame, contract: Contract, leader: Seat) -> list[str]:
+    play = _replay(game.deal, contract, game.play)
+    columns = leader.rotation()
+    lines = []
+    tricks = [*play.tricks, *([play.current_trick] if play.current_trick.plays else [])]
+    for trick in tricks:
+        by_seat = dict(trick.plays)
+        lines.append(" ".join(str(by_seat[s]) if s in by_seat else "-" for s in columns))
+    return lines
+
+
+def _replay(deal: Deal, contract: Contract, cards: Sequence[Card]) -> TrickPlay:
+    play = TrickPlay(deal, contract.trump, contract.declarer.lho)
+    for card in cards:
+        play.play(card)
+    return play
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def loads(text: str) -> list[PbnGame]:
+    """Every game in a PBN text; a :class:`NotationError` names the line of a bad one."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"the PBN text is {len(text):,} characters; at most {MAX_TEXT:,} are read")
+    games = [_game(block) for block in _blocks(text)]
+    if not games:
+        raise NotationError("no [Deal] tag found: this is not a PBN file")
+    if len(games) > MAX_GAMES:
+        raise NotationError(f"{len(games):,} games in one file; at most {MAX_GAMES:,} are read")
+    return games
+
+
+@dataclass
+class _Block:
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+
+
+def _blocks(text: str) -> Iterator[_Block]:
+    block, section = _Block(), ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = re.sub(r"\{[^}]*\}|;.*$", "", raw).strip()  # comments
+        if not line or line.startswith("%"):
+            if not line and block.tags:
+                yield block
+                block, section = _Block(), ""
+            continue
+        match = _TAG.match(line)
+        if match:
+            section = match.group(1)
+            block.tags[section] = (match.group(2), number)
+            continue
+        if section in ("Auction", "Play"):
+            block.sections.setdefault(section, []).append((line, number))
+        elif section:
+            continue  # the body of a section the tutor does not read (OptimumResultTable …)
+        else:
+            raise NotationError(f"line {number}: {raw[:60]!r} is neither a tag nor in a section")
+    if block.tags:
+        yield block
+
+
+def _game(block: _Block) -> PbnGame:
+    if "Deal" not in block.tags:
+        line = min(n for _, n in block.tags.values())
+        raise NotationError(f"line {line}: a game without a [Deal] tag")
+    deal_text, deal_line = block.tags["Deal"]
+    deal = _located(deal_line, lambda: Deal.from_pbn(deal_text))
+    if not deal.is_complete:
+        raise NotationError(f"line {deal_line}: the deal must give all four hands of 13 cards (law 16)")
+    dealer = _seat(block, "Dealer", default=Seat.parse(deal_text[0]) if deal_text[:1] in "NESW" else Seat.N)
+    calls = _calls(block, dealer)
+    contract = _contract(block)
+    if calls and Auction.from_calls(dealer, list(calls)).is_complete:
+        ended = Auction.from_calls(dealer, list(calls)).contract
+        if contract is not None and contract != ended:
+            raise NotationError(f"line {block.tags['Contract'][1]}: [Contract] says {contract}, "
+                                f"but the auction ends in {ended or 'a pass-out'}")
+        contract = None  # the auction says it
+    play = _cards(block, deal, calls, dealer, contract)
+    result_text = block.tags.get("Result", ("", 0))[0]
+    result = int(result_text) if result_text.isdigit() and int(result_text) <= 13 else None
+    return PbnGame(deal, dealer, calls, play, contract, result,
+                   tags={k: v for k, (v, _) in block.tags.items()})
+
+
+def _located(line: int, parse: object) -> Deal:
+    try:
+        return parse()  # type: ignore[operator, no-any-return]
+    except NotationError as err:
+        raise NotationError(f"line {line}: {err}") from None
+
+
+def _seat(block: _Block, tag: str, default: Seat) -> Seat:
+    value, line = block.tags.get(tag, ("", 0))
+    if not value or value == "?":
+        return default
+    try:
+        return Seat.parse(value)
+    except NotationError as err:
+        raise NotationError(f"line {line}: [{tag}]: {err}") from None
+
+
+def _calls(block: _Block, dealer: Seat) -> tuple[str, ...]:
+    calls: list[str] = []
+    for line, number in block.sections.get("Auction", []):
+        for word in line.split():
+            if word.startswith(("=", "$")):
+                continue  # note references and annotations
+            word = word.upper().rstrip("!?")
+            if word in ("X", "XX"):
+                raise NotationError(f"line {number}: {word!r}: Vint has no double or redouble")
+            if word == "AP":
+                auction = Auction.from_calls(dealer, calls)
+                while not auction.is_complete:
+                    auction.call(PASS)
+                    calls.append("P")
+                continue
+            if word in ("-", "+"):
+                continue
+            calls.append("P" if word == "PASS" else word)
+    try:
+        Auction.from_calls(dealer, calls)
+    except TutorError as err:
+        where = block.tags.get("Auction", ("", 0))[1]
+        raise NotationError(f"line {where}: [Auction]: {err}") from None
+    return tuple(calls)
+
+
+def _contract(block: _Block) -> Contract | None:
+    text, line = block.tags.get("Contract", ("", 0))
+    declarer = block.tags.get("Declarer", ("", 0))[0]
+    if not text or text.upper() in ("PASS", "?", "") or not declarer or declarer == "?":
+        return None
+    text = text.upper().rstrip("X")
+    try:
+        return Contract.parse(text, declarer)
+    except NotationError as err:
+        raise NotationError(f"line {line}: [Contract]: {err}") from None
+
+
+def _cards(block: _Block, deal: Deal, calls: Sequence[str], dealer: Seat,
+           stated: Contract | None) -> tuple[Card, ...]:
+    rows = block.sections.get("Play", [])
+    if not rows:
+        return ()
+    contract = stated
+    if calls:
+        auction = Auction.from_calls(dealer, list(calls))
+        contract = auction.contract if auction.is_complete else (stated or _last_bid_contract(auction))
+    if contract is None:
+        raise NotationError(f"line {rows[0][1]}: a [Play] section needs a contract")
+    leader = _seat(block, "Play", default=contract.declarer.lho)
+    columns = leader.rotation()
+    play = TrickPlay(deal, contract.trump, leader)
+    for line, number in rows:
+        words = [w for w in line.split() if not w.startswith(("=", "$"))]
+        if words == ["*"]:
+            break
+        by_seat = {}
+        for seat, word in zip(columns, words):
+            if word not in ("-", "*"):
+                by_seat[seat] = _located_card(number, word)
+        for seat in play.leader.rotation():
+            if seat in by_seat:
+                try:
+                    play.play(by_seat[seat], seat)
+                except TutorError as err:
+                    raise NotationError(f"line {number}: {err}") from None
+    return tuple(record.card for record in play.log)
+
+
+def _located_card(line: int, word: str) -> Card:
+    try:
+        return Card.parse(word)
+    except NotationError as err:
+        raise NotationError(f"line {line}: {err}") from None
+
+
+def _last_bid_contract(auction: Auction) -> Contract | None:
+    last = auction.last_bid
+    if last is None:
+        return None
+    return Contract.parse(str(last.call), last.seat.value)
