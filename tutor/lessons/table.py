@@ -107,6 +107,11 @@ class TableDeal:
         return self._auction
 
     @property
+    def auction_length(self) -> int:
+        """How many steps of the log are calls (the rest are cards)."""
+        return len(self._auction.records)
+
+    @property
     def contract(self) -> Contract | None:
         return self._auction.contract
 

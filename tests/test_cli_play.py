@@ -1,0 +1,59 @@
+"""`tutor play` in the terminal: a whole deal typed at the prompt, illegal input refused, quitting at any time."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.cli import main
+
+
+def _feeder(script: list[str]):  # type: ignore[no-untyped-def]
+    """Answer the prompts: scripted words first, then pass in the auction and the first legal card."""
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if script:
+            return script.pop(0)
+        if "Your call" in prompt:
+            return "P"
+        return re.search(r"\(([^,;]+)", prompt).group(1)  # the first legal card listed
+
+    return read, prompts
+
+
+def test_a_whole_deal_is_played_at_the_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    read, prompts = _feeder(["hint", "1D", "why"])
+    monkeypatch.setattr("builtins.input", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "Your hand: ♠ A K 3  ♥ 10 2" in out  # symbols and "10", never "T"
+    assert "The book: 1D" in out  # the hint
+    assert "Contract" in out and "Score:" in out and "Review:" in out
+    assert any("Your card" in p for p in prompts)
+
+
+def test_an_illegal_card_is_refused_with_its_law_and_the_deal_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    read, _ = _feeder(["1D", "P", "P", "P", "P", "P", "P", "P", "SA"])  # ♥ was led and South holds ♥10 2
+    monkeypatch.setattr("builtins.input", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed" in out and "law-147" in out
+
+
+def test_quitting_or_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def eof(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", eof)
+    assert main(["play", "--seed", "2"]) == 0
+    assert "Review" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", [["play", "--seed", str(2**63)], ["play", "--seat", "X"]])
+def test_bad_options_are_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert capsys.readouterr().err.count("\n") == 1

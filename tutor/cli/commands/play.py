@@ -1,0 +1,237 @@
+"""``tutor play``: the practice table in the terminal — a whole deal, or a rubber, against the book robots.
+
+You take a seat (``--seat``, South by default); the robots take the other three and act
+by the book (every call and card is ``tutor advise`` on their own view). At your turn type
+a call (``1S``, ``2NT``, ``P``) or a card (``SA``, ``♥10``, ``10C``), or:
+
+* ``hint`` — the book's answer (counted as a hint);
+* ``undo`` — take back your last action (the deal is then marked as practice);
+* ``why`` — the rule and law behind the robots' last call or card;
+* ``quit`` — stop.
+
+A call or card that differs from the book's is flagged at once (``--deviations now``, the
+default) or only in the review at the end (``--deviations end``). The end-of-deal review
+prices every deviation by double dummy and by the robots' playout, in tricks and Vint
+points. ``--rubber`` plays deals until the rubber is won and prints the score sheet after
+each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+
+from tutor.engine.cards import Card, Hand, Seat, Side, Suit
+from tutor.engine.dealgen import random_deal
+from tutor.engine.errors import TutorError
+from tutor.lessons.robots import law_label
+from tutor.lessons.table import Step, TableDeal
+from tutor.lessons.table_review import review
+from tutor.lessons.table_rubber import PracticeRubber
+
+SEED_LIMIT = 2**63
+MAX_LINE = 100
+SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("play", help="the practice table: play a deal or a rubber against the book robots")
+    parser.add_argument("--seat", default="S", help="your seat: N, E, S or W (default S)")
+    parser.add_argument("--seed", type=int, default=None, help="the deal's (or rubber's) seed")
+    parser.add_argument("--dealer", default="N", help="the (first) dealer (default N)")
+    parser.add_argument("--pbn-file", metavar="FILE", help="play the first deal of a PBN file")
+    parser.add_argument("--deviations", choices=("now", "end"), default="now",
+                        help="flag a call or card that differs from the book's at once, or only at the end")
+    parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
+    read = read or _prompt
+    seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    if not 0 <= seed < SEED_LIMIT:
+        raise TutorError(f"--seed {seed}: a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+    now = args.deviations == "now"
+    if args.rubber:
+        return _play_rubber(PracticeRubber(seed, seat, first_dealer=dealer), read, now)
+    if args.pbn_file:
+        from tutor.cli.commands.robots import read_text
+        from tutor.engine import pbn
+
+        game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
+        table = TableDeal(game.deal, game.dealer, seat)
+    else:
+        table = TableDeal(random_deal(random.Random(seed)), dealer, seat, seed=seed)
+    print(f"You sit {SEAT_NAMES[seat]}; {SEAT_NAMES[table.dealer]} deals (seed {seed}).")
+    finished = play_deal(table, read, now)
+    if finished:
+        print(end_of_deal(table))
+    return 0
+
+
+def _prompt(text: str) -> str:
+    return input(text)
+
+
+def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool) -> int:
+    while rubber.current is not None:
+        table = rubber.current
+        print(f"\nDeal {len(rubber.finished) + 1} of the rubber: {SEAT_NAMES[table.dealer]} deals.")
+        if not play_deal(table, read, now):
+            return 0
+        print(end_of_deal(table))
+        rubber.next_deal()
+        print("\n" + rubber.sheet())
+    return 0
+
+
+def play_deal(table: TableDeal, read: Callable[[str], str], now: bool) -> bool:
+    """Play ``table`` to its end at the terminal; ``False`` when the learner quits."""
+    print(f"Your hand: {hand_text(table.hand(table.learner))}")
+    shown = 0
+    while True:
+        table.run_robots()
+        shown = _show_new(table, shown)
+        if not table.learners_turn:
+            break  # the deal is over
+        outcome = _learner_turn(table, read, now)
+        if outcome == "quit":
+            return False
+        if outcome == "undo":
+            shown = min(shown, len(table.steps))
+    _show_new(table, shown)
+    return True
+
+
+def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> str:
+    what = "call" if table.phase == "auction" else "card"
+    if table.phase == "play":
+        print(f"Your hand: {hand_text(table.hand(table.learner))}")
+        legal = ", ".join(_pretty(a) for a in table.legal_actions())
+    else:
+        print(auction_table(table))
+        legal = _legal_calls(table)
+    try:
+        text = read(f"Your {what} ({legal}; or hint, undo, why, quit): ")[:MAX_LINE].strip()
+    except EOFError:
+        return "quit"
+    word = text.lower()
+    if word in ("quit", "q", "exit"):
+        return "quit"
+    if word == "hint":
+        answer = table.hint()
+        print(f"The book: {_pretty(answer.get('call') or answer['card'])} — {answer['explanation']}")
+        return "hint"
+    if word == "undo":
+        print("Taken back." if table.undo() else "Nothing of yours to take back.")
+        return "undo"
+    if word == "why":
+        robots = [s for s in table.steps if not s.learner]
+        last = robots[-1] if robots else None
+        print(f"{SEAT_NAMES[last.seat]} {_pretty(last.action)} {_why(last)}: {last.explanation}" if last
+              else "The robots have not acted yet.")
+        return "why"
+    try:
+        step = table.act(text)
+    except TutorError as err:
+        print(f"Not allowed: {err}")
+        return "again"
+    if now and step.deviates:
+        book = step.book or {}
+        laws = ", ".join(law_label(law) for law in book.get("laws", []))
+        print(f"The book would {what} {_pretty(step.book_action or '')} ({laws}): {book.get('explanation', '')}")
+    return "acted"
+
+
+def _show_new(table: TableDeal, shown: int) -> int:
+    steps = table.steps
+    for index in range(shown, len(steps)):
+        step = steps[index]
+        if _is_call(table, index):
+            print(f"  {SEAT_NAMES[step.seat]:<5} {_pretty(step.action):<4} {_why(step) if not step.learner else ''}")
+            if index == table.auction_length - 1 and table.phase != "auction":
+                print(auction_table(table))
+        else:
+            print(f"  {SEAT_NAMES[step.seat]:<5} plays {_pretty(step.action)}")
+            played = index - table.auction_length + 1
+            if played % 4 == 0 and table.play is not None:
+                trick = table.play.tricks[played // 4 - 1]
+                winner = trick.winner(table.contract.trump if table.contract else None)
+                print(f"  — trick {played // 4} to {SEAT_NAMES[winner]}")
+    return len(steps)
+
+
+def _is_call(table: TableDeal, index: int) -> bool:
+    return index < table.auction_length
+
+
+def _legal_calls(table: TableDeal) -> str:
+    """``pass or a bid from 2C up`` — Vint's order (spades lowest) said where one bids."""
+    bids = [a for a in table.legal_actions() if a != "P"]
+    lowest = f" or a bid from {bids[0]} up" if bids else ""
+    return f"pass{lowest}; Vint's order: ♠ < ♣ < ♦ < ♥ < NT"
+
+
+def auction_table(table: TableDeal) -> str:
+    """The auction in the W N E S columns players expect (Vint: spades rank lowest)."""
+    cells = [""] * COLUMNS.index(table.dealer)
+    cells += [_pretty(str(r.call)) for r in table.auction.records]
+    rows = [" ".join(f"{SEAT_NAMES[s]:<6}" for s in COLUMNS)]
+    rows += [" ".join(f"{c:<6}" for c in cells[i:i + 4]) for i in range(0, len(cells), 4)]
+    if table.phase != "auction":
+        contract = table.contract
+        rows.append(f"Contract: {contract.bid} by {SEAT_NAMES[contract.declarer]}" if contract
+                    else "Passed out: an X is written (scoring 8).")
+    return "\n".join(rows)
+
+
+def end_of_deal(table: TableDeal) -> str:
+    score = table.result()
+    lines = []
+    contract = table.contract
+    if contract is not None:
+        won = table.tricks_won()
+        lines.append(f"Contract {contract.bid} by {SEAT_NAMES[contract.declarer]}: "
+                     f"tricks NS {won[Side.NS]}, EW {won[Side.EW]}.")
+    lines.append(f"Score: below NS {score['below']['NS']}, EW {score['below']['EW']}; "
+                 f"above NS {score['above']['NS']}, EW {score['above']['EW']}.")
+    costs = review(table)
+    if not costs:
+        lines.append("Review: every call and card of yours was the book's.")
+    for cost in costs:
+        data = cost.to_json()
+        laws = ", ".join(law_label(law) for law in data["laws"])
+        lost = data["points_lost"]
+        lines.append(f"Review: you chose {_pretty(data['given'])}; the book {_pretty(data['book'] or '')} ({laws}). "
+                     f"Double dummy: {lost['double_dummy']:+} points for the book's choice; "
+                     f"robots' playout: {lost['robots']:+}.")
+    return "\n".join(lines)
+
+
+def hand_text(hand: Hand) -> str:
+    """A hand by suit with symbols and "10": ``♠ A K 6 3  ♥ 10 8 …``."""
+    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    return "  ".join(f"{s.symbol} {' '.join(_rank(c) for c in hand.suit_cards(s)) or '—'}" for s in order)
+
+
+def _rank(card: Card) -> str:
+    return card.pretty[1:]
+
+
+def _pretty(action: str) -> str:
+    """A call or card for the learner: ``♠A``, ``♥10``; calls as written (``1NT``, ``pass``)."""
+    if action in ("P", "p"):
+        return "pass"
+    try:
+        return Card.parse(action).pretty if len(action) in (2, 3) and not action[0].isdigit() else action
+    except TutorError:
+        return action
+
+
+def _why(step: Step) -> str:
+    laws = ", ".join(law_label(law) for law in step.laws)
+    default = "the tutor's default; " if step.default else ""
+    return f"({default}{laws})"
