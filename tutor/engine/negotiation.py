@@ -84,20 +84,25 @@ def _suit_feature(name: str, description: str, fn: Callable[[BidPosition, str], 
     register_feature(name, description, (KIND,))(feature)
 
 
-_feature("partner_has_bid", "partner has made a bid (a suit or no-trumps)")(lambda p: bool(p.partner_bids))
-_suit_feature("own_trump_is", "this player's first suit bid is `suit` (a letter or a named suit)", own_trump_is)
-_suit_feature("own_last_bid_in", "this player's last bid is in `suit`",
+# The descriptions are what the learner reads under "What mattered": plain words, no argument names.
+_feature("partner_has_bid", "partner has bid")(lambda p: bool(p.partner_bids))
+_suit_feature("own_trump_is", "your first suit is the one the rule speaks of (of two long suits: the "
+              "stronger)", own_trump_is)
+_suit_feature("own_last_bid_in", "your last bid is in the suit the rule speaks of (of two long suits: the "
+              "weaker)",
               lambda p, name: _bid_in(p.own_bids[-1] if p.own_bids else None, p, name))
-_suit_feature("partner_last_bid_in", "partner's last bid is in `suit`",
+_suit_feature("partner_last_bid_in", "partner's last bid is in the suit the rule speaks of (your weaker "
+              "long suit)",
               lambda p, name: _bid_in(p.partner_bids[-1] if p.partner_bids else None, p, name))
-_feature("partner_raised_above_own", "partner's last bid is at a higher level than this player's last bid")(
+_feature("partner_raised_above_own", "partner bid higher than your last bid")(
     lambda p: bool(p.partner_bids) and bool(p.own_bids) and p.partner_bids[-1].level > p.own_bids[-1].level)
-_feature("opponents_bid_last", "the last bid was an opponent's")(lambda p: p.last_bid_by == "opponent")
-_feature("last_bid_level", "the level of the last bid (0 if none)")(last_bid_level)
-_feature("defeats_last_bid", "this hand's sure tricks alone defeat the last bid (more than the "
-         "13 - (6 + level) tricks its bidder may lose)")(defeats_last_bid)
-_feature("score_known", "the score of the rubber is given")(lambda p: p.score is not None)
-_feature("last_bid_ends_rubber", "making the last bid would give its side a second partie (the rubber)")(
+_feature("opponents_bid_last", "the opponents made the last bid")(lambda p: p.last_bid_by == "opponent")
+_feature("last_bid_level", "the level of the last bid")(last_bid_level)
+_feature("defeats_last_bid", "your sure tricks alone defeat the last bid (more than the tricks "
+         "its bidder may lose: 13 less 6 and the level)")(defeats_last_bid)
+_feature("score_known", "the score is known")(lambda p: p.score is not None)
+_feature("last_bid_ends_rubber", "making the last bid would win its side "
+         "the rubber (a second partie)")(
     last_bid_ends_rubber)
 
 __all__ = ["defeats_last_bid", "last_bid_ends_rubber", "last_bid_level", "own_trump_is"]
