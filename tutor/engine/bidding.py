@@ -339,8 +339,8 @@ def _before_own_bid(p: BidPosition, args: Mapping[str, Any]) -> bool:
     return not p.own_bids and not p.partner_bids and _bid_before(p, args)
 
 
-@register_situation("partner_bid_last", "partner made the last bid and this player has not bid "
-                    "(args: strain suit|NT|any; own_bid: none|any - any allows his own earlier bids)")
+@register_situation("partner_bid_last", "partner made the last bid and this player has not bid, "
+                    "unless own_bid: any (args: strain suit|NT|any; own_bid none|any)")
 def _partner_bid_last(p: BidPosition, args: Mapping[str, Any]) -> bool:
     if p.last_bid_by != "partner" or (p.own_bids and str(args.get("own_bid", "none")) != "any"):
         return False

@@ -240,7 +240,8 @@ def _score_for(rule: Rule, rng: random.Random) -> ScoreState | None:
     """Law 38 needs the score: when a rule asks that a game end the partie, make it so; a rule that
     asks only that the score be known (R?b) gets a random one."""
     if any(c.feature == "score_known" and c.value is True for c in rule.conditions):
-        return ScoreState({Side.NS: rng.randrange(0, 500, 10), Side.EW: rng.randrange(0, 500, 10)},
+        target = Rules().partie_target
+        return ScoreState({Side.NS: rng.randrange(0, target, 10), Side.EW: rng.randrange(0, target, 10)},
                           {Side.NS: rng.randint(0, 1), Side.EW: rng.randint(0, 1)})
     for cond in rule.conditions:
         if cond.feature == "ends_partie" and cond.value is True:
