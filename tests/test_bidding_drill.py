@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tutor.engine.calls import parse_call
+from tutor.engine.calls import Bid, parse_call
 from tutor.engine.conventions import Rule
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding_drill import (
@@ -116,3 +116,28 @@ def test_consequences_solve_the_book_call_and_the_learners_double_dummy() -> Non
     advice = advise_position(position_from_json(drill.position))  # the stored position round-trips
     assert advice is not None and advice.rule.id == "law-41-no-trumps-three-or-four-aces"
     assert str(advice.answer) == drill.answer == "1NT"  # law 41: three or four aces -> no-trumps
+
+
+def test_r61_caution_drill_has_north_raise_the_weaker_suit_at_his_second_turn() -> None:
+    """≈61 (RU l.181): the drill's North names South's second suit above it, and says what it means."""
+    for seed in (1, 2):
+        notes = make("law-r61-stop-when-partner-raises-the-weaker-suit", seed).position["auction_notes"]
+        north = [n for n in notes if n["seat"] == "N"]
+        south = [n for n in notes if n["seat"] == "S" and n["call"] != "P"]
+        assert north[0]["call"] == "P" and north[1]["rule"] == "" and "second suit" in north[1]["title"]
+        assert [n["rule"] for n in south] == ["law-r61-two-long-suits-three-in-the-stronger",
+                                              "law-r61-then-show-the-weaker-suit"]
+        raised, shown = parse_call(north[1]["call"]), parse_call(south[1]["call"])
+        assert isinstance(raised, Bid) and isinstance(shown, Bid)
+        assert raised.strain is shown.strain and raised.level > shown.level
+
+
+def test_law_rb_drills_carry_a_score_where_the_opponents_game_does_not_end_the_rubber() -> None:
+    """R?b (RU l.189): the opponents' big game would not give them the rubber; the prompt shows the score."""
+    drill = make("law-rb-leave-the-opponents-in-their-big-game", 4)
+    score = drill.position["score"]
+    last = [c for c in map(parse_call, drill.position["auction"]) if isinstance(c, Bid)][-1]
+    assert last.level >= 3
+    gain = (6 + last.level) * 10 * last.level
+    assert score["parties"]["EW"] == 0 or score["below"]["EW"] + gain < 500
+    assert "below the line" in drill.prompt

@@ -38,7 +38,7 @@ def test_expectation_table_covers_the_issue_laws() -> None:
     for law in ("law-33", "law-35", "law-36", "law-37", "law-38", "law-39", "law-40", "law-41", "law-42",
                 "law-43", "law-44", "law-45", "law-46", "law-48", "law-49", "law-50", "law-51", "law-52", "law-r53",
                 "law-r54", "law-r55", "law-r57", "law-r58", "law-r59", "law-r60", "law-r61", "law-r62",
-                "law-r63"):
+                "law-r63", "law-47", "law-rb"):
         assert law in cited, law
 
 

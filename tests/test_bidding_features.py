@@ -123,3 +123,31 @@ def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
     assert run.fn(three, {}) == 3 and run.fn(broken, {}) == 1
     jack = conventions.features()["guarded_jack"]
     assert jack.fn(three, {"suit": "partner"}) is True
+
+
+def test_law_31_defeats_last_bid_counts_the_tricks_the_bidder_may_lose() -> None:
+    """Law 31 (RO l.97): "three" takes nine tricks and gives four, so five sure tricks defeat it."""
+    from tutor.engine.negotiation import defeats_last_bid, last_bid_level
+
+    five = BidPosition.parse("S", "AK32.32.AKQ2.K32", "E", ["3H"])  # 2 + 3 sure tricks
+    four = BidPosition.parse("S", "AK32.32.AK32.K32", "E", ["3H"])  # 2 + 2
+    assert last_bid_level(five) == 3
+    assert defeats_last_bid(five) and not defeats_last_bid(four)
+    assert defeats_last_bid(BidPosition.parse("S", "AK32.32.AK32.K32", "E", ["4H"]))  # "four" gives three
+
+
+def test_r61_names_the_strongest_and_the_weaker_of_two_long_suits() -> None:
+    """≈61 (RU l.179): two long suits - the stronger by sure tricks, the other the weaker."""
+    position = BidPosition.parse("S", "AKQ32.3.AKQJ2.32", "S")  # spades 4 sure, diamonds 5
+    assert (position.resolve_suit("strongest"), position.resolve_suit("weaker")) == (Suit.DIAMONDS, Suit.SPADES)
+
+
+def test_law_47_figure_doubleton() -> None:
+    """Law 47 (RU l.153): a doubleton with a king, queen or jack; not A x, not a tripleton."""
+    from tutor.engine.conventions import feature_value
+
+    position = BidPosition.parse("S", "32.Q2.A5432.5432", "N", ["3H", "P"])
+    assert feature_value("figure_doubleton", position, {"suit": "partner"}) is True
+    assert feature_value("figure_doubleton", position, {"suit": "S"}) is False
+    ace_doubleton = BidPosition.parse("S", "32.A2.Q5432.5432", "N", ["3H", "P"])
+    assert feature_value("figure_doubleton", ace_doubleton, {"suit": "H"}) is False

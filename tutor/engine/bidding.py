@@ -20,7 +20,8 @@ Named suits the conventions may use as a ``suit``/``strain`` argument:
 ``partner`` (partner's last bid), ``own_trump`` (the first suit this player bid),
 ``best`` (the suit laws 34, 35, 39 and 40 choose as trumps), ``direct`` (six or more
 cards headed by the ace and king with three honours, law 37), ``strongest`` (the
-long suit with most sure tricks, law ≈61), ``long_with_honour`` (law 46),
+long suit with most sure tricks, law ≈61), ``weaker`` (the other long suit, ≈61),
+``long_with_honour`` (law 46),
 ``r53`` (law ≈53) and ``coronet`` (the longest coronet outside partner's suit, law
 ≈63).
 
@@ -287,6 +288,13 @@ def _coronet_suit(p: BidPosition) -> Suit | None:
     return best_by(p.hand, suits, lambda s: (coronet(p.hand, s), *suit_rank_key(p.hand, s)))
 
 
+def _weaker_long_suit(p: BidPosition) -> Suit | None:
+    """The long suit (five or more cards) other than the strongest: ≈61's "less strong" suit."""
+    strongest = p.resolve_suit("strongest")
+    others = [s for s in PBN_SUITS if p.hand.length(s) >= 5 and s is not strongest]
+    return best_by(p.hand, others, lambda s: strength(p.hand, s))
+
+
 def _opponent_suits(p: BidPosition) -> frozenset[Suit]:
     return frozenset(s for st in p.opponent_strains if (s := st.trump) is not None)
 
@@ -298,6 +306,7 @@ _SUIT_NAMES: dict[str, Callable[[BidPosition], Suit | None]] = {
     "direct": lambda p: best_by(p.hand, direct_suits(p.hand), lambda s: strength(p.hand, s)),
     "strongest": lambda p: best_by(p.hand, [s for s in PBN_SUITS if p.hand.length(s) >= 5],
                                     lambda s: strength(p.hand, s)),
+    "weaker": _weaker_long_suit,
     "long_with_honour": lambda p: best_by(
         p.hand, [s for s in PBN_SUITS if p.hand.length(s) >= 5 and honours(p.hand, s) >= 1],
         lambda s: suit_rank_key(p.hand, s)),
@@ -330,10 +339,10 @@ def _before_own_bid(p: BidPosition, args: Mapping[str, Any]) -> bool:
     return not p.own_bids and not p.partner_bids and _bid_before(p, args)
 
 
-@register_situation("partner_bid_last", "partner made the last bid and this player has not bid "
-                    "(args: strain suit|NT|any)")
+@register_situation("partner_bid_last", "partner made the last bid and this player has not bid, "
+                    "unless own_bid: any (args: strain suit|NT|any; own_bid none|any)")
 def _partner_bid_last(p: BidPosition, args: Mapping[str, Any]) -> bool:
-    if p.last_bid_by != "partner" or p.own_bids:
+    if p.last_bid_by != "partner" or (p.own_bids and str(args.get("own_bid", "none")) != "any"):
         return False
     last = p.last_bid
     assert last is not None and isinstance(last.call, Bid)

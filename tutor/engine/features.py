@@ -361,6 +361,8 @@ _hand_feature("guarded_kings", "kings with at least one more card of their suit 
     lambda hand: sum(1 for s in PBN_SUITS if guarded(hand, s, Rank.KING, 1)))
 _suit_feature("guarded_jack", "the jack of `suit` with at least three more cards of it (law 48)")(
     lambda hand, suit: guarded(hand, suit, Rank.JACK, 3))
+_suit_feature("figure_doubleton", "a doubleton king, queen or jack in the suit (K x, Q x, J x)")(lambda hand, suit: hand.length(suit) == 2
+                          and any(c.rank in FACE_RANKS for c in hand.suit_cards(suit)))
 _hand_feature("doubleton_kings", "kings held doubleton (K x)")(
     lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.KING) in hand and hand.length(s) == 2))
 

@@ -226,7 +226,8 @@ def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
     """Dealers that let every hinted seat call before the learner's first turn."""
     choices = set(SEATS)
     for key, seat in _HINT_SEATS.items():
-        if (key in hints or f"{key}_names" in hints) and seat is not LEARNER:
+        names_later = "after" in (hints.get(f"{key}_names") or {})  # named after the learner has bid
+        if (key in hints or (f"{key}_names" in hints and not names_later)) and seat is not LEARNER:
             allowed, s = set(), seat
             while s is not LEARNER:
                 allowed.add(s)
@@ -236,7 +237,12 @@ def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
 
 
 def _score_for(rule: Rule, rng: random.Random) -> ScoreState | None:
-    """Law 38 needs the score: when a rule asks that a game end the partie, make it so."""
+    """Law 38 needs the score: when a rule asks that a game end the partie, make it so; a rule that
+    asks only that the score be known (R?b) gets a random one."""
+    if any(c.feature == "score_known" and c.value is True for c in rule.conditions):
+        target = Rules().partie_target
+        return ScoreState({Side.NS: rng.randrange(0, target, 10), Side.EW: rng.randrange(0, target, 10)},
+                          {Side.NS: rng.randint(0, 1), Side.EW: rng.randint(0, 1)})
     for cond in rule.conditions:
         if cond.feature == "ends_partie" and cond.value is True:
             level = int(cond.args.get("level", 1))
@@ -266,13 +272,17 @@ class Made:
 class _Namings:
     """A seat that names one suit at its next turns (the hint ``partner_names``, ``lho_names``…):
     for positions the book presupposes but no encoded rule reaches - law 48's suit that
-    partner has named three times in a row. Each naming is the lowest legal bid in the suit."""
+    partner has named three times in a row. Each naming is the lowest legal bid in the suit.
+    ``after`` turns of that seat are bid by the rules first (≈61: partner raises the learner's
+    second suit at his second turn)."""
 
     seat: Seat
     suit: Suit
     times: int
     note: str
+    after: int = 0
     done: int = 0
+    turns: int = 0
 
     @classmethod
     def from_hints(cls, hints: Mapping[str, Any], names: Mapping[str, Suit]) -> _Namings | None:
@@ -281,11 +291,16 @@ class _Namings:
             if spec:
                 wanted = str(spec["suit"])
                 suit = names[wanted] if wanted in names else Suit(wanted.upper())
-                return cls(seat, suit, int(spec.get("times", 3)), str(spec.get("note", "")))
+                return cls(seat, suit, int(spec.get("times", 3)), str(spec.get("note", "")),
+                           int(spec.get("after", 0)))
         return None
 
     def due(self, seat: Seat) -> bool:
-        return seat is self.seat and self.done < self.times
+        """Whether this turn of ``seat`` is a hinted naming (called once per turn)."""
+        if seat is not self.seat:
+            return False
+        self.turns += 1
+        return self.turns > self.after and self.done < self.times
 
     def call(self, position: BidPosition) -> Call | None:
         self.done += 1

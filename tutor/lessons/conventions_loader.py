@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
 
 #: Modules whose import registers situations, features and choosers.
-_VOCABULARY_MODULES: list[str] = ["tutor.engine.features", "tutor.engine.bidding"]
+_VOCABULARY_MODULES: list[str] = ["tutor.engine.features", "tutor.engine.bidding", "tutor.engine.negotiation"]
 
 LAW_ID = re.compile(r"^(law-\d+|law-r\d+|law-r[a-z]|note-\d+|scoring-\d+|preamble-\d+|"
                     r"two-\d+|three-\d+|five-\d+|solo-\d+|tutor-\d+)$")
