@@ -286,6 +286,20 @@ def load_readings(root: Path = DEFAULT_CONTENT_DIR) -> dict[str, ReadingModel]:
     return {r.id: r for r in built.readings}
 
 
+#: The readings the calculator states whatever the deal (issue 15): how the tutor reads a
+#: failed "five" (scoring 6) and a failed contract whose own tricks reach 500.
+FAILED_CONTRACT_READINGS = ("failed-five", "failed-contract-reaches-500")
+
+
+def stated_readings(ids: tuple[str, ...], root: Path = DEFAULT_CONTENT_DIR) -> list[ReadingModel]:
+    """The readings ``ids`` in order; a missing one is a :class:`ContentError`."""
+    readings = load_readings(root)
+    missing = [i for i in ids if i not in readings]
+    if missing:
+        raise ContentError(f"{READINGS_FILE}: missing readings {', '.join(missing)}")
+    return [readings[i] for i in ids]
+
+
 # -- questions ---------------------------------------------------------------------------------
 
 
@@ -615,7 +629,7 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
 register_item_server("scoring", serve_scoring)
 
 __all__ = [
-    "PLAUSIBLE_RULE", "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",
+    "FAILED_CONTRACT_READINGS", "PLAUSIBLE_RULE", "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",
     "load_quiz", "load_readings", "make_question", "plausible", "plausible_deal", "question_markdown",
-    "serve_scoring",
+    "serve_scoring", "stated_readings",
 ]
