@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from scoring_deals import contract, deal
 
-from tests.scoring_deals import contract, deal
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Seat, Side
 from tutor.engine.dealgen import deal_with

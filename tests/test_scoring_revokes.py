@@ -8,8 +8,8 @@ figures of scoring 5 (RO l.389: "three" made with nine tricks writes 270, the op
 from __future__ import annotations
 
 import pytest
+from scoring_deals import contract, deal, points
 
-from tests.scoring_deals import contract, deal, points
 from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import RubberDeal, score_rubber
