@@ -601,7 +601,7 @@ def answer_record(question: ScoringQuestion, results: tuple[BlankResult, ...],
 def question_markdown(question: ScoringQuestion) -> str:
     """The question as Markdown text: the deal as a fixed-width diagram and what happened."""
     if question.rubber is not None:
-        lines = [f"A rubber of {len(question.rubber_deals)} deals (seed {question.seed}):"]
+        lines = [f"A rubber of {len(question.rubber_deals)} deals:"]
         for view in question.rubber_deals:
             p = view.played
             lines.append(f"{view.number}. {describe_play(p.contract, p.declarer_tricks, p.revoke)}")
