@@ -1,4 +1,5 @@
-"""Law quizzes: every answer key agrees with the law it cites; every section is quizzed."""
+"""Law quizzes: every answer key agrees with the law it cites; every section is quizzed;
+Vint and Solo Whist are separate pools and no question is asked twice (issue 15)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from tutor.engine.rules import Rules
 from tutor.lessons.content import ContentReport, check_content
 from tutor.lessons.content.kinds import numbers_in
 from tutor.lessons.law_quiz import (
+    SOLO_WHIST,
+    VINT,
     Question,
+    duplicates,
     generated_questions,
     question_pool,
     questions_for_section,
@@ -38,6 +42,12 @@ def guide(report: ContentReport) -> StudyGuide:
 @pytest.fixture(scope="module")
 def pool(report: ContentReport, guide: StudyGuide) -> list[Question]:
     return question_pool(sorted(report.quizzes.items()), {e.id for e in guide.entries})
+
+
+@pytest.fixture(scope="module")
+def pools(report: ContentReport, guide: StudyGuide) -> dict[str, list[Question]]:
+    ids = {e.id for e in guide.entries}
+    return {game: question_pool(sorted(report.quizzes.items()), ids, game=game) for game in (VINT, SOLO_WHIST)}
 
 
 def test_law_quiz_file_is_valid(report: ContentReport) -> None:
@@ -83,8 +93,10 @@ def test_numeric_answer_is_a_figure_of_the_cited_law(question: Question, guide: 
     """Generated figures (engine) and the law text (rules.yaml) must agree."""
     cited = [guide.entry(law) for law in question.laws if law in guide]
     assert cited, question.id
-    assert any(int(question.answer) in numbers_in(f"{e.title} {e.text}") for e in cited), \
-        f"{question.id}: {question.answer} is not stated by {question.laws}"
+    figures = {n for e in cited for n in numbers_in(f"{e.title} {e.text}")}
+    if "together" in question.prompt:  # a question adding two figures of the law (scoring 19's two bonuses)
+        figures |= {a + b for a in figures for b in figures if a != b}
+    assert int(question.answer) in figures, f"{question.id}: {question.answer} is not stated by {question.laws}"
 
 
 def test_hand_written_numeric_answers_are_figures_of_their_laws(pool: list[Question], guide: StudyGuide) -> None:
@@ -114,13 +126,15 @@ def test_law_5_suit_order_follows_the_engine() -> None:
     qs = {q.id: q for q in generated_questions()}
     assert qs["gen-law-5-lowest-suit"].answer == "spades" == VINT_DENOMINATIONS[0].english
     assert qs["gen-law-5-highest-suit"].answer == "hearts"
-    assert qs["gen-law-5-clubs-diamonds"].answer == "diamonds"
+    assert qs["gen-law-5-clubs-diamonds"].answer == "clubs"
     pairs = [q for q in generated_questions() if re.fullmatch(r"gen-law-5-[a-z]+-[a-z]+", q.id)
              and q.id.count("-") == 4 and "suit" not in q.id]
     assert len(pairs) == 6  # every pair of the four suits
     for q in pairs:
+        # law 2 (RO l.25): the LOWEST card chooses the seat; law 4: equal ranks go by suit (law 5's order)
         a, b = q.id.removeprefix("gen-law-5-").split("-")
-        assert q.answer == max(a, b, key=LAW_5_ORDER.index), q.id
+        assert q.answer == min(a, b, key=LAW_5_ORDER.index), q.id
+        assert "lower" in q.prompt and "wins" not in q.prompt, q.id
 
 
 def test_law_35_calls_follow_the_auction_order() -> None:
@@ -156,3 +170,66 @@ def test_explanation_quotes_the_law(guide: StudyGuide) -> None:
 def test_same_seed_same_quiz(pool: list[Question]) -> None:
     assert [q.id for q in shuffled(pool, 7)] == [q.id for q in shuffled(pool, 7)]
     assert [q.id for q in shuffled(pool, 7)] != [q.id for q in shuffled(pool, 8)]
+
+
+# -- Separate pools, games named, no duplicates (issue 15, "Laws quiz")
+
+def test_vint_and_solo_whist_pools_are_separate(pools: dict[str, list[Question]], pool: list[Question]) -> None:
+    vint, solo = pools[VINT], pools[SOLO_WHIST]
+    assert vint and solo and not {q.id for q in vint} & {q.id for q in solo}
+    assert len(vint) + len(solo) == len(pool)  # every question belongs to exactly one game
+    assert not [q.id for q in vint if any(law.startswith("solo-") for law in q.laws)]
+    assert all(law.startswith("solo-") for q in solo for law in q.laws)
+
+
+def test_no_question_cites_laws_of_both_games(pool: list[Question]) -> None:
+    for q in pool:
+        kinds = {law.startswith("solo-") for law in q.laws}
+        assert len(kinds) == 1, f"{q.id} mixes Vint laws and Solo Whist rules: {q.laws}"
+
+
+def test_every_question_names_its_game(pool: list[Question]) -> None:
+    for q in pool:
+        assert q.asked.startswith(f"{q.game}: ") and q.asked.endswith(q.prompt), q.id
+
+
+@pytest.mark.parametrize("game", [VINT, SOLO_WHIST])
+def test_no_two_questions_of_a_pool_ask_the_same_thing(pools: dict[str, list[Question]], game: str) -> None:
+    assert duplicates(pools[game]) == []
+
+
+def test_the_duplicate_finder_finds_a_repeated_question() -> None:
+    """The check above could fail: a reworded copy with the same law and answer is a duplicate."""
+    a = Question("a", "numeric", "How many tricks must a solo bidder take?", "5", ("solo-12",))
+    b = Question("b", "numeric", "In Solo Whist, how many tricks must a player who calls solo take?", "5",
+                 ("solo-12",))
+    other = Question("c", "numeric", "How many tricks must an abundance bidder take?", "9", ("solo-14",))
+    assert duplicates([a, b, other]) == [("a", "b")]
+
+
+def test_who_calls_first_follows_each_games_law(pools: dict[str, list[Question]]) -> None:
+    """Law 28 (RO l.91): in Vint the dealer speaks first; Solo Whist (TH l.21-23, solo-8): the eldest hand."""
+    vint = [q for q in pools[VINT] if "law-28" in q.laws and "first" in q.prompt]
+    solo = [q for q in pools[SOLO_WHIST] if "solo-8" in q.laws and "first" in q.prompt]
+    assert vint and all(q.answer == "The dealer" for q in vint)
+    assert solo and all("eldest hand" in q.answer for q in solo)
+
+
+def test_how_the_cards_are_dealt_is_asked_once_per_game(pools: dict[str, list[Question]]) -> None:
+    """Law 16 (RO l.59): one card at a time; Solo Whist (TH l.9, solo-5): by threes, the last four singly."""
+    for game, answer in ((VINT, "one at a time"), (SOLO_WHIST, "three at a time")):
+        dealt = [q for q in pools[game] if q.prompt == "How are the cards dealt?"]
+        assert len(dealt) == 1 and answer in dealt[0].answer.lower(), game
+
+
+def test_scoring_19_question_counts_both_slam_bonuses() -> None:
+    """Scoring 19 (RO l.425): 5000 / 10000 for the declared slam, and "in addition" 1000 / 2000 for making it."""
+    qs = {q.id: q for q in generated_questions()}
+    assert qs["gen-scoring-19-small-slam"].answer == str(5000 + 1000)
+    assert qs["gen-scoring-19-grand-slam"].answer == str(10000 + 2000)
+
+
+def test_law_151_question_asks_about_the_running_total() -> None:
+    """Law 151 (RO l.289): the revokers may not have more than 490 below the line, i.e. their total."""
+    q = {q.id: q for q in generated_questions()}["gen-law-151-revoke-cap"]
+    assert q.answer == "490" and "running total" in q.prompt and "in that deal" not in q.prompt

@@ -43,7 +43,7 @@ def test_calculator_renders_an_itemized_sheet_for_a_seeded_deal(db: Path) -> Non
     frame = at.dataframe[0].value
     assert list(frame.columns) == ["deal", "entry", "NS (we)", "EW (they)", "laws", "why"]
     assert "──────── the line ────────" in list(frame["entry"])
-    assert "tricks (leve)" in list(frame["entry"])
+    assert "tricks" in list(frame["entry"])  # below the line: every trick, not only the leve (note 1)
 
 
 def test_calculator_pasted_deal_scores_like_the_engine(db: Path) -> None:

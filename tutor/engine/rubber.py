@@ -12,7 +12,9 @@
 * A revoking side's below-the-line total is capped at 490 for that deal (law 151): the
   rubber passes its running total to :func:`~tutor.engine.scoring.score_deal`.
 * The result (scoring 4): each side totals its record, above and below; the difference is
-  the win.
+  the win. :meth:`Rubber.settlement` gives each player's result (tutor's reading
+  ``revoke-personal``): every player wins or loses his side's difference, except that what a
+  personal revoke cost (laws 153, 157) is paid by the revoker alone, not shared with partner.
 
 >>> from tutor.engine.cards import Deal
 >>> from tutor.engine.calls import Contract
@@ -29,10 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tutor.engine.calls import Contract
-from tutor.engine.cards import Deal, Seat, Side
+from tutor.engine.cards import SEATS, Deal, Seat, Side
 from tutor.engine.rules import Rules
-from tutor.engine.score_items import DealScore, ScoreItem
-from tutor.engine.scoring import BOOK_RULES, ScoringError, score_deal
+from tutor.engine.score_items import DealScore, RevokeCharge, ScoreItem
+from tutor.engine.scoring import BOOK_RULES, RevokeArg, ScoringError, score_deal
 
 PARTIES_TO_WIN = 2  # "two parties are needed to end the rubber" (scoring 4, note 9)
 
@@ -44,7 +46,7 @@ class RubberDeal:
     deal: Deal
     contract: Contract | None
     declarer_tricks: int = 0
-    revoke: Side | None = None
+    revoke: RevokeArg = None
     dealer_extra_card: bool = False
     dealer: Seat | None = None
     passed_side: Side = Side.NS
@@ -133,6 +135,29 @@ class Rubber:
 
     def total(self, side: Side) -> int:
         return self.below(side) + self.above(side)
+
+    @property
+    def charges(self) -> tuple[RevokeCharge, ...]:
+        """What every revoke of the rubber cost, and who answers for it."""
+        return tuple(c for s in self._scores for c in s.charges)
+
+    def settlement(self) -> dict[Seat, int]:
+        """Each player's result: his side's difference (scoring 4), less what his personal
+        revokes cost beyond his half of it, which his partner then does not pay.
+
+        >>> from tutor.engine.cards import Deal
+        >>> Rubber().settlement()
+        {<Seat.N: 'N'>: 0, <Seat.E: 'E'>: 0, <Seat.S: 'S'>: 0, <Seat.W: 'W'>: 0}
+        """
+        leader, margin = self.result()
+        out = {seat: (margin if seat.side is leader else -margin) if leader else 0 for seat in SEATS}
+        for charge in self.charges:
+            seat = charge.revoke.seat
+            if charge.revoke.personal and seat is not None:
+                # each partner lost the whole swing with his side; the revoker pays his partner's part
+                out[seat] -= charge.cost
+                out[seat.partner] += charge.cost
+        return out
 
     def result(self) -> tuple[Side | None, int]:
         """The side whose record is larger and by how much (scoring 4); ``None`` on a tie."""

@@ -51,7 +51,7 @@ def serve_quiz(item_id: str, seed: int) -> Exercise:
     choices = list(question.choices)
     random.Random(seed).shuffle(choices)
     return Exercise(
-        "quiz", item_id, prompt=question.prompt, expected=question.answer, choices=tuple(choices),
+        "quiz", item_id, prompt=question.asked, expected=question.answer, choices=tuple(choices),
         explanation=question.explanation or f"Answer: {question.answer}",
         short=f"Right — {', '.join(question.laws)}.", laws=tuple(question.laws), seed=seed,
     )

@@ -1,6 +1,9 @@
 """Quizzes on the laws: questions tied to the laws they test, answered and explained by quoting them.
 
-Two kinds of question are merged into one pool:
+Each game has its own pool: a Vint question cites Vint laws only, a Solo Whist
+question Solo Whist rules only (``Question.game``, found from the laws it cites),
+and each question says which game it asks about (``Question.asked``). Within a
+game two kinds of question are merged:
 
 * **hand-written** questions from ``content/quizzes/*.yaml`` (validated by
   ``tutor check``), for laws that are not a number or a list;
@@ -11,18 +14,22 @@ Two kinds of question are merged into one pool:
   :class:`~tutor.engine.rules.Rules` (so a learner who switches on a variant is
   quizzed on the figure he plays with).
 
-A generated question is kept only when every law it cites is in ``rules.yaml``.
+A generated question is kept only when every law it cites is in ``rules.yaml``;
+one whose prompt repeats a hand-written question is left out (:func:`duplicates`).
 
 >>> qs = {q.id: q for q in generated_questions()}
 >>> qs["gen-law-5-lowest-suit"].answer, qs["gen-law-31-tricks-3"].answer
 ('spades', '9')
 >>> qs["gen-law-31-tricks-3"].is_correct(" 9 "), qs["gen-law-31-tricks-3"].is_correct("8")
 (True, False)
+>>> qs["gen-law-31-tricks-3"].asked
+"Vint: The side that names 'three' must take at least how many tricks?"
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -33,6 +40,18 @@ from tutor.lessons.content.models import Entry, QuizFile
 from tutor.lessons.study import StudyGuide
 
 TRUE, FALSE = "True", "False"
+VINT, SOLO_WHIST = "Vint", "Solo Whist"
+GAMES = (VINT, SOLO_WHIST)
+
+
+def game_of(laws: Iterable[str]) -> str:
+    """The game a question asks about: Solo Whist when it cites Solo Whist rules only, else Vint.
+
+    >>> game_of(["solo-8"]), game_of(["law-28"])
+    ('Solo Whist', 'Vint')
+    """
+    laws = list(laws)
+    return SOLO_WHIST if laws and all(law.startswith("solo-") for law in laws) else VINT
 
 
 @dataclass(frozen=True)
@@ -47,6 +66,17 @@ class Question:
     options: tuple[str, ...] = ()
     explanation: str = ""
     origin: str = "generated"
+
+    @property
+    def game(self) -> str:
+        """``Vint`` or ``Solo Whist``: the game whose laws the question cites."""
+        return game_of(self.laws)
+
+    @property
+    def asked(self) -> str:
+        """The prompt as the learner reads it, naming its game: the same words mean different
+        things in Vint and in Solo Whist (who calls first, how the cards are dealt)."""
+        return f"{self.game}: {self.prompt}"
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -88,10 +118,13 @@ def _suit_questions() -> list[Question]:
                  ("law-5",), shuffled, "Hearts are the highest suit, spades the lowest."),
     ]
     for low, high in combinations(suits, 2):  # suits are listed lowest first
+        # The draw is won by the LOWEST card (law 2), so "which suit wins" would be ambiguous:
+        # ask which card counts as the lower one.
         qs.append(Question(f"gen-law-5-{low}-{high}", "choice",
-                           f"When two players draw cards of the same rank for seats, which suit wins: "
-                           f"{low} or {high}?", high, ("law-5", "law-4"), (low, high),
-                           f"{high.capitalize()} rank above {low}."))
+                           f"In the draw for seats two players draw cards of the same rank, one of {low} and "
+                           f"one of {high}. Which of the two counts as the lower card (the lowest card "
+                           "chooses his seat and deals first)?", low, ("law-4", "law-5", "law-2"), (low, high),
+                           f"Between equal ranks the suit decides, and {low} rank below {high}."))
     return qs
 
 
@@ -157,13 +190,21 @@ def _scoring_questions(rules: Rules) -> list[Question]:
                 "opponents write at the end of the play?", rules.dealer_extra_card_penalty, ("law-24",)),
         _figure("gen-law-148-revoke-tricks", "How many tricks does a revoke cost the side that made it?",
                 rules.revoke_tricks, ("law-148",)),
-        _figure("gen-law-151-revoke-cap", "After a revoke, at most how many points may the revoking side hold "
-                "below the line in that deal?", rules.revoke_below_cap, ("law-151",)),
+        _figure("gen-law-151-revoke-cap", "A side revoked. After that deal, at most how much may its running "
+                "total below the line in the partie come to (the rest is written above)?",
+                rules.revoke_below_cap, ("law-151",)),
         _figure("gen-scoring-8-x-value", "A deal was passed out and an X written. How much is each X worth to "
                 "the side that finishes the rubber (the book's basic rule)?", 500, ("scoring-8",)),
-        _figure("gen-scoring-19-small-slam", "How much does a declared small slam score?", 5000, ("scoring-19",)),
-        _figure("gen-scoring-19-grand-slam", "How much does a declared grand slam score?", 10000, ("scoring-19",)),
-        _figure("gen-law-12-packet", "How many cards must each packet of the cut hold at least?", 5, ("law-12",)),
+        _figure("gen-scoring-19-small-slam", "A declared small slam is made with exactly twelve tricks. How much "
+                "do the declarers write above the line for the slam: the bonus for declaring it and the bonus "
+                "for taking twelve tricks together?",
+                rules.slam_declared_bonus[0] + rules.slam_made_bonus[0], ("scoring-19",),
+                "Scoring 19 gives both: the declared slam's bonus and the bonus for making a slam."),
+        _figure("gen-scoring-19-grand-slam", "A declared grand slam is made (all thirteen tricks). How much do "
+                "the declarers write above the line for the slam: the bonus for declaring it and the bonus for "
+                "taking thirteen tricks together?",
+                rules.slam_declared_bonus[1] + rules.slam_made_bonus[1], ("scoring-19",),
+                "Scoring 19 gives both: the declared slam's bonus and the bonus for making a slam."),
         _figure("gen-law-1-pack", "How many cards are in the Vint pack?", 52, ("law-1",)),
         _figure("gen-law-16-hand", "How many cards does each player receive in the deal?", 13, ("law-16",)),
     ]
@@ -175,16 +216,40 @@ def generated_questions(rules: Rules | None = None) -> list[Question]:
     return _suit_questions() + _auction_questions() + _contract_questions() + _scoring_questions(rules or Rules())
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def same_question(a: Question, b: Question) -> bool:
+    """Whether two questions ask the same thing: the same words, or (choice and numeric) the
+    same laws and answer with one prompt's words almost all in the other's."""
+    if a.game != b.game:
+        return False
+    wa, wb = _words(a.prompt), _words(b.prompt)
+    if wa == wb:
+        return True
+    if a.kind == "truefalse" or b.kind == "truefalse" or set(a.laws) != set(b.laws):
+        return False
+    return a.answer.lower() == b.answer.lower() and len(wa & wb) >= 0.8 * min(len(wa), len(wb))
+
+
+def duplicates(questions: Sequence[Question]) -> list[tuple[str, str]]:
+    """The pairs of question ids that ask the same thing (none in a well-made pool)."""
+    return [(a.id, b.id) for n, a in enumerate(questions) for b in questions[n + 1:] if same_question(a, b)]
+
+
 def question_pool(quizzes: Iterable[tuple[str, QuizFile]], law_ids: Collection[str],
-                  rules: Rules | None = None) -> list[Question]:
-    """Hand-written questions first, then the generated ones whose laws are all in ``rules.yaml``."""
+                  rules: Rules | None = None, game: str | None = None) -> list[Question]:
+    """Hand-written questions first, then the generated ones whose laws are all in ``rules.yaml``
+    and that do not repeat one already in the pool; only ``game``'s questions when it is given."""
     pool: list[Question] = []
     for origin, quiz in quizzes:
         pool += questions_from_file(quiz, origin)
-    seen = {q.id for q in pool}
-    pool += [q for q in generated_questions(rules)
-             if q.id not in seen and all(law in law_ids for law in q.laws)]
-    return pool
+    for question in generated_questions(rules):
+        if all(law in law_ids for law in question.laws) and \
+                not any(q.id == question.id or same_question(q, question) for q in pool):
+            pool.append(question)
+    return [q for q in pool if game is None or q.game == game]
 
 
 def questions_for_section(pool: Sequence[Question], guide: StudyGuide, section_id: str | None) -> list[Question]:

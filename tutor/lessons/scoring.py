@@ -8,6 +8,15 @@ it is an answer. :func:`make_question` draws a deal (or a whole rubber) from
 :class:`Blank` s, one per side. :func:`check` marks each blank right or wrong and
 explains it with the engine's own items and their laws.
 
+Contracts are **plausible for the hands** (:func:`plausible`, the tutor's rule, stated to
+the learner in :data:`PLAUSIBLE_RULE`): the deal is drawn so that the declarer holds at
+least five trumps and his side at least eight (law 129: "at least five trumps, his strong
+supporter four"), a no-trump declaring side holds at least three aces (laws 41 and 44:
+three aces call for no-trumps), and the declaring side holds at least 20 high-card points
+(A 4, K 3, Q 2, J 1) for a simple game and two more a level (32 for a grand slam). A rubber
+question never rests on the unsourced tie rule (both sides passing 500 on one deal,
+reading ``partie-tie``): such a rubber is drawn again.
+
 This module also registers the two scoring content kinds (``quizzes/scoring.yaml``
 and ``scoring-readings.yaml``) for ``tutor check``, and serves review units of kind
 ``scoring`` (one blank of a fresh question) for :mod:`tutor.lessons.review`.
@@ -33,13 +42,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tutor.engine.calls import Bid, Contract, Strain
-from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Rank, Side
+from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Rank, Seat, Side
 from tutor.engine.dealgen import deal_with, random_deal
 from tutor.engine.errors import ContentError, TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import VARIANTS_BY_NAME, Rules
 from tutor.engine.score_items import KINDS, DealScore, ScoreItem
-from tutor.engine.scoring import BOOK_RULES, score_deal
+from tutor.engine.scoring import BOOK_RULES, RevokeArg, as_revokes, score_deal
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import DEFAULT_CONTENT_DIR
 from tutor.lessons.content.models import ENTRY_ID_RE, KEBAB_RE, Source
@@ -56,6 +65,15 @@ from tutor.lessons.review import Exercise, register_item_server
 QUIZ_FILE = "quizzes/scoring.yaml"
 READINGS_FILE = "scoring-readings.yaml"
 MAX_RUBBER_DEALS = 40
+PLAUSIBLE_ATTEMPTS = 200
+RUBBER_ATTEMPTS = 20
+HIGH_CARD_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+MIN_TRUMPS_DECLARER, MIN_TRUMPS_SIDE, MIN_ACES_NO_TRUMPS = 5, 8, 3
+PLAUSIBLE_RULE = (
+    "Quiz contracts fit the hands (the tutor's rule for its quizzes): in a trump game the declarer holds at "
+    "least five trumps and his side at least eight (law 129); at no-trumps the declaring side holds at least "
+    "three aces (laws 41 and 44); and the declaring side holds at least 20 points of high cards (ace 4, "
+    "king 3, queen 2, jack 1) for a simple game, two more for each level above (32 for a grand slam).")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
 
@@ -268,6 +286,20 @@ def load_readings(root: Path = DEFAULT_CONTENT_DIR) -> dict[str, ReadingModel]:
     return {r.id: r for r in built.readings}
 
 
+#: The readings the calculator states whatever the deal (issue 15): how the tutor reads a
+#: failed "five" (scoring 6) and a failed contract whose own tricks reach 500.
+FAILED_CONTRACT_READINGS = ("failed-five", "failed-contract-reaches-500")
+
+
+def stated_readings(ids: tuple[str, ...], root: Path = DEFAULT_CONTENT_DIR) -> list[ReadingModel]:
+    """The readings ``ids`` in order; a missing one is a :class:`ContentError`."""
+    readings = load_readings(root)
+    missing = [i for i in ids if i not in readings]
+    if missing:
+        raise ContentError(f"{READINGS_FILE}: missing readings {', '.join(missing)}")
+    return [readings[i] for i in ids]
+
+
 # -- questions ---------------------------------------------------------------------------------
 
 
@@ -328,17 +360,88 @@ class ScoringQuestion:
         return f"{self.deal.to_pbn()} {self.contract.bid} {self.contract.declarer.value} {self.declarer_tricks}{revoke}"
 
 
-def describe_play(contract: Contract | None, tricks: int, revoke: Side | None = None) -> str:
-    """One sentence: who declared what and how many tricks the declaring side took."""
+def describe_play(contract: Contract | None, tricks: int, revoke: RevokeArg = None) -> str:
+    """One sentence: who declared what, how many tricks the declaring side took, and who revoked."""
     if contract is None:
         return "All four passed: the deal is passed out."
     seat = SEAT_NAMES[contract.declarer.value]
     side = SIDE_NAMES[contract.declarer.side]
     text = (f"{seat} declared \"{contract.bid.spoken}\" ({contract.bid}, {contract.tricks_needed} tricks); "
             f"{side} took {tricks} tricks.")
-    if revoke is not None:
-        text += f" {SIDE_NAMES[revoke]} revoked."
+    for one in as_revokes(revoke):
+        who = SEAT_NAMES[one.seat.value] if one.seat else SIDE_NAMES[one.side]
+        alone = " and answers for it alone" if one.personal else ""
+        text += f" {who} revoked{alone}."
     return text
+
+
+def side_points(deal: Deal, seat: Seat) -> int:
+    """High-card points (A 4, K 3, Q 2, J 1) of ``seat`` and his partner together."""
+    return sum(HIGH_CARD_POINTS.get(c.rank, 0) for s in (seat, seat.partner) for c in deal.hands[s])
+
+
+def min_points(level: int) -> int:
+    """The fewest high-card points the declaring side holds for a contract of ``level``.
+
+    >>> min_points(1), min_points(4), min_points(7)
+    (20, 26, 32)
+    """
+    return 20 + 2 * (level - 1)
+
+
+def plausible(deal: Deal, contract: Contract) -> bool:
+    """Whether the contract fits the hands by :data:`PLAUSIBLE_RULE`."""
+    seat, strain = contract.declarer, contract.strain
+    if strain is Strain.NO_TRUMPS:
+        aces = sum(c.rank is Rank.ACE for s in (seat, seat.partner) for c in deal.hands[s])
+        if aces < MIN_ACES_NO_TRUMPS:
+            return False
+    else:
+        mine = sum(c.suit == strain.trump for c in deal.hands[seat])
+        side = mine + sum(c.suit == strain.trump for c in deal.hands[seat.partner])
+        if mine < MIN_TRUMPS_DECLARER or side < MIN_TRUMPS_SIDE:
+            return False
+    return side_points(deal, seat) >= min_points(contract.level)
+
+
+def _seeded_cards(rng: random.Random, contract: Contract, fixed: dict[Seat, list[Card]]) -> dict[Seat, list[Card]]:
+    """Cards given to the declaring side so that the contract is plausible (then dealt at random)."""
+    seat, partner = contract.declarer, contract.declarer.partner
+    placed = {s: list(cards) for s, cards in fixed.items()}
+    for s in (seat, partner):
+        placed.setdefault(s, [])
+    taken = {c for cards in placed.values() for c in cards}
+    trump = contract.strain.trump
+    if trump is not None:
+        trumps = [Card(trump, r) for r in Rank if Card(trump, r) not in taken]
+        rng.shuffle(trumps)
+        for s, want in ((seat, MIN_TRUMPS_DECLARER), (partner, MIN_TRUMPS_SIDE - MIN_TRUMPS_DECLARER)):
+            while sum(c.suit == trump for c in placed[s]) < want and trumps:
+                placed[s].append(trumps.pop())
+        taken = {c for cards in placed.values() for c in cards}
+    honours = [Card(suit, r) for suit in PBN_SUITS for r in HIGH_CARD_POINTS if Card(suit, r) not in taken]
+    rng.shuffle(honours)
+    honours.sort(key=lambda c: c.rank is not Rank.ACE)  # aces first: no-trumps needs three
+    points = sum(HIGH_CARD_POINTS.get(c.rank, 0) for s in (seat, partner) for c in placed[s])
+    for card in honours:
+        if points >= min_points(contract.level) + rng.randint(0, 3):
+            break
+        room = [s for s in (seat, partner) if len(placed[s]) < 13]
+        if not room:
+            break
+        placed[rng.choice(room)].append(card)
+        points += HIGH_CARD_POINTS[card.rank]
+    return placed
+
+
+def plausible_deal(rng: random.Random, contract: Contract, fixed: dict[Seat, list[Card]] | None = None) -> Deal:
+    """A random deal for which ``contract`` is plausible (:func:`plausible`), keeping ``fixed`` cards."""
+    for _ in range(PLAUSIBLE_ATTEMPTS):
+        deal = deal_with(rng, _seeded_cards(rng, contract, fixed or {}))
+        if plausible(deal, contract):
+            return deal
+    raise TutorError(f"no plausible deal found for {contract.bid} by {contract.declarer.value} "
+                     f"in {PLAUSIBLE_ATTEMPTS} attempts")
 
 
 def _draw_contract(rng: random.Random, level: LevelModel) -> Contract:
@@ -357,12 +460,12 @@ def _draw_tricks(rng: random.Random, need: int, result: str) -> int:
     return rng.randint(max(0, need - 3), min(13, need + 2))
 
 
-def _draw_deal(rng: random.Random, kind: str) -> Deal:
+def _draw_deal(rng: random.Random, kind: str, contract: Contract) -> Deal:
+    """A deal that fits ``contract``; the "coronet" kind also gives some hand A K Q of a suit."""
     if kind == "coronet":
         seat, suit = rng.choice(SEATS), rng.choice(PBN_SUITS)
-        top = [Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]
-        return deal_with(rng, {seat: top})
-    return random_deal(rng)
+        return plausible_deal(rng, contract, {seat: [Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]})
+    return plausible_deal(rng, contract)
 
 
 def _blanks(quiz: ScoringQuizFile, level: LevelModel, items: tuple[ScoreItem, ...],
@@ -390,8 +493,8 @@ def make_question(level_id: str, seed: int, rules: Rules = BOOK_RULES,
     rng = random.Random(seed)
     if level.rubber is not None:
         return _rubber_question(quiz, level, seed, rng, rules)
-    deal = _draw_deal(rng, level.deal)
     contract = _draw_contract(rng, level)
+    deal = _draw_deal(rng, level.deal, contract)
     tricks = _draw_tricks(rng, contract.tricks_needed, level.result)
     revoke = rng.choice((Side.NS, Side.EW)) if rng.random() < level.revoke else None
     score = score_deal(deal, contract, tricks, rules, revoke=revoke)
@@ -402,6 +505,16 @@ def make_question(level_id: str, seed: int, rules: Rules = BOOK_RULES,
 
 def _rubber_question(quiz: ScoringQuizFile, level: LevelModel, seed: int, rng: random.Random,
                      rules: Rules) -> ScoringQuestion:
+    """A finished rubber; one that needs the unsourced tie rule (``partie-tie``) is drawn again."""
+    for _ in range(RUBBER_ATTEMPTS):
+        question = _one_rubber(quiz, level, seed, rng, rules)
+        if "partie-tie" not in question.readings:
+            return question
+    raise TutorError(f"rubber quiz seed {seed}: every rubber drawn needed the tie rule")
+
+
+def _one_rubber(quiz: ScoringQuizFile, level: LevelModel, seed: int, rng: random.Random,
+                rules: Rules) -> ScoringQuestion:
     spec = level.rubber
     assert spec is not None  # only called for rubber levels
     # The first revoke and every pass come before the second scoring deal, and a
@@ -415,11 +528,11 @@ def _rubber_question(quiz: ScoringQuizFile, level: LevelModel, seed: int, rng: r
     views: list[RubberDealView] = []
     while not rubber.is_over and len(views) < MAX_RUBBER_DEALS:
         kind = plan[len(views)] if len(views) < len(plan) else "normal"
-        deal = random_deal(rng)
         if kind == "pass":
-            played = RubberDeal(deal, None)
+            played = RubberDeal(random_deal(rng), None)
         else:
             contract = _draw_contract(rng, level)
+            deal = plausible_deal(rng, contract)
             tricks = _draw_tricks(rng, contract.tricks_needed, level.result)
             revoke = rng.choice((Side.NS, Side.EW)) if kind == "revoke" else None
             played = RubberDeal(deal, contract, tricks, revoke=revoke)
@@ -488,7 +601,7 @@ def answer_record(question: ScoringQuestion, results: tuple[BlankResult, ...],
 def question_markdown(question: ScoringQuestion) -> str:
     """The question as Markdown text: the deal as a fixed-width diagram and what happened."""
     if question.rubber is not None:
-        lines = [f"A rubber of {len(question.rubber_deals)} deals (seed {question.seed}):"]
+        lines = [f"A rubber of {len(question.rubber_deals)} deals:"]
         for view in question.rubber_deals:
             p = view.played
             lines.append(f"{view.number}. {describe_play(p.contract, p.declarer_tricks, p.revoke)}")
@@ -516,6 +629,7 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
 register_item_server("scoring", serve_scoring)
 
 __all__ = [
-    "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",
-    "load_quiz", "load_readings", "make_question", "question_markdown", "serve_scoring",
+    "FAILED_CONTRACT_READINGS", "PLAUSIBLE_RULE", "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",
+    "load_quiz", "load_readings", "make_question", "plausible", "plausible_deal", "question_markdown",
+    "serve_scoring", "stated_readings",
 ]

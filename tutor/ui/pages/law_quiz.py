@@ -9,6 +9,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.law_quiz import (
+    VINT,
     Question,
     cited_entries,
     question_pool,
@@ -58,7 +59,7 @@ def _check(question: Question) -> None:
 def _ask(question: Question, guide: StudyGuide, number: int, total: int) -> None:
     answered = question.id in st.session_state[RESULTS]
     st.caption(f"Question {number} of {total} · " + ", ".join(e.label for e in cited_entries(question, guide)))
-    st.markdown(f"**{question.prompt}**")
+    st.markdown(f"**{question.asked}**")
     key = _widget_key(question)
     if question.kind == "numeric":
         st.number_input("Your answer", min_value=0, step=1, value=None, format="%d", key=key, disabled=answered)
@@ -94,7 +95,7 @@ if report.rules is None:
     st.error("The laws (content/rules.yaml) could not be loaded, so the quiz cannot quote them.")
     st.stop()
 guide = StudyGuide(report.rules)
-pool = question_pool(sorted(report.quizzes.items()), {e.id for e in guide.entries})
+pool = question_pool(sorted(report.quizzes.items()), {e.id for e in guide.entries}, game=VINT)  # Solo Whist has its own quiz
 if SEED not in st.session_state:
     _restart()
 st.session_state.setdefault(INDEX, 0)

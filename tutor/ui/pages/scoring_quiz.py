@@ -8,6 +8,7 @@ from tutor.engine.cards import Side
 from tutor.engine.errors import TutorError
 from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import (
+    PLAUSIBLE_RULE,
     BlankResult,
     ScoringQuestion,
     answer_record,
@@ -92,6 +93,7 @@ levels = {level.id: level for level in quiz.levels}
 level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
                         on_change=EXERCISE.new)
 st.caption(levels[level_id].description)
+st.caption(PLAUSIBLE_RULE)
 seed = EXERCISE.controls("question")
 try:
     question = make_question(level_id, seed, quiz=quiz)
