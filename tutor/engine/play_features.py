@@ -77,6 +77,8 @@ class PlayChoice:
 
     cards: frozenset[Card]
     how: str = field(default="", compare=False)
+    #: the card law that chose the card within the suit (``play_card_laws``), shown with the card
+    note: str = field(default="", compare=False)
 
     @property
     def card(self) -> Card:
@@ -93,9 +95,9 @@ class PlayChoice:
 
     def __str__(self) -> str:
         shown = " ".join(c.pretty for c in sorted(self.cards, key=lambda c: (PBN_SUITS.index(c.suit), -c.rank)))
-        if self.is_single:
-            return shown
-        return f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
+        if not self.is_single:
+            shown = f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
+        return f"{shown} ({self.note})" if self.note else shown
 
 
 def make_choice(cards: Iterable[Card], how: str) -> PlayChoice | None:
@@ -443,6 +445,19 @@ def _top_beats(p: PlayPosition, args: Mapping[str, Any]) -> bool:
 @_feature("partner_winning", "partner's card is winning the trick so far")
 def _partner_winning(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.winning() is p.partner
+
+
+@_feature("second_played_small", "second hand followed suit with a small card, 2 to 9 (laws 140, 142, 144: "
+          "the king may sit with second hand, who did not put it up)", FOLLOW_KINDS)
+def _second_small(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    plays = p.trick.plays
+    return len(plays) >= 2 and plays[1][1].suit is plays[0][1].suit and is_small(plays[1][1].rank)
+
+
+@_feature("lho_shown_out", "the left-hand opponent has shown out of the suit led on an earlier round "
+          "(law 114's exception: he has nothing to cover the jack)", FOLLOW_KINDS)
+def _lho_shown_out(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led_suit is not None and p.led_suit in shown_out(p, p.lho)
 
 
 @_feature("partner_cashing", "partner led a card that is the highest of its suit still out and is "

@@ -92,6 +92,8 @@ _TABLE: tuple[Pattern, ...] = (
             "(≈93; the A-Q-J reading by the variant)", _ace_fourth),
     Pattern("Axxx", "the ace and three or more small cards (≈95)",
             lambda r, _: len(r) >= 4 and r[0] == A and all(is_small(x) for x in r[1:])),
+    Pattern("Ax+", "the ace and only small cards besides, at least one (law 110: on a jack in a small game)",
+            lambda r, _: len(r) >= 2 and r[0] == A and all(is_small(x) for x in r[1:])),
     Pattern("Ax", "ace doubleton (≈98)", lambda r, _: len(r) == 2 and r[0] == A and r[1] != K),
     Pattern("Kx", "king doubleton (≈97, ≈99)", lambda r, _: len(r) == 2 and r[0] == K and r[1] != Q),
     Pattern("weak-KQ", "K doubleton or third, Q third or fourth, with no other honour above the ten "

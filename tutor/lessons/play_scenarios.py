@@ -74,7 +74,7 @@ def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "second_hand":
         return "second_cut" if "jack_cut_lost_to_lho" in needs.flags else "second"
     if rule.situation == "third_hand":
-        return "third"
+        return "third_show_out" if "lho_shown_out" in needs.flags else "third"
     if needs.flags.get("discards_made", ("==", 0))[1] >= 1 or (
             rule.chooser == "discard" and rule.chooser_args.get("how", "weakest") != "weakest"):
         return "second_discard"
@@ -104,7 +104,7 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
                     "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
                     "discard_history": "D2", "ruff_history": "P", "second_cut": "P", "fourth": "declarer",
-                    "coronet_run": "D1"}[layout]
+                    "coronet_run": "D1", "third_show_out": "D2"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -157,7 +157,7 @@ def _scripted(play: TrickPlay, seat: Seat, spec: str, conventions: Sequence[Rule
 def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
     """Choose the led suit and the suits the auction must name."""
     rng = d.rng
-    if d.layout in ("second", "third", "second_discard", "second_cut", "fourth"):
+    if d.layout in ("second", "third", "second_discard", "second_cut", "fourth", "third_show_out"):
         if needs.led_is == "trump":
             d.suits["led"] = d.trump if d.trump else Suit.SPADES
         else:
@@ -314,11 +314,16 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         lead = d.give(D1, Card(led, Rank(rng.choice(ranks))))
         d.script.append((D1, lead))
         if d.layout == "third":
-            follow = spare_small(d, led, below=lead.rank)
+            # second hand follows small - below the card led, or (the cuts 140, 142, 144 need
+            # no more than a small card from him) sometimes above it
+            above = "second_played_small" in needs.flags and rng.random() < 0.4
+            follow = spare_small(d, led, above=lead.rank) if above else spare_small(d, led, below=lead.rank)
             d.give(P, follow)
-            d.script.append((P, "lowest"))
+            d.script.append((P, follow if above else "lowest"))
     elif d.layout == "second_cut":
         _prefix_second_cut(d, D1, P, D2, dec)
+    elif d.layout == "third_show_out":
+        _prefix_lho_shows_out(d, D1, P, D2, dec)
     elif d.layout == "fourth":
         _prefix_partner_wins(d, D1, P, D2)
     elif d.layout == "second_discard":
@@ -365,6 +370,32 @@ def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None
     d.script += [(D1, first), (P, Card(x, Rank.JACK)), (D2, honour), (dec, "lowest"),
                  (D2, lead_y), (dec, "lowest"), (D1, Card(y, Rank.ACE)), (P, "lowest"),
                  (D1, again)]
+
+
+def _prefix_lho_shows_out(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 114's exception: the learner (D2, third hand) holds A J of X; his left-hand opponent,
+    the declarer, has none.
+
+    Trick 1: D1 (the learner's partner) leads the king of X, P follows small, the learner
+    plays his lowest X (≈106: not over partner's honour), the declarer discards a small card
+    of another side suit (he shows out); the king wins. Trick 2: D1 leads a small X, P
+    follows small, and the learner is third hand.
+    """
+    x = d.suits["led"]
+    held = d.exact.get(x, [])
+    low = [r for r in SMALL if not held or r < min(held)]
+    if not low:
+        raise Rejected("no small card below the learner's holding")
+    extra = Rank(d.rng.choice(low))
+    d.exact[x] = sorted([*held, extra], reverse=True)
+    y = d.free_suit()
+    d.suits["Y"] = y
+    d.limit(dec, CardCount(suit_cards(x), 0, 0))
+    king = d.give(D1, Card(x, Rank.KING))
+    lead = d.give(D1, spare_small(d, x))
+    first, second = d.give(P, spare_small(d, x)), d.give(P, spare_small(d, x))
+    throw = d.give(dec, spare_small(d, y))
+    d.script += [(D1, king), (P, first), (D2, Card(x, extra)), (dec, throw), (D1, lead), (P, second)]
 
 
 def _prefix_partner_wins(d: Draft, D1: Seat, P: Seat, D2: Seat) -> None:
