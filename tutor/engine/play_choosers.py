@@ -53,6 +53,8 @@ def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
     if card == "small":
         small = [c for c in held if is_small(c.rank) and c != held[0]]
         return (small or [held[-1]]), "a small card"
+    if card == "smalls":  # every small card, the top one too (≈92's "and a small card" after A K)
+        return ([c for c in held if is_small(c.rank)] or [held[-1]]), "a small card"
     wanted = Card(suit, Rank.parse(card))
     return ([wanted], "") if wanted in held else ([], "")
 

@@ -245,7 +245,7 @@ def _coronet_honour_dropped(p: PlayPosition) -> tuple[Suit, ...]:
 
 #: Roles naming the suit the player is running (laws 133, ≈109): going on with it is the
 #: lead their prohibitions speak against, whether or not a holding rule would lead it.
-RUN_ROLES = frozenset({"coronet_shown_out", "coronet_honour_dropped"})
+RUN_ROLES = frozenset({"coronet_shown_out", "coronet_honour_dropped", "akx_king_led"})
 
 _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "led": lambda p: (p.led_suit,) if p.led_suit else (),
@@ -266,6 +266,13 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
 }
+
+
+def register_role(name: str, fn: Callable[[PlayPosition], tuple[Suit, ...]]) -> None:
+    """Add a suit role (the continuations of :mod:`tutor.engine.play_sequences` name theirs)."""
+    if name in _ROLES and _ROLES[name] is not fn:
+        raise TutorError(f"suit role {name!r} is registered twice")
+    _ROLES[name] = fn
 
 
 def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
@@ -356,6 +363,13 @@ def _feature(name: str, description: str, kinds: tuple[str, ...] = _ALL) -> Call
         register_feature(name, description, kinds)(fn)
         return fn
     return decorate
+
+
+def register_feature_fn(name: str, description: str,
+                        fn: Callable[[PlayPosition, Mapping[str, Any]], FeatureValue],
+                        kinds: tuple[str, ...] = _ALL) -> None:
+    """Register a play feature defined in another module (:mod:`tutor.engine.play_sequences`)."""
+    _feature(name, description, kinds)(fn)
 
 
 @_feature("contract_level", "the level of the contract: 1 (simple) to 7 (grand slam)")
@@ -659,3 +673,4 @@ def vocabulary_names() -> dict[str, tuple[str, ...]]:
 
 # The choosers live in their own module; importing the vocabulary imports them too.
 import tutor.engine.play_choosers as _choosers  # noqa: E402,F401  (registers the choosers)
+import tutor.engine.play_sequences as _sequences  # noqa: E402,F401  (the continuations' roles and features)

@@ -30,7 +30,7 @@ _CORE: Mapping[str, tuple[str, ...]] = {
     "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
     "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AT": ("AT",), "AQT": ("AQT",),
     "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
-    "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
+    "A": ("A",), "Q": ("Q",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
     "A-small": ("A",), "QJ+2": ("QJ",), "1-2": ("",), "2-3": ("",), "blank-AK": ("A", "K"),
 }
 #: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
