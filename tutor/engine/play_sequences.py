@@ -12,6 +12,12 @@ the player (or his partner) led before:
   suit" — role ``akx_king_led`` (the player's own king just won from A K x: switch) and role
   ``partner_akx_signal`` (partner led a king, it won, and he switched at once: on this first
   lead since, the player leads the queen of that suit, or a small card of it);
+* 128's second half (RO l.239; TH l.627; RU l.297): in a slam, "lead a blank ace or king, and
+  then pass a sure lead to partner; he must at once cash the tricks of the suit in which you
+  showed the void" — role ``partner_blank_honour``: in a slam with trumps, partner (the
+  declaring side) led the ace or king of a side suit and won it, his very next lead was another
+  suit and the player won it, this is the player's first lead since, and he holds the highest
+  card of that suit still out;
 * 135 (RO l.253; TH l.641; RU l.307): "sometimes it is useful to lead the remaining trump in
   the middle of the play to take away a possible entry … especially when you know the
   declarer is void in his partner's suit" — feature ``declarer_void_in_partners_suit``.
@@ -25,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.engine.cards import Card, Rank, Suit
-from tutor.engine.play_features import LEAD_KINDS, register_feature_fn, register_role, shown_out
+from tutor.engine.play_features import LEAD_KINDS, register_feature_fn, register_role, shown_out, sure_tricks
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.tricks import Trick
 
@@ -86,6 +92,22 @@ def _partner_akx_signal(p: PlayPosition) -> tuple[Suit, ...]:
     return ()
 
 
+def _partner_blank_honour(p: PlayPosition) -> tuple[Suit, ...]:
+    if p.trump is None or not p.declaring_side or p.contract.level < 6:
+        return ()
+    for i, trick in enumerate(p.tricks[:-1]):
+        leader, card = trick.plays[0]
+        after = p.tricks[i + 1]
+        if (leader is p.partner and card.suit is not p.trump and card.rank in (Rank.ACE, Rank.KING)
+                and trick.winner(p.trump) is p.partner and after.plays[0][0] is p.partner
+                and after.plays[0][1].suit is not card.suit and after.winner(p.trump) is p.seat
+                and not any(t.plays[0][0] is p.seat for t in p.tricks[i + 2:])
+                and sure_tricks(p, card.suit)):
+            return (card.suit,)
+    return ()
+
+
+register_role("partner_blank_honour", _partner_blank_honour)
 register_role("ak_fourth_cashed", _ak_fourth_cashed)
 register_role("akx_king_led", _akx_king_led)
 register_role("partner_akx_signal", _partner_akx_signal)

@@ -57,7 +57,8 @@ DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_t
 
 #: The continuations (tutor.engine.play_sequences): the role or feature a rule names -> its layout.
 _CONTINUATIONS = {"ak_fourth_cashed": "ak_fourth_run", "akx_king_led": "akx_switch",
-                  "partner_akx_signal": "partner_akx", "declarer_void_in_partners_suit": "declarer_shows_out"}
+                  "partner_akx_signal": "partner_akx", "declarer_void_in_partners_suit": "declarer_shows_out",
+                  "partner_blank_honour": "slam_void_pass"}
 
 
 def choose_layout(rule: Rule, needs: Needs) -> str:
@@ -116,7 +117,8 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
                     "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
                     "discard_history": "D2", "ruff_history": "P", "second_cut": "P", "fourth": "declarer",
                     "coronet_run": "D1", "third_show_out": "D2", "ak_fourth_run": "D1", "akx_switch": "D1",
-                    "partner_akx": "D2", "declarer_shows_out": "D2", "declarer_leads": "P"}[layout]
+                    "partner_akx": "D2", "declarer_shows_out": "D2", "declarer_leads": "P",
+                    "slam_void_pass": "declarer"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -236,6 +238,9 @@ def _assign_continuation_suits(d: Draft) -> None:
     elif d.layout == "declarer_shows_out":
         d.suits["dec_partner_suit"] = d.free_suit()
         d.suits["Y"] = d.free_suit()
+    elif d.layout == "slam_void_pass":  # X: partner's singleton honour; N: trick 1; Y: the lead passed
+        for key in ("partner_blank_honour", "N", "Y"):
+            d.suits[key] = d.free_suit()
 
 
 def _role_suit(d: Draft, role: str) -> Suit:
@@ -388,6 +393,8 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         _prefix_partner_akx(d, D1, P, D2, dec)
     elif d.layout == "declarer_shows_out":
         _prefix_declarer_shows_out(d, D1, P, D2, dec)
+    elif d.layout == "slam_void_pass":
+        _prefix_slam_void_pass(d, D1, P, D2, dec)
 
 
 def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
@@ -658,6 +665,30 @@ def _prefix_declarer_shows_out(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat)
     d.limit(dec, CardCount(suit_cards(x), 0, 0))
     throw = d.give(dec, spare_small(d, y))
     d.script += [(D1, lead), (P, "lowest"), (D2, Card(x, Rank.ACE)), (dec, throw)]
+
+
+def _prefix_slam_void_pass(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 128's second half: the learner is the declarer. Trick 1: D1 leads a small N, partner
+    (P) wins with the ace. Trick 2: P leads his singleton ace or king of X, everyone follows
+    (the learner with his lowest X, keeping the top one still out). Trick 3: P leads a small Y
+    to the learner's ace; the learner is on lead."""
+    x, n, y = d.suits["partner_blank_honour"], d.suits["N"], d.suits["Y"]
+    rng = d.rng
+    honour = Rank.ACE if rng.random() < 0.6 else Rank.KING
+    top = [Rank.KING, Rank.QUEEN] if honour is Rank.ACE else [Rank.ACE, Rank.QUEEN]
+    smalls = [Rank(r) for r in rng.sample(SMALL, rng.randint(1, 3))]
+    d.hold(x, sorted([*top[:rng.randint(1, 2)], *smalls], reverse=True))
+    d.give(P, Card(x, honour))
+    d.limit(P, CardCount(suit_cards(x), 1, 1))
+    for seat in (D1, D2):
+        d.limit(seat, CardCount(suit_cards(x), 1))
+    d.give(P, Card(n, Rank.ACE))
+    d.give(D1, spare_small(d, n))
+    pass_lead = d.give(P, spare_small(d, y))
+    d.must[y] = [Rank.ACE]
+    d.script += [(D1, d.fixed[D1][-1]), (P, Card(n, Rank.ACE)), (D2, "lowest"), (dec, "lowest"),
+                 (P, Card(x, honour)), (D2, "lowest"), (dec, "lowest"), (D1, "lowest"),
+                 (P, pass_lead), (D2, "lowest"), (dec, Card(y, Rank.ACE)), (D1, "lowest")]
 
 
 def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
