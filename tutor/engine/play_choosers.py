@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import tutor.engine.play_card_laws as card_laws  # module import: play_card_laws imports play_features
 from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
 from tutor.engine.conventions import Rule, evaluate, register_chooser
 from tutor.engine.errors import TutorError
-from tutor.engine.play_card_laws import card_within_suit, within_each_suit
 from tutor.engine.play_features import (
     FOLLOW_KINDS,
     LEAD_KINDS,
@@ -82,7 +82,7 @@ def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None
         picked, how = _pick(p, suit, card)
         cards += picked
     if card == "any":  # the rule names the holding's suit only (133, 123, 128): the card laws pick the card
-        return within_each_suit(p, cards, how)
+        return card_laws.within_each_suit(p, cards, how)
     return make_choice(cards, how)
 
 
@@ -112,7 +112,7 @@ def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | N
         return None
     if p.rules.trump_leads_after_both_follow == "continue":
         return make_choice(p.hand.suit_cards(p.trump)[:1], "the top trump")
-    return within_each_suit(p, (c for c in p.hand if c.suit is not p.trump), "any card but a trump")
+    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit is not p.trump), "any card but a trump")
 
 
 @_chooser("top_of", "lead the highest card of the role suit (args suit)", LEAD_KINDS)
@@ -127,7 +127,7 @@ def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
 def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     for suit in role_suits(p, str(args.get("suit", "partner"))):
         if p.hand.length(suit) and suit not in p.avoid:
-            cards, note = card_within_suit(p, suit)
+            cards, note = card_laws.card_within_suit(p, suit)
             return PlayChoice(cards, f"any {suit.english[:-1]}", note)
     return None
 
@@ -139,14 +139,14 @@ def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     if best == 0:
         return None
     cards = [c for s, n in counts.items() if n == best for c in p.hand.suit_cards(s)[:n]]
-    return within_each_suit(p, cards, "a sure trick")
+    return card_laws.within_each_suit(p, cards, "a sure trick")
 
 
 @_chooser("any_but", "any card not of the role suit (args suit): the book says only which suit not to lead "
           "(law 125: \"not trumps, another suit\")", LEAD_KINDS)
 def _any_but(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     barred = set(role_suits(p, str(args.get("suit", "trump")))) | set(p.avoid)
-    return within_each_suit(p, (c for c in p.hand if c.suit not in barred), "any card of another suit")
+    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit not in barred), "any card of another suit")
 
 
 @_chooser("long_suit", "any card of the longest role suit, the stronger of two equally long (≈100)", LEAD_KINDS)
@@ -160,7 +160,7 @@ def _long_suit(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     chosen = [s for s in suits if _long_and_strong(p, s) == best]
     if len(chosen) != 1:
         return None
-    return within_each_suit(p, p.hand.suit_cards(chosen[0]), "any card of the long suit")
+    return card_laws.within_each_suit(p, p.hand.suit_cards(chosen[0]), "any card of the long suit")
 
 
 def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
@@ -171,7 +171,7 @@ def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
 def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
     cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
-    return within_each_suit(p, cards, "a card of the doubleton")
+    return card_laws.within_each_suit(p, cards, "a card of the doubleton")
 
 
 def _avoided_suits(p: PlayPosition, role: str) -> frozenset[Suit]:
@@ -224,7 +224,7 @@ def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | Non
     if advice is not None:
         answer: PlayChoice = advice.answer
         return PlayChoice(answer.cards, answer.how or "", answer.note)
-    return within_each_suit(p, (c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
+    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
 
 
 @_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", FOLLOW_KINDS)
