@@ -69,7 +69,8 @@ def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
     return decorate
 
 
-@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small any) of the suit holding "
+@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small smalls any; any: the card laws "
+          "pick it) of the suit holding "
           "the pattern (args pattern, suit role)", LEAD_KINDS)
 def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     role, pattern = str(args.get("suit", "any")), str(args["pattern"])
@@ -224,10 +225,25 @@ def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | Non
     if advice is not None:
         answer: PlayChoice = advice.answer
         return PlayChoice(answer.cards, answer.how or "", answer.note)
-    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
+    rest = [c for c in p.hand if c.suit not in narrowed.avoid]
+    # failing any lead, every card of the other suits - but not of a suit another prohibition
+    # in force forbids (118: no trump lead in "simple" or "two"), while any other card is left
+    barred = _barred_elsewhere(p, me)
+    return card_laws.within_each_suit(p, [c for c in rest if c.suit not in barred] or rest,
+                                      "any card of another suit")
 
 
-@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", FOLLOW_KINDS)
+def _barred_elsewhere(p: PlayPosition, me: Rule) -> frozenset[Suit]:
+    """The suits the other prohibitions that apply here forbid."""
+    barred: set[Suit] = set()
+    for rule in p.conventions:
+        if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and rule.id != me.id and rule.applies(p):
+            barred |= _avoided_suits(p, str(rule.chooser_args["suits"]))
+    return frozenset(barred)
+
+
+@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small, T-sequence for "
+          "≈90's ten; alternatives joined by | are all right: top|Q for law 140)", FOLLOW_KINDS)
 def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     if p.led_suit is None:
         return None
