@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import tutor.engine.play_card_laws as card_laws  # module import: play_card_laws imports play_features
 from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
 from tutor.engine.conventions import Rule, evaluate, register_chooser
 from tutor.engine.errors import TutorError
@@ -32,10 +33,17 @@ from tutor.engine.play_position import PlayPosition
 
 
 def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
-    """The card(s) of ``suit`` that ``card`` names: a rank letter, top, lowest, small, any."""
+    """The card(s) of ``suit`` that ``card`` names: a rank letter, top, lowest, small, any.
+
+    Alternatives joined by ``|`` ("top|Q") are all allowed: the book permits a card ("you may
+    cut with the queen", law 140) without forbidding the one another law names (113, the highest).
+    """
     held = list(p.hand.suit_cards(suit))
     if not held:
         return [], ""
+    if "|" in card:
+        picked = [c for option in card.split("|") for c in _pick(p, suit, option)[0]]
+        return list(dict.fromkeys(picked)), "either card"
     if card == "top":
         return [held[0]], "the top card"
     if card == "lowest":
@@ -45,6 +53,8 @@ def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
     if card == "small":
         small = [c for c in held if is_small(c.rank) and c != held[0]]
         return (small or [held[-1]]), "a small card"
+    if card == "smalls":  # every small card, the top one too (≈92's "and a small card" after A K)
+        return ([c for c in held if is_small(c.rank)] or [held[-1]]), "a small card"
     wanted = Card(suit, Rank.parse(card))
     return ([wanted], "") if wanted in held else ([], "")
 
@@ -59,17 +69,21 @@ def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
     return decorate
 
 
-@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small any) of the suit holding "
+@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small smalls any; any: the card laws "
+          "pick it) of the suit holding "
           "the pattern (args pattern, suit role)", LEAD_KINDS)
 def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     role, pattern = str(args.get("suit", "any")), str(args["pattern"])
+    card = str(args.get("card", "top"))
     cards: list[Card] = []
     how = ""
     for suit in holding_suits(p, role, pattern):
         if suit in p.avoid:
             continue
-        picked, how = _pick(p, suit, str(args.get("card", "top")))
+        picked, how = _pick(p, suit, card)
         cards += picked
+    if card == "any":  # the rule names the holding's suit only (133, 123, 128): the card laws pick the card
+        return card_laws.within_each_suit(p, cards, how)
     return make_choice(cards, how)
 
 
@@ -99,7 +113,7 @@ def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | N
         return None
     if p.rules.trump_leads_after_both_follow == "continue":
         return make_choice(p.hand.suit_cards(p.trump)[:1], "the top trump")
-    return make_choice((c for c in p.hand if c.suit is not p.trump), "any card but a trump")
+    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit is not p.trump), "any card but a trump")
 
 
 @_chooser("top_of", "lead the highest card of the role suit (args suit)", LEAD_KINDS)
@@ -114,7 +128,8 @@ def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
 def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     for suit in role_suits(p, str(args.get("suit", "partner"))):
         if p.hand.length(suit) and suit not in p.avoid:
-            return make_choice(p.hand.suit_cards(suit), f"any {suit.english[:-1]}")
+            cards, note = card_laws.card_within_suit(p, suit)
+            return PlayChoice(cards, f"any {suit.english[:-1]}", note)
     return None
 
 
@@ -125,14 +140,14 @@ def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     if best == 0:
         return None
     cards = [c for s, n in counts.items() if n == best for c in p.hand.suit_cards(s)[:n]]
-    return make_choice(cards, "a sure trick")
+    return card_laws.within_each_suit(p, cards, "a sure trick")
 
 
 @_chooser("any_but", "any card not of the role suit (args suit): the book says only which suit not to lead "
           "(law 125: \"not trumps, another suit\")", LEAD_KINDS)
 def _any_but(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     barred = set(role_suits(p, str(args.get("suit", "trump")))) | set(p.avoid)
-    return make_choice((c for c in p.hand if c.suit not in barred), "any card of another suit")
+    return card_laws.within_each_suit(p, (c for c in p.hand if c.suit not in barred), "any card of another suit")
 
 
 @_chooser("long_suit", "any card of the longest role suit, the stronger of two equally long (≈100)", LEAD_KINDS)
@@ -146,7 +161,7 @@ def _long_suit(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     chosen = [s for s in suits if _long_and_strong(p, s) == best]
     if len(chosen) != 1:
         return None
-    return make_choice(p.hand.suit_cards(chosen[0]), "any card of the long suit")
+    return card_laws.within_each_suit(p, p.hand.suit_cards(chosen[0]), "any card of the long suit")
 
 
 def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
@@ -157,7 +172,7 @@ def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
 def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
     cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
-    return make_choice(cards, "a card of the doubleton")
+    return card_laws.within_each_suit(p, cards, "a card of the doubleton")
 
 
 def _avoided_suits(p: PlayPosition, role: str) -> frozenset[Suit]:
@@ -209,15 +224,32 @@ def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | Non
     advice = evaluate(guarded, narrowed, "lead")
     if advice is not None:
         answer: PlayChoice = advice.answer
-        return PlayChoice(answer.cards, answer.how or "")
-    return make_choice((c for c in p.hand if c.suit not in narrowed.avoid), "any card of another suit")
+        return PlayChoice(answer.cards, answer.how or "", answer.note)
+    rest = [c for c in p.hand if c.suit not in narrowed.avoid]
+    # failing any lead, every card of the other suits - but not of a suit another prohibition
+    # in force forbids (118: no trump lead in "simple" or "two"), while any other card is left
+    barred = _barred_elsewhere(p, me)
+    return card_laws.within_each_suit(p, [c for c in rest if c.suit not in barred] or rest,
+                                      "any card of another suit")
 
 
-@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small)", FOLLOW_KINDS)
+def _barred_elsewhere(p: PlayPosition, me: Rule) -> frozenset[Suit]:
+    """The suits the other prohibitions that apply here forbid."""
+    barred: set[Suit] = set()
+    for rule in p.conventions:
+        if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and rule.id != me.id and rule.applies(p):
+            barred |= _avoided_suits(p, str(rule.chooser_args["suits"]))
+    return frozenset(barred)
+
+
+@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small, T-sequence for "
+          "≈90's ten; alternatives joined by | are all right: top|Q for law 140)", FOLLOW_KINDS)
 def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     if p.led_suit is None:
         return None
     card = str(args.get("card", "top"))
+    if card == "T-sequence":  # ≈90: from Q J 10, "cover with the lowest, that is the ten"
+        return make_choice([c for c in p.hand.suit_cards(p.led_suit) if c.rank == Rank.TEN], "the ten")
     if card == "small":
         small = [c for c in p.hand.suit_cards(p.led_suit) if is_small(c.rank)]
         return make_choice(small, "a small card")
@@ -268,7 +300,10 @@ def _throwable(p: PlayPosition, suit: Suit) -> tuple[Card, ...]:
     """The cards of ``suit`` one discards: not its sure tricks, unless it holds nothing else."""
     cards = p.hand.suit_cards(suit)
     rest = cards[sure_tricks(p, suit):]
-    return rest or cards
+    # a discard throws a useless card (laws 83 and 128: "the cards he does not need"): the
+    # small ones, not the king of K x or an honour of Q J x x (tutor's reading)
+    small = tuple(c for c in rest if is_small(c.rank))
+    return small or rest or cards
 
 
 @_chooser("discard_from", "throw a card of the role suit holding the pattern (args suit, pattern): "

@@ -77,6 +77,8 @@ class PlayChoice:
 
     cards: frozenset[Card]
     how: str = field(default="", compare=False)
+    #: the card law that chose the card within the suit (``play_card_laws``), shown with the card
+    note: str = field(default="", compare=False)
 
     @property
     def card(self) -> Card:
@@ -93,9 +95,9 @@ class PlayChoice:
 
     def __str__(self) -> str:
         shown = " ".join(c.pretty for c in sorted(self.cards, key=lambda c: (PBN_SUITS.index(c.suit), -c.rank)))
-        if self.is_single:
-            return shown
-        return f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
+        if not self.is_single:
+            shown = f"{self.how}: any of {shown}" if self.how else f"any of {shown}"
+        return f"{shown} ({self.note})" if self.note else shown
 
 
 def make_choice(cards: Iterable[Card], how: str) -> PlayChoice | None:
@@ -243,7 +245,7 @@ def _coronet_honour_dropped(p: PlayPosition) -> tuple[Suit, ...]:
 
 #: Roles naming the suit the player is running (laws 133, ≈109): going on with it is the
 #: lead their prohibitions speak against, whether or not a holding rule would lead it.
-RUN_ROLES = frozenset({"coronet_shown_out", "coronet_honour_dropped"})
+RUN_ROLES = frozenset({"coronet_shown_out", "coronet_honour_dropped", "akx_king_led"})
 
 _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "led": lambda p: (p.led_suit,) if p.led_suit else (),
@@ -264,6 +266,13 @@ _ROLES: dict[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
 }
+
+
+def register_role(name: str, fn: Callable[[PlayPosition], tuple[Suit, ...]]) -> None:
+    """Add a suit role (the continuations of :mod:`tutor.engine.play_sequences` name theirs)."""
+    if name in _ROLES and _ROLES[name] is not fn:
+        raise TutorError(f"suit role {name!r} is registered twice")
+    _ROLES[name] = fn
 
 
 def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
@@ -356,6 +365,13 @@ def _feature(name: str, description: str, kinds: tuple[str, ...] = _ALL) -> Call
     return decorate
 
 
+def register_feature_fn(name: str, description: str,
+                        fn: Callable[[PlayPosition, Mapping[str, Any]], FeatureValue],
+                        kinds: tuple[str, ...] = _ALL) -> None:
+    """Register a play feature defined in another module (:mod:`tutor.engine.play_sequences`)."""
+    _feature(name, description, kinds)(fn)
+
+
 @_feature("contract_level", "the level of the contract: 1 (simple) to 7 (grand slam)")
 def _level(p: PlayPosition, args: Mapping[str, Any]) -> int:
     return p.contract.level
@@ -443,6 +459,19 @@ def _top_beats(p: PlayPosition, args: Mapping[str, Any]) -> bool:
 @_feature("partner_winning", "partner's card is winning the trick so far")
 def _partner_winning(p: PlayPosition, args: Mapping[str, Any]) -> bool:
     return p.winning() is p.partner
+
+
+@_feature("second_played_small", "second hand followed suit with a small card, 2 to 9 (laws 140, 142, 144: "
+          "the king may sit with second hand, who did not put it up)", FOLLOW_KINDS)
+def _second_small(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    plays = p.trick.plays
+    return len(plays) >= 2 and plays[1][1].suit is plays[0][1].suit and is_small(plays[1][1].rank)
+
+
+@_feature("lho_shown_out", "the left-hand opponent has shown out of the suit led on an earlier round "
+          "(law 114's exception: he has nothing to cover the jack)", FOLLOW_KINDS)
+def _lho_shown_out(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+    return p.led_suit is not None and p.led_suit in shown_out(p, p.lho)
 
 
 @_feature("partner_cashing", "partner led a card that is the highest of its suit still out and is "
@@ -644,3 +673,4 @@ def vocabulary_names() -> dict[str, tuple[str, ...]]:
 
 # The choosers live in their own module; importing the vocabulary imports them too.
 import tutor.engine.play_choosers as _choosers  # noqa: E402,F401  (registers the choosers)
+import tutor.engine.play_sequences as _sequences  # noqa: E402,F401  (the continuations' roles and features)

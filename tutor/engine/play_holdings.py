@@ -92,6 +92,8 @@ _TABLE: tuple[Pattern, ...] = (
             "(≈93; the A-Q-J reading by the variant)", _ace_fourth),
     Pattern("Axxx", "the ace and three or more small cards (≈95)",
             lambda r, _: len(r) >= 4 and r[0] == A and all(is_small(x) for x in r[1:])),
+    Pattern("Ax+", "the ace and only small cards besides, at least one (law 110: on a jack in a small game)",
+            lambda r, _: len(r) >= 2 and r[0] == A and all(is_small(x) for x in r[1:])),
     Pattern("Ax", "ace doubleton (≈98)", lambda r, _: len(r) == 2 and r[0] == A and r[1] != K),
     Pattern("Kx", "king doubleton (≈97, ≈99)", lambda r, _: len(r) == 2 and r[0] == K and r[1] != Q),
     Pattern("weak-KQ", "K doubleton or third, Q third or fourth, with no other honour above the ten "
@@ -131,6 +133,7 @@ _TABLE: tuple[Pattern, ...] = (
     Pattern("QJ+2", "Q J without the ace or king and two more cards (law 136; 'Q J third' by the variant)",
             lambda r, rules: r[:2] == (Q, J) and len(r) == rules.qj_through_king_length),
     Pattern("A", "holds the ace", lambda r, _: A in r),
+    Pattern("Q", "holds the queen (≈88: partner leads it after the king from A K x)", lambda r, _: Q in r),
     Pattern("small", "holds a small card (2 to 9)", lambda r, _: any(is_small(x) for x in r)),
     Pattern("Kx|Qx", "K or Q doubleton (≈104)", lambda r, _: len(r) == 2 and r[0] in (K, Q)),
     Pattern("some", "holds at least one card", lambda r, _: len(r) >= 1),

@@ -26,11 +26,11 @@ from tutor.engine.rules import Rules
 #: Honours each pattern needs (alternatives), so a random holding is drawn around them.
 _CORE: Mapping[str, tuple[str, ...]] = {
     "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AK+": ("AK",), "AKx": ("AK",),
-    "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",),
+    "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",), "Ax+": ("A",),
     "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
     "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AT": ("AT",), "AQT": ("AQT",),
     "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
-    "A": ("A",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
+    "A": ("A",), "Q": ("Q",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
     "A-small": ("A",), "QJ+2": ("QJ",), "1-2": ("",), "2-3": ("",), "blank-AK": ("A", "K"),
 }
 #: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
@@ -50,7 +50,7 @@ def sample_holding(pattern: str, rng: random.Random, rules: Rules, *, max_len: i
         core = [Rank.parse(ch) for ch in rng.choice(_CORE.get(pattern, ("",)))]
         length = rng.randint(max(1, len(core)), max_len)
         others = [r for r in Rank if r not in core]
-        if pattern in ("small-only", "Axxx", "Ax", "Kx", "weak-KQ", "Kx|Qx"):
+        if pattern in ("small-only", "Axxx", "Ax", "Ax+", "Kx", "weak-KQ", "Kx|Qx"):
             others = [r for r in others if is_small(r)] if pattern != "weak-KQ" else [
                 r for r in others if r <= Rank.TEN]
         extra = rng.sample(others, min(len(others), length - len(core)))

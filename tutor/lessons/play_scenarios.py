@@ -55,8 +55,17 @@ from tutor.lessons.play_rules import drill_hints
 DISCARD_SHOWS = frozenset({"partner_showed_sure_suit", "partner_showed_no_sure_tricks"})
 
 
+#: The continuations (tutor.engine.play_sequences): the role or feature a rule names -> its layout.
+_CONTINUATIONS = {"ak_fourth_cashed": "ak_fourth_run", "akx_king_led": "akx_switch",
+                  "partner_akx_signal": "partner_akx", "declarer_void_in_partners_suit": "declarer_shows_out",
+                  "partner_blank_honour": "slam_void_pass"}
+
+
 def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "lead":
+        for role, layout in _CONTINUATIONS.items():  # a lead that goes on from earlier leads
+            if needs.named.get(role) or role in needs.flags:
+                return layout
         if any(needs.named.get(role) for role in RUN_ROLES):  # the player's own coronet run (133, ≈109)
             return "coronet_run"
         if rule.situation_args.get("side") == "declarer":
@@ -74,11 +83,14 @@ def choose_layout(rule: Rule, needs: Needs) -> str:
     if rule.situation == "second_hand":
         return "second_cut" if "jack_cut_lost_to_lho" in needs.flags else "second"
     if rule.situation == "third_hand":
-        return "third"
+        return "third_show_out" if "lho_shown_out" in needs.flags else "third"
     if needs.flags.get("discards_made", ("==", 0))[1] >= 1 or (
             rule.chooser == "discard" and rule.chooser_args.get("how", "weakest") != "weakest"):
         return "second_discard"
-    return {2: "second", 3: "third", 4: "fourth"}[int(rule.situation_args.get("place", 3))]
+    place = int(rule.situation_args.get("place", 3))
+    if place == 3 and needs.flags.get("is_declarer") == ("==", False):  # law 112: the supporter, third
+        return "declarer_leads"
+    return {2: "second", 3: "third", 4: "fourth"}[place]
 
 
 def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
@@ -104,7 +116,9 @@ def draft_for(rule: Rule, rng: random.Random, rules: Rules) -> Draft:
     learner_role = {"opening": "D1", "second": "P", "third": "D2", "d2_lead": "D2", "declarer_lead": "declarer",
                     "partner_lead": "P", "trump_rounds": "declarer", "second_discard": "D2",
                     "discard_history": "D2", "ruff_history": "P", "second_cut": "P", "fourth": "declarer",
-                    "coronet_run": "D1"}[layout]
+                    "coronet_run": "D1", "third_show_out": "D2", "ak_fourth_run": "D1", "akx_switch": "D1",
+                    "partner_akx": "D2", "declarer_shows_out": "D2", "declarer_leads": "P",
+                    "slam_void_pass": "declarer"}[layout]
     d = Draft(rng, rules, declarer, declarer, strain, level, layout, max_level=hi)
     d.learner = d.seat(learner_role)
     return d
@@ -157,7 +171,8 @@ def _scripted(play: TrickPlay, seat: Seat, spec: str, conventions: Sequence[Rule
 def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
     """Choose the led suit and the suits the auction must name."""
     rng = d.rng
-    if d.layout in ("second", "third", "second_discard", "second_cut", "fourth"):
+    if d.layout in ("second", "third", "second_discard", "second_cut", "fourth", "third_show_out",
+                    "declarer_leads"):
         if needs.led_is == "trump":
             d.suits["led"] = d.trump if d.trump else Suit.SPADES
         else:
@@ -199,6 +214,7 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["partner_discarded"] = d.free_suit()
     if d.layout == "coronet_run":  # the side suit the learner cashes his coronet in
         d.suits["coronet"] = d.free_suit()
+    _assign_continuation_suits(d)
     if d.layout == "discard_history":
         # L: the suit the declarer runs (trumps in a suit contract); N and M as in d2_lead;
         # the fourth suit is partner's sure suit (163) or the right-hand opponent's ace (166)
@@ -206,6 +222,25 @@ def _assign_suits(d: Draft, rule: Rule, needs: Needs) -> None:
         d.suits["N"] = d.free_suit()
         d.suits["M"] = d.free_suit()
         d.suits["partner_sure_shown" if "partner_showed_sure_suit" in needs.flags else "Z"] = d.free_suit()
+
+
+def _assign_continuation_suits(d: Draft) -> None:
+    """The suits of the continuations' layouts (≈92, ≈88, 135's mid-play trump lead)."""
+    if d.layout == "ak_fourth_run":  # A K and two to four small cards, no queen
+        suit = d.suits["ak_fourth_cashed"] = d.free_suit()
+        smalls = d.rng.sample(SMALL, d.rng.randint(2, 4))
+        d.hold(suit, sorted([Rank.ACE, Rank.KING, *map(Rank, smalls)], reverse=True))
+    elif d.layout == "akx_switch":
+        d.suits["akx_king_led"] = d.free_suit()
+    elif d.layout == "partner_akx":
+        d.suits["partner_akx_signal"] = d.free_suit()
+        d.suits["M"] = d.free_suit()
+    elif d.layout == "declarer_shows_out":
+        d.suits["dec_partner_suit"] = d.free_suit()
+        d.suits["Y"] = d.free_suit()
+    elif d.layout == "slam_void_pass":  # X: partner's singleton honour; N: trick 1; Y: the lead passed
+        for key in ("partner_blank_honour", "N", "Y"):
+            d.suits[key] = d.free_suit()
 
 
 def _role_suit(d: Draft, role: str) -> Suit:
@@ -248,7 +283,9 @@ def _place_holdings(d: Draft, rule: Rule, needs: Needs) -> None:
             d.banned.append((_role_suit(d, role), pattern))
     if rule.chooser == "lead_avoiding" and rule.chooser_args.get("suits") != "weak_kq":
         role = str(rule.chooser_args["suits"])
-        if role in RUN_ROLES:  # the coronet itself tempts: the learner has been running it
+        if role == "akx_king_led":  # ≈88: exactly A K and a small card, the king led first
+            d.hold(d.suits[role], [Rank.ACE, Rank.KING, Rank(rng.choice(SMALL))])
+        elif role in RUN_ROLES:  # the coronet itself tempts: the learner has been running it
             d.hold(d.suits["coronet"], sample_holding("AKQ", rng, d.rules, max_len=5))
         else:
             forbidden = {"rho": "rho", "lho_unsupported": "lho_unsupported", "partner_discarded": "partner_discarded",
@@ -314,11 +351,18 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         lead = d.give(D1, Card(led, Rank(rng.choice(ranks))))
         d.script.append((D1, lead))
         if d.layout == "third":
-            follow = spare_small(d, led, below=lead.rank)
+            # second hand follows small - below the card led, or (the cuts 140, 142, 144 need
+            # no more than a small card from him) sometimes above it
+            above = "second_played_small" in needs.flags and rng.random() < 0.4
+            follow = spare_small(d, led, above=lead.rank) if above else spare_small(d, led, below=lead.rank)
             d.give(P, follow)
-            d.script.append((P, "lowest"))
+            d.script.append((P, follow if above else "lowest"))
     elif d.layout == "second_cut":
         _prefix_second_cut(d, D1, P, D2, dec)
+    elif d.layout == "third_show_out":
+        _prefix_lho_shows_out(d, D1, P, D2, dec)
+    elif d.layout == "declarer_leads":
+        _prefix_declarer_cashes(d, D1, P, D2, dec)
     elif d.layout == "fourth":
         _prefix_partner_wins(d, D1, P, D2)
     elif d.layout == "second_discard":
@@ -343,6 +387,14 @@ def _prepare_layout(d: Draft, needs: Needs) -> None:
         _prefix_ruff_history(d, D1, P, D2, dec)
     elif d.layout == "coronet_run":
         _prefix_coronet_run(d, D1, P, D2, dec, honour=bool(needs.named.get("coronet_honour_dropped")))
+    elif d.layout in ("ak_fourth_run", "akx_switch"):
+        _prefix_own_top_leads(d, D1, P, D2, dec)
+    elif d.layout == "partner_akx":
+        _prefix_partner_akx(d, D1, P, D2, dec)
+    elif d.layout == "declarer_shows_out":
+        _prefix_declarer_shows_out(d, D1, P, D2, dec)
+    elif d.layout == "slam_void_pass":
+        _prefix_slam_void_pass(d, D1, P, D2, dec)
 
 
 def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
@@ -365,6 +417,47 @@ def _prefix_second_cut(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None
     d.script += [(D1, first), (P, Card(x, Rank.JACK)), (D2, honour), (dec, "lowest"),
                  (D2, lead_y), (dec, "lowest"), (D1, Card(y, Rank.ACE)), (P, "lowest"),
                  (D1, again)]
+
+
+def _prefix_lho_shows_out(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 114's exception: the learner (D2, third hand) holds A J of X; his left-hand opponent,
+    the declarer, has none.
+
+    Trick 1: D1 (the learner's partner) leads the king of X, P follows small, the learner
+    plays his lowest X (≈106: not over partner's honour), the declarer discards a small card
+    of another side suit (he shows out); the king wins. Trick 2: D1 leads a small X, P
+    follows small, and the learner is third hand.
+    """
+    x = d.suits["led"]
+    held = d.exact.get(x, [])
+    low = [r for r in SMALL if not held or r < min(held)]
+    if not low:
+        raise Rejected("no small card below the learner's holding")
+    extra = Rank(d.rng.choice(low))
+    d.exact[x] = sorted([*held, extra], reverse=True)
+    y = d.free_suit()
+    d.suits["Y"] = y
+    d.limit(dec, CardCount(suit_cards(x), 0, 0))
+    king = d.give(D1, Card(x, Rank.KING))
+    lead = d.give(D1, spare_small(d, x))
+    first, second = d.give(P, spare_small(d, x)), d.give(P, spare_small(d, x))
+    throw = d.give(dec, spare_small(d, y))
+    d.script += [(D1, king), (P, first), (D2, Card(x, extra)), (dec, throw), (D1, lead), (P, second)]
+
+
+def _prefix_declarer_cashes(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 112's crisp case: trick 1, D1 leads a small card of N and the declarer wins it with
+    the ace; trick 2, the declarer leads the ace of X, the suit he named, D1 follows, and the
+    learner (P, third hand) has none."""
+    x, n = d.suits["led"], d.free_suit()
+    d.suits["N"] = n
+    for seat in (D1, D2):
+        d.give(seat, spare_small(d, n))
+    d.give(dec, Card(n, Rank.ACE))
+    d.give(dec, Card(x, Rank.ACE))
+    d.limit(P, CardCount(suit_cards(n), 1))
+    d.script += [(D1, d.fixed[D1][-1]), (P, "lowest"), (D2, d.fixed[D2][-1]), (dec, Card(n, Rank.ACE)),
+                 (dec, Card(x, Rank.ACE)), (D1, "lowest")]
 
 
 def _prefix_partner_wins(d: Draft, D1: Seat, P: Seat, D2: Seat) -> None:
@@ -527,6 +620,77 @@ def _prefix_coronet_run(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat, *, hon
                  (D1, Card(c, Rank.KING)), (P, second[P]), (D2, "lowest"), (dec, second[dec])]
 
 
+def _prefix_own_top_leads(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """≈92: the learner (D1) leads the ace and then the king of his A K fourth; ≈88: he leads the
+    king of his A K x. The others follow with their lowest card of the suit each time."""
+    role = "ak_fourth_cashed" if d.layout == "ak_fourth_run" else "akx_king_led"
+    suit = d.suits[role]
+    leads = (Rank.ACE, Rank.KING) if role == "ak_fourth_cashed" else (Rank.KING,)
+    for seat in (P, D2, dec):
+        d.limit(seat, CardCount(suit_cards(suit), len(leads)))
+    for rank in leads:
+        d.script += [(D1, Card(suit, rank)), (P, "lowest"), (D2, "lowest"), (dec, "lowest")]
+
+
+def _prefix_partner_akx(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """≈88, partner's half: D1 (the learner's partner) leads the king of his A K x of S; P, the
+    learner (his lowest card of S) and the declarer follow; the king wins. Trick 2: D1 switches
+    to a small card of M, P follows, the learner wins with the ace of M, the declarer follows."""
+    s, m = d.suits["partner_akx_signal"], d.suits["M"]
+    held = d.exact.get(s, [])
+    low = [r for r in SMALL if not held or r < min(held)]
+    if not low:
+        raise Rejected("no small card below the learner's holding")
+    extra = Rank(d.rng.choice(low))
+    d.exact[s] = sorted([*held, extra], reverse=True)
+    for rank in (Rank.ACE, Rank.KING):
+        d.give(D1, Card(s, rank))
+    d.give(D1, spare_small(d, s))
+    d.limit(D1, CardCount(suit_cards(s), 3, 3))
+    for seat in (P, dec):
+        d.limit(seat, CardCount(suit_cards(s), 1))
+    d.must[m] = [Rank.ACE]
+    switch = d.give(D1, spare_small(d, m))
+    d.script += [(D1, Card(s, Rank.KING)), (P, "lowest"), (D2, Card(s, extra)), (dec, "lowest"),
+                 (D1, switch), (P, "lowest"), (D2, Card(m, Rank.ACE)), (dec, "lowest")]
+
+
+def _prefix_declarer_shows_out(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 135's mid-play trump lead: the declarer's partner named X. Trick 1: D1 leads a small
+    X, P follows, the learner (D2) wins with the ace of X, the declarer discards a small Y."""
+    x, y = d.suits["dec_partner_suit"], d.suits["Y"]
+    d.must[x] = [Rank.ACE]
+    lead = d.give(D1, spare_small(d, x))
+    d.limit(P, CardCount(suit_cards(x), 2))
+    d.limit(dec, CardCount(suit_cards(x), 0, 0))
+    throw = d.give(dec, spare_small(d, y))
+    d.script += [(D1, lead), (P, "lowest"), (D2, Card(x, Rank.ACE)), (dec, throw)]
+
+
+def _prefix_slam_void_pass(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
+    """Law 128's second half: the learner is the declarer. Trick 1: D1 leads a small N, partner
+    (P) wins with the ace. Trick 2: P leads his singleton ace or king of X, everyone follows
+    (the learner with his lowest X, keeping the top one still out). Trick 3: P leads a small Y
+    to the learner's ace; the learner is on lead."""
+    x, n, y = d.suits["partner_blank_honour"], d.suits["N"], d.suits["Y"]
+    rng = d.rng
+    honour = Rank.ACE if rng.random() < 0.6 else Rank.KING
+    top = [Rank.KING, Rank.QUEEN] if honour is Rank.ACE else [Rank.ACE, Rank.QUEEN]
+    smalls = [Rank(r) for r in rng.sample(SMALL, rng.randint(1, 3))]
+    d.hold(x, sorted([*top[:rng.randint(1, 2)], *smalls], reverse=True))
+    d.give(P, Card(x, honour))
+    d.limit(P, CardCount(suit_cards(x), 1, 1))
+    for seat in (D1, D2):
+        d.limit(seat, CardCount(suit_cards(x), 1))
+    d.give(P, Card(n, Rank.ACE))
+    d.give(D1, spare_small(d, n))
+    pass_lead = d.give(P, spare_small(d, y))
+    d.must[y] = [Rank.ACE]
+    d.script += [(D1, d.fixed[D1][-1]), (P, Card(n, Rank.ACE)), (D2, "lowest"), (dec, "lowest"),
+                 (P, Card(x, honour)), (D2, "lowest"), (dec, "lowest"), (D1, "lowest"),
+                 (P, pass_lead), (D2, "lowest"), (dec, Card(y, Rank.ACE)), (D1, "lowest")]
+
+
 def _prefix_trump_rounds(d: Draft, D1: Seat, P: Seat, D2: Seat, dec: Seat) -> None:
     """Tricks 2-3: the declarer leads the ace and king of trumps; everyone follows."""
     t = d.trump
@@ -603,6 +767,8 @@ def _auction(d: Draft, needs: Needs) -> Auction:
         items.append((partner, Strain.of_suit(d.suits["partner"])))
     if "partner_other" in d.suits:
         items.append((partner, Strain.of_suit(d.suits["partner_other"])))
+    if "dec_partner_suit" in d.suits:  # law 135's mid-play lead: the declarer's partner named it
+        items.append((d.declarer.partner, Strain.of_suit(d.suits["dec_partner_suit"])))
     if "two_suiter_other" in d.suits and d.trump is not None:
         items += _two_suits_one_supported(d)
     if "three" in d.suits:
