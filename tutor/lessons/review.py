@@ -66,12 +66,13 @@ class Exercise:
         """Case- and space-insensitive comparison with the expected answer."""
         return _norm(given) == _norm(self.expected)
 
-    def answer(self, given: str, seconds: float | None = None) -> Answer:
-        """The :class:`Answer` record of ``given``, ready for the progress store."""
+    def answer(self, given: str, seconds: float | None = None, *, retry: bool = False) -> Answer:
+        """The :class:`Answer` record of ``given``, ready for the progress store
+        (``retry``: a second answer after the feedback was shown, which counts for nothing)."""
         return Answer(
             item_kind=self.item_kind, item_id=self.item_id, correct=self.is_right(given),
             given=given, expected=self.expected, laws=self.laws, seed=self.seed,
-            position=self.position, seconds=seconds, extra=dict(self.extra),
+            position=self.position, seconds=seconds, extra=dict(self.extra), retry=retry,
         )
 
     def feedback(self, mastery: Mastery) -> str:
