@@ -129,11 +129,25 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(RULES)
 
 
+def pick_rule(seed: int) -> str:
+    """The rule id "any kind of hand" drills for ``seed``, from its own generator: ``make(None, s)``
+    and ``make(make(None, s).rule_id, s)`` deal the same hand (a mistake replays exactly)."""
+    return random.Random(f"pick:{KIND}:{seed}").choice(rule_ids())
+
+
 def make(rule_id: str | None, seed: int) -> Drill:
     """The drill for ``rule_id`` (a random one when ``None``) and ``seed``."""
+    return _make(rule_id if rule_id is not None else pick_rule(seed), seed, random.Random(seed))
+
+
+def make_as_before_exact_replay(seed: int) -> Drill:
+    """``make(None, seed)`` as it drew before :func:`pick_rule` (the pick took the hand's first
+    draw): only to replay answers recorded then."""
     rng = random.Random(seed)
-    if rule_id is None:
-        rule_id = rng.choice(rule_ids())
+    return _make(rng.choice(rule_ids()), seed, rng)
+
+
+def _make(rule_id: str, seed: int, rng: random.Random) -> Drill:
     if rule_id not in RULES:
         raise TutorError(f"unknown Solo Whist bidding rule {rule_id!r}; known: {', '.join(RULES)}")
     target = RULES[rule_id]
