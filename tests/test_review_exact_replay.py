@@ -36,7 +36,8 @@ def _recorded(drill: Drill) -> Answer:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["bidding", "lead", "second-hand", "third-hand", "discard", "solo-bidding"])
+@pytest.mark.parametrize("kind", ["bidding", "lead", "second-hand", "third-hand", "discard", "solo-bidding",
+                                  "valuation"])
 def test_every_missed_position_replays_exactly_the_recorded_one(store: ProgressStore, kind: str) -> None:
     """The page's "any convention" draws the rule from the seed; the replay names it: same deal."""
     load_servers()
