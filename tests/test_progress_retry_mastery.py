@@ -36,6 +36,7 @@ def test_retry_is_the_last_field_of_answer_and_defaults_to_false() -> None:
 
     assert fields(Answer)[-1].name == "retry"
     assert Answer("law", "law-12", True, "5", "5").retry is False
+    assert Answer("law", "law-12", True, "5", "5").as_retry().retry is True
 
 
 def test_a_right_retry_after_a_wrong_answer_counts_for_nothing(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 #: What the laws page records when the learner marks a law as learned (a self-report).
 MARKED_LEARNED = "learned"
@@ -44,6 +44,10 @@ class Answer:
         if self.extra.get(SELF_REPORT):
             return True
         return self.item_kind == "law" and self.given == MARKED_LEARNED == self.expected
+
+    def as_retry(self) -> Answer:
+        """The same answer marked as a retry (given after the feedback was shown)."""
+        return replace(self, retry=True)
 
     @property
     def counts(self) -> bool:
