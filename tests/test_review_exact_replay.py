@@ -118,3 +118,13 @@ def test_the_mistakes_list_speaks_the_learners_language(kind: str, given: str, e
     text = describe_mistake(StoredAnswer(1, "u" * 8, "anna", T0, a))
     assert text.endswith(line)
     assert rule not in text and "law-" not in text and "seed" not in text
+
+
+def test_an_exercise_heading_names_no_rule() -> None:
+    from tutor.lessons.conventions import serve_convention
+
+    load_servers()
+    drill = discover_drill_kinds()["lead"].make(None, 4)
+    heading = serve_convention(drill.rule_id, 4).heading
+    assert heading == "A lead" and drill.rule_id not in heading
+    assert Exercise("law", "law-35", "p", "e").heading == "A law"

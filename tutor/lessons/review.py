@@ -63,6 +63,11 @@ class Exercise:
     position: str = ""
     extra: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def heading(self) -> str:
+        """What the exercise is, in the learner's words (no rule or law id): for a page's title."""
+        return HEADINGS.get(self.extra.get("kind", ""), KIND_HEADINGS.get(self.item_kind, "An exercise"))
+
     def is_right(self, given: str) -> bool:
         """Case- and space-insensitive comparison with the expected answer."""
         return _norm(given) == _norm(self.expected)
@@ -81,6 +86,14 @@ class Exercise:
         if mastery == "mastered" and self.short:
             return self.short
         return self.explanation or self.short
+
+
+#: Exercise headings by item kind, and by drill kind where the exercise is a drill.
+KIND_HEADINGS = {"law": "A law", "quiz": "A law quiz", "convention": "A drill", "scoring": "Scoring",
+                 "solo": "Solo Whist"}
+HEADINGS = {"bidding": "A bidding drill", "lead": "A lead", "second-hand": "Second hand",
+            "third-hand": "Third hand", "discard": "Ruff or discard", "valuation": "Count the sure tricks",
+            "solo-bidding": "A Solo Whist call"}
 
 
 def _norm(text: str) -> str:

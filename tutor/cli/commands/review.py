@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
                 print(result.line)
                 continue
             asked += 1
-            print(f"\n[{asked}] {describe_exercise(result)}")
+            print(f"\n[{asked}] {result.heading}")
             if not ask(store, learner, result):
                 break
         if not asked and args.mistakes:
@@ -60,12 +60,6 @@ def run(args: argparse.Namespace) -> int:
         elif not asked:
             print("Nothing is due. Well done — come back later, or study something new.")
     return 0
-
-
-def describe_exercise(exercise: Exercise) -> str:
-    """The exercise's heading in the learner's words (no rule ids)."""
-    return {"law": "A law", "quiz": "A law quiz", "convention": "A drill", "scoring": "Scoring",
-            "solo": "Solo Whist"}.get(exercise.item_kind, "An exercise")
 
 
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
