@@ -100,3 +100,35 @@ def test_cli_laws_section_and_search(capsys: pytest.CaptureFixture[str]) -> None
 def test_cli_laws_unknown_id_is_an_error_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["laws", "999"]) == 2
     assert "unknown law" in capsys.readouterr().err
+
+
+# -- search tolerant of accents, plurals and spelling (issue 20) -------------------------------
+
+
+def _ids(guide: StudyGuide, query: str) -> list[str]:
+    return [e.id for e in guide.search(query)]
+
+
+@pytest.mark.parametrize(("variant", "plain"), [
+    ("misère", "misere"), ("MISÈRE", "misere"), ("honors", "honours"), ("honor", "honour"),
+    ("revokes", "revoke"), ("penalties", "penalty"), ("revoked", "revoke"),
+])
+def test_search_is_tolerant_of_accents_plurals_and_spelling(guide: StudyGuide, variant: str, plain: str) -> None:
+    assert _ids(guide, variant) == _ids(guide, plain) != []
+
+
+def test_misere_search_finds_the_solo_whist_misere_laws(guide: StudyGuide) -> None:
+    """Every Solo Whist entry whose title names misère (read from the titles, accents and all)."""
+    titled = {e.id for e in guide.entries if "misère" in e.title.lower() or "misere" in e.title.lower()}
+    assert titled and titled <= set(_ids(guide, "misere"))
+
+
+def test_revoke_search_finds_the_revoke_laws_by_any_form(guide: StudyGuide) -> None:
+    """Law 148 (the revoke penalty) is found by "revokes", "revoking" and "revoke"."""
+    for query in ("revokes", "revoking", "revoke"):
+        assert "law-148" in _ids(guide, query), query
+
+
+def test_a_slip_of_the_keyboard_finds_the_closest_word(guide: StudyGuide) -> None:
+    assert _ids(guide, "honnours") == _ids(guide, "honours")
+    assert guide.search("qqqzzzxxx") == []

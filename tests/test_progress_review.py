@@ -81,7 +81,7 @@ def test_laws_are_served_from_content_with_the_law_cited() -> None:
     assert ex.laws == (law_id,) and ex.expected in ex.choices
     assert ex == review.serve_law(law_id, 3)
     assert ex.answer(ex.expected).correct
-    with pytest.raises(TutorError, match="Unknown law id"):
+    with pytest.raises(TutorError, match="no longer among the tutor.s laws"):
         review.serve_law("law-99999", 1)
 
 

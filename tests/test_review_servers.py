@@ -26,7 +26,7 @@ def test_a_convention_review_is_a_fresh_drill_replayable_from_its_seed(kind: str
 
 
 def test_unknown_rule_or_question_is_a_clear_error() -> None:
-    with pytest.raises(TutorError, match="no drill kind"):
+    with pytest.raises(TutorError, match="no longer among the tutor.s conventions"):
         serve_convention("no-such-rule", 1)
     with pytest.raises(TutorError, match="unknown quiz question"):
         serve_quiz("no-such-question", 1)

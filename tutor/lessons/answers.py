@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+#: What the laws page records when the learner marks a law as learned (a self-report).
+MARKED_LEARNED = "learned"
+#: ``extra`` key that marks an answer as a self-report rather than a shown answer.
+SELF_REPORT = "self_report"
 
 
 @dataclass(frozen=True)
@@ -13,6 +18,8 @@ class Answer:
     ``convention`` (a bidding or play drill rule), ``scoring`` (a scoring quiz
     level) or ``solo`` (a Solo Whist drill); ``item_id`` is the law id, question id
     or rule id. ``seed`` and ``position`` let the exact position be replayed.
+    ``retry`` marks a second answer to a position whose feedback was already shown:
+    it is kept in the record but counts for nothing (accuracy, schedule, mistakes).
     """
 
     item_kind: str
@@ -25,3 +32,31 @@ class Answer:
     position: str = ""
     seconds: float | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    retry: bool = False
+
+    @property
+    def is_self_report(self) -> bool:
+        """"Mark as learned": the learner says he knows it; nothing was asked, so nothing is shown.
+
+        Records written before the marker existed are recognised by their text
+        (a law answered ``learned`` for ``learned``, which only the laws page wrote).
+        """
+        if self.extra.get(SELF_REPORT):
+            return True
+        return self.item_kind == "law" and self.given == MARKED_LEARNED == self.expected
+
+    def as_retry(self) -> Answer:
+        """The same answer marked as a retry (given after the feedback was shown)."""
+        return replace(self, retry=True)
+
+    @property
+    def counts(self) -> bool:
+        """Whether the answer shows what the learner knows: a first answer, not a self-report."""
+        return not self.retry and not self.is_self_report
+
+
+def marked_learned(law_id: str) -> Answer:
+    """The record of "Mark as learned" for a law: it enters the review schedule, due at once,
+    but it is not a right answer (accuracy and mastery ignore it)."""
+    return Answer("law", law_id, True, MARKED_LEARNED, MARKED_LEARNED, laws=(law_id,),
+                  extra={SELF_REPORT: MARKED_LEARNED})

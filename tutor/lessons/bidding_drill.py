@@ -390,11 +390,29 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(r.id for r in bid_rules())
 
 
+def pick_rule(seed: int, rules: Sequence[Rule]) -> Rule:
+    """The rule "any convention" drills for ``seed``, drawn from its own generator so that the
+    deal's generator is the same whether the rule was picked or named: ``make(None, s)`` and
+    ``make(make(None, s).rule_id, s)`` are the same drill, which is how a mistake is replayed."""
+    return random.Random(f"pick:{KIND}:{seed}").choice(list(rules))
+
+
 def make(rule_id: str | None, seed: int) -> Drill:
     """The drill for ``rule_id`` (a rule picked by the seed when ``None``) from ``seed``."""
+    rules = bid_rules()
+    rule = conventions().rule(rule_id) if rule_id else pick_rule(seed, rules)
+    return _make(rule, seed, random.Random(seed), rules)
+
+
+def make_as_before_exact_replay(seed: int) -> Drill:
+    """``make(None, seed)`` as it drew before :func:`pick_rule`: the pick took the first draw of
+    the deal's own generator. Only for replaying answers recorded then (``tutor.lessons.conventions``)."""
     rng = random.Random(seed)
     rules = bid_rules()
-    rule = conventions().rule(rule_id) if rule_id else rng.choice(rules)
+    return _make(rng.choice(rules), seed, rng, rules)
+
+
+def _make(rule: Rule, seed: int, rng: random.Random, rules: Sequence[Rule]) -> Drill:
     if rule.kind != "bid":
         raise TutorError(f"{rule.id} is a {rule.kind!r} convention, not a bidding one")
     try:
@@ -547,7 +565,7 @@ def _points(items: Sequence[Any]) -> dict[str, int]:
 register_drill_kind(DrillKind(KIND, rule_ids, make, advise, consequences))
 
 __all__ = [
-    "Candidate", "HandPlan", "KIND", "advise", "advise_position", "bid_rules", "call_by_rules",
+    "Candidate", "HandPlan", "KIND", "advise", "make_as_before_exact_replay", "pick_rule", "advise_position", "bid_rules", "call_by_rules",
     "consequences", "continue_auction", "final_contract", "generate", "in_situation", "make", "plan_from_conditions",
     "plan_from_templates", "position_from_json", "prompt", "rule_ids",
 ]

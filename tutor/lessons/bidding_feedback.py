@@ -22,6 +22,8 @@ from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, features
 from tutor.engine.features import honours, sure_tricks
+from tutor.lessons.bidding_words import sentence
+from tutor.lessons.words import law_name, laws_named
 
 #: Short names of features for the learner (others use their registered description).
 LABELS: dict[str, str] = {
@@ -104,27 +106,31 @@ def _situation_holds(rule: Rule, position: BidPosition) -> bool:
 
 
 def _laws(rule: Rule) -> str:
-    return ", ".join(rule.laws)
+    return laws_named(rule.laws)
 
 
 def why_not(position: BidPosition, advice: Advice, rules: Sequence[Rule]) -> dict[str, str]:
-    """For each plausible call other than the book's: the rule it breaks or needs."""
+    """For each plausible call other than the book's: why it is worse, as a teacher says it -
+    the convention that makes that call and what this hand or auction lacks for it, or the
+    convention that takes precedence."""
     out: dict[str, str] = {}
+    book = f"“{advice.rule.title}” ({_laws(advice.rule)})"
     for call in plausible_calls(position, rules):
         if call == advice.answer:
             continue
+        said = f"{_said(call)}"
         reasons: list[tuple[int, str]] = []
         for rule in rules:
             if rule.kind != "bid" or not _situation_holds(rule, position) or rule.recommend(position) != call:
                 continue
             failed = [c for c in rule.conditions if not c.holds(position)]
             if not failed:
-                reasons.append((0, f"“{rule.title}” ({_laws(rule)}) would say {call}, but "
-                                   f"“{advice.rule.title}” ({_laws(advice.rule)}) comes first."))
+                reasons.append((0, f"{_first_upper(said)} is the call of “{rule.title}” ({_laws(rule)}), "
+                                   f"but {book} comes first."))
             else:
-                reasons.append((len(failed), f"{call} is the call of “{rule.title}” ({_laws(rule)}), "
-                                             f"which needs " + "; ".join(describe(c, position) for c in failed)
-                                + "."))
+                reasons.append((len(failed), f"{_first_upper(said)} would be the call of “{rule.title}” "
+                                             f"({_laws(rule)}), but " + "; and ".join(
+                                                 sentence(c, position) for c in failed) + "."))
         choice = _suit_choice_reason(position, advice, call)
         precedence = [text for n, text in reasons if n == 0]
         failing = sorted((r for r in reasons if r[0] > 0), key=lambda r: r[0])
@@ -132,11 +138,19 @@ def why_not(position: BidPosition, advice: Advice, rules: Sequence[Rule]) -> dic
         if chosen:
             out[str(call)] = " ".join(chosen[:2])
         else:
-            out[str(call)] = (f"No convention of the book calls {call} here; "
-                              f"“{advice.rule.title}” ({_laws(advice.rule)}) decides.")
+            out[str(call)] = f"No convention of the book calls {said} here; {book} decides."
         if len(out) >= MAX_ALTERNATIVES:
             break
     return out
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _said(call: Call) -> str:
+    """``two hearts (2H)``, ``pass``."""
+    return "pass" if isinstance(call, Pass) else f"{call.spoken} ({call})"
 
 
 def _suit_choice_reason(position: BidPosition, advice: Advice, call: Call) -> str:
@@ -211,12 +225,10 @@ def _law_entries(root: str) -> dict[str, Mapping[str, Any]]:
 
 
 def law_quote(law_id: str) -> str:
-    """``Law 41 — title: text`` for the feedback, or the bare id when the law text is missing."""
+    """``Law 41 — title: text`` for the feedback (law ≈53 for a recovered one), never the id."""
     entry = law_entries().get(law_id)
+    name = law_name(law_id)
+    name = name[:1].upper() + name[1:]
     if not entry:
-        return law_id
-    number = entry.get("number")
-    name = f"Law {number}" if number else law_id
-    if entry.get("recovered"):
-        name = f"Recovered rule ≈{entry.get('approx_number', '')} ({law_id})".replace("≈ (", "(")
+        return name
     return f"{name} — {entry.get('title', '')}: {' '.join(str(entry.get('text', '')).split())}"

@@ -1,44 +1,114 @@
-"""Review servers for drilled conventions and law-quiz questions.
+"""Review servers for drilled conventions and law-quiz questions, and exact replays of drills.
 
 The unit of review for a convention is its rule, never a fixed board: each review
 serves a *fresh* drill of the rule from a new seed, so the learner cannot memorise
 deals; a missed position is replayed from its own seed (the same seed gives the
-same drill). Law-quiz questions are served from the same pool the quiz page uses.
+same drill) and checked against the deal recorded with the answer. Law-quiz
+questions are served from the same pool the quiz page uses.
 """
 
 from __future__ import annotations
 
 import random
 
+from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
+from tutor.lessons import bidding_drill, solo_drill
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.registry import check_content
-from tutor.lessons.drills import Drill, kind_of_rule
+from tutor.lessons.drills import Drill, discover_drill_kinds
 from tutor.lessons.law_quiz import Question, question_pool
-from tutor.lessons.review import Exercise, register_item_server
+from tutor.lessons.progress import StoredAnswer
+from tutor.lessons.review import (
+    Exercise,
+    NotReplayable,
+    not_replayable_message,
+    register_item_server,
+    register_replayer,
+    serve,
+)
+from tutor.lessons.words import laws_named
+
+
+def hand_text(pbn: str) -> str:
+    """A hand as the learner reads it: one line per suit, ``♠ A K 10 4``."""
+    hand = Hand.parse(pbn)
+    return "  \n".join(
+        f"{s.symbol} {' '.join('10' if ch == 'T' else ch for ch in hand.holding_text(s)) or '—'}"
+        for s in PBN_SUITS)
 
 
 def drill_prompt(drill: Drill) -> str:
-    """The drill's question as Markdown: the prompt and the hand, never the answer."""
+    """The drill's question: the prompt and the hand, never the answer."""
     hand = drill.position.get("hand")
-    return f"{drill.prompt}\n\nYour hand (PBN S.H.D.C): `{hand}`" if hand else drill.prompt
+    return f"{drill.prompt}\n\nYour hand:  \n{hand_text(str(hand))}" if hand else drill.prompt
+
+
+def _drill_of_rule(rule_id: str, seed: int) -> Drill:
+    for kind in discover_drill_kinds().values():
+        if rule_id in kind.rule_ids():
+            return kind.make(rule_id, seed)
+    raise TutorError("a drill this record names is no longer among the tutor's conventions.")
+
+
+def exercise_of(drill: Drill) -> Exercise:
+    return Exercise(
+        "convention", drill.rule_id, prompt=drill_prompt(drill), expected=drill.answer,
+        choices=tuple(drill.choices), explanation=drill.explanation,
+        short=f"Right — {drill.answer} ({laws_named(drill.laws)}).", laws=tuple(drill.laws),
+        seed=drill.seed, position=drill.deal_pbn, extra={"kind": drill.kind},
+    )
 
 
 def serve_convention(item_id: str, seed: int) -> Exercise:
     """A fresh drill of convention rule ``item_id`` from ``seed``."""
-    drill = kind_of_rule(item_id).make(item_id, seed)
-    return Exercise(
-        "convention", item_id, prompt=drill_prompt(drill), expected=drill.answer,
-        choices=tuple(drill.choices), explanation=drill.explanation,
-        short=f"Right — {drill.answer} ({', '.join(drill.laws)}).", laws=tuple(drill.laws),
-        seed=seed, position=drill.deal_pbn,
-    )
+    return exercise_of(_drill_of_rule(item_id, seed))
+
+
+def exact_drill(rule_id: str, seed: int, deal_pbn: str) -> Drill:
+    """The drill of ``rule_id`` and ``seed`` whose deal is ``deal_pbn`` (the recorded one).
+
+    Bidding answers recorded before "any convention" drew its rule from a generator of its
+    own were dealt by a generator whose first draw had picked the rule: they are rebuilt that way.
+    """
+    drill = _drill_of_rule(rule_id, seed)
+    if not deal_pbn or drill.deal_pbn == deal_pbn:
+        return drill
+    if drill.kind == bidding_drill.KIND:
+        older = bidding_drill.make_as_before_exact_replay(seed)
+        if older.rule_id == rule_id and older.deal_pbn == deal_pbn:
+            return older
+    raise NotReplayable("this position cannot be rebuilt exactly: the tutor's conventions changed "
+                        "since it was recorded. A fresh drill of the same rule will come when it is due.")
+
+
+def replay_convention(stored: StoredAnswer) -> Exercise:
+    a = stored.answer
+    assert a.seed is not None
+    return exercise_of(exact_drill(a.item_id, a.seed, a.position))
+
+
+def replay_solo(stored: StoredAnswer) -> Exercise:
+    """A Solo Whist answer replayed: a calling drill by its deal, the rest by its seed."""
+    a = stored.answer
+    assert a.seed is not None
+    exercise = serve("solo", a.item_id, a.seed)
+    if not a.position or exercise.position == a.position:
+        return exercise
+    if a.item_id in solo_drill.RULES:
+        older = solo_drill.make_as_before_exact_replay(a.seed)
+        if older.rule_id == a.item_id and older.deal_pbn == a.position:
+            return Exercise("solo", a.item_id, prompt=f"{older.prompt}\n\n{hand_text(str(older.position['hand']))}",
+                            expected=older.answer, choices=older.choices, explanation=older.explanation,
+                            short=f"Right: {older.answer}.", laws=older.laws, seed=a.seed,
+                            position=older.deal_pbn)
+    raise NotReplayable(not_replayable_message(a))
 
 
 def _question_pool() -> dict[str, Question]:
     report = check_content(content_dir())
     if report.rules is None:
-        raise TutorError("content/rules.yaml could not be loaded; run `tutor check`")
+        raise TutorError("the tutor's laws could not be loaded; run `tutor check`")
     law_ids = {entry.id for entry in report.rules.entries}
     return {q.id: q for q in question_pool(sorted(report.quizzes.items()), law_ids)}
 
@@ -47,15 +117,17 @@ def serve_quiz(item_id: str, seed: int) -> Exercise:
     """Law-quiz question ``item_id``, its options shuffled by ``seed``."""
     question = _question_pool().get(item_id)
     if question is None:
-        raise TutorError(f"unknown quiz question {item_id!r}")
+        raise TutorError("unknown quiz question: it is no longer among the tutor's quizzes.")
     choices = list(question.choices)
     random.Random(seed).shuffle(choices)
     return Exercise(
         "quiz", item_id, prompt=question.asked, expected=question.answer, choices=tuple(choices),
         explanation=question.explanation or f"Answer: {question.answer}",
-        short=f"Right — {', '.join(question.laws)}.", laws=tuple(question.laws), seed=seed,
+        short=f"Right — {laws_named(question.laws)}.", laws=tuple(question.laws), seed=seed,
     )
 
 
 register_item_server("convention", serve_convention)
 register_item_server("quiz", serve_quiz)
+register_replayer("convention", replay_convention)
+register_replayer("solo", replay_solo)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.engine.calls import Bid, Contract
-from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat, Side
+from tutor.engine.cards import Card, Hand, Seat, Side
 from tutor.engine.conventions import Advice, Rule, evaluate
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError
 from tutor.engine.play_choosers import forbidden_suits
@@ -38,6 +38,8 @@ from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
 from tutor.lessons.play_draft import Rejected
+from tutor.lessons.play_feedback import dd_summary, law_quotes, overridden, question
+from tutor.lessons.play_feedback import reason_against as teacher_reason
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
 from tutor.lessons.play_scenarios import build
 
@@ -169,7 +171,8 @@ def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:
     return PlayDrill(
         kind=rule.kind, rule_id=rule.id, seed=seed, prompt=prompt(position),
         position=position_json(position), choices=tuple(str(c) for c in legal),
-        answer=str(choice.card), laws=rule.laws, explanation=advice.explanation,
+        answer=str(choice.card), laws=rule.laws,
+        explanation=f"{law_quotes(rule.laws)}\n\n{advice.explanation}".strip(),
         why_not=why_not(position, advice), features=_features(position, rule),
         deal_pbn=position.deal.to_pbn() if position.deal else "",
         accepted=tuple(str(c) for c in sorted(choice.cards, key=_card_order)),
@@ -181,11 +184,8 @@ def _card_order(card: Card) -> tuple[int, int]:
 
 
 def prompt(p: PlayPosition) -> str:
-    """The question, then the auction and the cards played so far (one line each)."""
-    what = {"lead": "You are on lead", "discard": "You cannot follow suit", "second-hand": "You play second",
-            "third-hand": "You play third", "fourth-hand": "You play fourth"}[p.kind]
-    lines = [f"{what} ({p.seat.value}); the contract is {p.contract.bid.spoken} by "
-             f"{p.contract.declarer.value}. Which card does the book play?"]
+    """The question naming the learner's role, then the auction and the cards played so far."""
+    lines = [question(p)]
     calls = [f"{r.seat.value} {r.call}" for r in p.auction]
     trailing = 0
     while calls and calls[-1].endswith(" P"):
@@ -218,12 +218,11 @@ def _features(p: PlayPosition, rule: Rule) -> dict[str, str]:
 
 
 def why_not(p: PlayPosition, advice: Advice) -> dict[str, str]:
-    """For the plausible other cards: why each is worse, by the book.
+    """For every legal card the book does not allow: why it is worse, by the book.
 
-    Plausible: what another applicable convention would play (the rule the book's one
-    overrides), and the natural alternatives — the top card of each other suit on a
-    lead, the top and the lowest card of the suit led, the lowest of each other suit on
-    a discard.
+    A card another applicable convention would play is answered by precedence (the book's
+    rule comes first); every other card by the rule it breaks - the wrong suit, or the
+    right suit but the wrong card.
     """
     choice: PlayChoice = advice.answer
     rule = advice.rule
@@ -232,28 +231,17 @@ def why_not(p: PlayPosition, advice: Advice) -> dict[str, str]:
     for other in advice.applicable:
         answer = answer_of(other, p) if other.id != rule.id else None
         for card in sorted((answer.cards & legal) if answer else (), key=_card_order):
-            out.setdefault(str(card), f"{card.pretty} is what “{other.title}” ({', '.join(other.laws)}) would "
-                                      f"play, but “{rule.title}” comes first ({', '.join(rule.laws)}).")
-    for card in sorted(_natural(p) & legal, key=_card_order):
+            out.setdefault(str(card), overridden(card, other, rule, choice, p))
+    for card in sorted(legal, key=_card_order):
         out.setdefault(str(card), reason_against(p, advice, card))
     return out
-
-
-def _natural(p: PlayPosition) -> frozenset[Card]:
-    if p.kind == "lead":
-        return frozenset(p.hand.suit_cards(s)[0] for s in PBN_SUITS if p.hand.length(s))
-    if p.kind == "discard":
-        return frozenset(p.hand.suit_cards(s)[-1] for s in PBN_SUITS if p.hand.length(s))
-    cards = p.hand.suit_cards(p.led_suit) if p.led_suit else ()
-    return frozenset((cards[0], cards[-1])) if cards else frozenset()
 
 
 def reason_against(p: PlayPosition, advice: Advice, card: Card) -> str:
     """Why ``card`` is not the book's: the rule it breaks."""
     rule, choice = advice.rule, advice.answer
-    if rule.chooser == "lead_avoiding" and card.suit in forbidden_suits(p, rule):
-        return f"{card.pretty}: “{rule.title}” ({', '.join(rule.laws)})."
-    return f"{card.pretty} is not the book's card: “{rule.title}” ({', '.join(rule.laws)}) plays {choice}."
+    forbidden = frozenset(forbidden_suits(p, rule)) if rule.chooser == "lead_avoiding" else frozenset()
+    return teacher_reason(p, rule, choice, card, forbidden)
 
 
 # -- consequences (double-dummy + score) -------------------------------------------------
@@ -279,7 +267,6 @@ def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -
 
     assert p.deal is not None
     mine = p.seat.side
-    left = 13 - len(p.tricks)
     side_total = p.tricks_won(mine) + side_tricks_left
     other_total = 13 - side_total
     declarer_side = p.contract.declarer.side
@@ -288,12 +275,7 @@ def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -
     points = {side.value: score.total(side) for side in Side}
     made = declarer_tricks >= p.contract.tricks_needed
     partie = [s.value for s in Side if p.below.get(s, 0) + score.below(s) >= p.rules.partie_target]
-    summary = (f"{card.pretty} ({who}): your side takes {side_tricks_left} of the {left} tricks left double-dummy, "
-               f"{side_total} in all; the declarers take {declarer_tricks} and "
-               f"{'make' if made else 'fail'} {p.contract.bid.spoken}"
-               f"{' (a penalty for the defenders)' if not made else ''}. "
-               f"Points: NS {points['NS']}, EW {points['EW']}"
-               f"{'; the partie is finished by ' + ' and '.join(partie) if partie else ''}.")
+    summary = dd_summary(p, card, who, side_tricks_left, declarer_tricks, made, points, partie)
     return Consequence(choice=str(card), contract=str(p.contract), tricks=declarer_tricks, points=points,
                        summary=summary)
 

@@ -45,6 +45,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress_schema import (
     ANSWER_COLUMNS,
+    CARD_COLUMNS,
     MIGRATIONS,
     StoredAnswer,
     advance,
@@ -111,6 +112,8 @@ class Summary:
     mastered: int
     streak_days: int
     last_answer: datetime | None
+    #: second answers after the feedback, kept but not counted in ``answers``
+    retries: int = 0
 
     @property
     def accuracy(self) -> float | None:
@@ -305,17 +308,19 @@ class ProgressStore:
             )
             cur = conn.execute(
                 "INSERT INTO answers (uid, learner, item_kind, item_id, correct, given, expected, laws,"
-                " seed, position, seconds, extra, answered_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " seed, position, seconds, extra, answered_at, retry) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (uid, learner, answer.item_kind, answer.item_id, int(answer.correct), answer.given,
                  answer.expected, json.dumps(list(answer.laws)), answer.seed, answer.position,
-                 answer.seconds, json.dumps(answer.extra, sort_keys=True), to_ts(when)),
+                 answer.seconds, json.dumps(answer.extra, sort_keys=True), to_ts(when), int(answer.retry)),
             )
             for item in review_units(answer):
                 row = conn.execute(
-                    "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
+                    f"SELECT {CARD_COLUMNS} FROM cards"
                     " WHERE learner = ? AND item_kind = ? AND item_id = ?", (learner, *item),
                 ).fetchone()
-                save_unit(conn, advance(unit_from_row(row) if row else None, learner, item, answer, when))
+                unit = advance(unit_from_row(row) if row else None, learner, item, answer, when)
+                if unit is not None:
+                    save_unit(conn, unit)
         return StoredAnswer(id=int(cur.lastrowid or 0), uid=uid, learner=learner, answered_at=when,
                             answer=answer)
 
@@ -330,14 +335,14 @@ class ProgressStore:
     def units(self, learner: str) -> list[UnitState]:
         """Every review unit the learner has met, soonest due first."""
         rows = self._read(
-            "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
+            f"SELECT {CARD_COLUMNS} FROM cards"
             " WHERE learner = ? ORDER BY due, item_kind, item_id", (learner,),
         )
         return [unit_from_row(r) for r in rows]
 
     def unit(self, learner: str, item: tuple[str, str]) -> UnitState | None:
         rows = self._read(
-            "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
+            f"SELECT {CARD_COLUMNS} FROM cards"
             " WHERE learner = ? AND item_kind = ? AND item_id = ?", (learner, *item),
         )
         return unit_from_row(rows[0]) if rows else None
@@ -345,7 +350,7 @@ class ProgressStore:
     def due(self, learner: str, now: datetime | None = None) -> list[UnitState]:
         """The units due at ``now``, most overdue first."""
         rows = self._read(
-            "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
+            f"SELECT {CARD_COLUMNS} FROM cards"
             " WHERE learner = ? AND due <= ? ORDER BY due, item_kind, item_id",
             (learner, to_ts(now or datetime.now(UTC))),
         )
@@ -353,24 +358,23 @@ class ProgressStore:
 
     def mastery(self, learner: str, item: tuple[str, str]) -> Mastery:
         unit = self.unit(learner, item)
-        return mastery_of(unit.card, unit.right_streak) if unit else "learning"
+        return mastery_of(unit.card, unit.retention) if unit else "learning"
 
     def mistakes(self, learner: str) -> list[StoredAnswer]:
-        """The mistakes queue: the latest wrong answer of each item not answered right since."""
-        rows = self._read(
-            f"SELECT {ANSWER_COLUMNS} FROM answers a WHERE learner = ? AND correct = 0 AND NOT EXISTS"
-            " (SELECT 1 FROM answers b WHERE b.learner = a.learner AND b.item_kind = a.item_kind"
-            "  AND b.item_id = a.item_id AND b.correct = 1 AND (b.answered_at, b.id) > (a.answered_at, a.id))"
-            " ORDER BY answered_at DESC, id DESC", (learner,),
-        )
-        seen: set[tuple[str, str]] = set()
-        queue = []
-        for stored in map(answer_from_row, rows):
-            key = (stored.answer.item_kind, stored.answer.item_id)
-            if key not in seen:
-                seen.add(key)
-                queue.append(stored)
-        return queue
+        """The mistakes queue: the latest wrong answer of each item not answered right since,
+        most recent first. Only first answers count (:attr:`Answer.counts`): a right retry
+        after the feedback does not clear a mistake, and a wrong retry makes none."""
+        latest_wrong: dict[tuple[str, str], StoredAnswer] = {}
+        for stored in self.answers(learner):
+            a = stored.answer
+            if not a.counts:
+                continue
+            key = (a.item_kind, a.item_id)
+            if a.correct:
+                latest_wrong.pop(key, None)
+            else:
+                latest_wrong[key] = stored
+        return sorted(latest_wrong.values(), key=lambda s: (s.answered_at, s.id), reverse=True)
 
     def streak(self, learner: str, today: date | None = None) -> int:
         """Days in a row (local time) with at least one answer, ending today or yesterday."""
@@ -386,18 +390,18 @@ class ProgressStore:
         return count
 
     def summary(self, learner: str, now: datetime | None = None) -> Summary:
+        """Answers and accuracy count first answers only: no retries, no "Mark as learned"."""
         now = now or datetime.now(UTC)
-        total, right, last = self._read(
-            "SELECT COUNT(*), COALESCE(SUM(correct), 0), MAX(answered_at) FROM answers WHERE learner = ?",
-            (learner,),
-        )[0]
+        answers = self.answers(learner)
+        counted = [s.answer for s in answers if s.answer.counts]
+        last = max((s.answered_at for s in answers), default=None)
         units = self.units(learner)
         return Summary(
-            answers=int(total), correct=int(right), units=len(units),
+            answers=len(counted), correct=sum(a.correct for a in counted), units=len(units),
             due=sum(u.is_due(now) for u in units),
             mastered=sum(u.mastery == "mastered" for u in units),
             streak_days=self.streak(learner, now.astimezone().date()),
-            last_answer=from_ts(last) if last else None,
+            last_answer=last, retries=sum(s.answer.retry for s in answers),
         )
 
     # -- the whole record (see tutor.lessons.progress_io for files)
@@ -407,7 +411,7 @@ class ProgressStore:
         learners = self._read("SELECT name, created_at FROM learners ORDER BY created_at, name")
         answers = self.answers()
         cards = self._read(
-            "SELECT learner, item_kind, item_id, card, reps, lapses, right_streak FROM cards"
+            f"SELECT {CARD_COLUMNS} FROM cards"
             " ORDER BY learner, item_kind, item_id"
         )
         return {
@@ -418,7 +422,7 @@ class ProgressStore:
             "cards": [
                 {"learner": u.learner, "item_kind": u.item_kind, "item_id": u.item_id,
                  "card": u.card.to_dict(), "reps": u.reps, "lapses": u.lapses,
-                 "right_streak": u.right_streak}
+                 "right_streak": u.right_streak, "reviews": u.retention.reviews}
                 for u in map(unit_from_row, cards)
             ],
         }
@@ -441,11 +445,11 @@ class ProgressStore:
                              (s.learner, to_ts(s.answered_at)))
                 cur = conn.execute(
                     "INSERT OR IGNORE INTO answers (uid, learner, item_kind, item_id, correct, given,"
-                    " expected, laws, seed, position, seconds, extra, answered_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " expected, laws, seed, position, seconds, extra, answered_at, retry)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (s.uid, s.learner, a.item_kind, a.item_id, int(a.correct), a.given, a.expected,
                      json.dumps(list(a.laws)), a.seed, a.position, a.seconds,
-                     json.dumps(a.extra, sort_keys=True), to_ts(s.answered_at)),
+                     json.dumps(a.extra, sort_keys=True), to_ts(s.answered_at), int(a.retry)),
                 )
                 if cur.rowcount:
                     added += 1
@@ -461,7 +465,7 @@ def _answer_dict(stored: StoredAnswer) -> dict[str, Any]:
         "uid": stored.uid, "learner": stored.learner, "answered_at": to_ts(stored.answered_at),
         "item_kind": a.item_kind, "item_id": a.item_id, "correct": a.correct, "given": a.given,
         "expected": a.expected, "laws": list(a.laws), "seed": a.seed, "position": a.position,
-        "seconds": a.seconds, "extra": dict(a.extra),
+        "seconds": a.seconds, "extra": dict(a.extra), "retry": a.retry,
     }
 
 

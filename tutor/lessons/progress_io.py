@@ -30,7 +30,7 @@ from tutor.lessons.progress import (
 
 CSV_COLUMNS = (
     "answered_at", "learner", "item_kind", "item_id", "correct", "given", "expected", "laws",
-    "seed", "position", "seconds", "uid",
+    "seed", "position", "seconds", "uid", "retry",
 )
 
 
@@ -55,6 +55,7 @@ class _Answer(BaseModel):
     position: str = ""
     seconds: float | None = None
     extra: dict[str, str] = {}
+    retry: bool = False
 
 
 class _Record(BaseModel):
@@ -91,7 +92,7 @@ def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[St
         StoredAnswer(
             id=0, uid=a.uid, learner=check_learner_name(a.learner), answered_at=from_ts(to_ts(a.answered_at)),
             answer=Answer(a.item_kind, a.item_id, a.correct, a.given, a.expected, tuple(a.laws),
-                          a.seed, a.position, a.seconds, dict(a.extra)),
+                          a.seed, a.position, a.seconds, dict(a.extra), a.retry),
         )
         for a in record.answers
     ]
@@ -124,7 +125,7 @@ def _csv(answers: list[StoredAnswer]) -> str:
         writer.writerow([
             to_ts(s.answered_at), s.learner, a.item_kind, a.item_id, int(a.correct), a.given,
             a.expected, " ".join(a.laws), "" if a.seed is None else a.seed, a.position,
-            "" if a.seconds is None else f"{a.seconds:.3f}", s.uid,
+            "" if a.seconds is None else f"{a.seconds:.3f}", s.uid, int(a.retry),
         ])
     return out.getvalue()
 

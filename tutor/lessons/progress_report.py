@@ -25,7 +25,10 @@ def area_of(item_kind: str, item_id: str) -> str:
 
 
 def answers_frame(store: ProgressStore, learner: str) -> pd.DataFrame:
-    """One row per answer: when, day, kind, item, area, correct, seconds."""
+    """One row per first answer: when, day, kind, item, area, correct, seconds.
+
+    Retries and "Mark as learned" are left out: they show nothing of what the learner knows.
+    """
     rows = [
         {
             "answered_at": s.answered_at, "day": s.answered_at.astimezone().date().isoformat(),
@@ -33,7 +36,7 @@ def answers_frame(store: ProgressStore, learner: str) -> pd.DataFrame:
             "area": area_of(s.answer.item_kind, s.answer.item_id),
             "correct": bool(s.answer.correct), "seconds": s.answer.seconds,
         }
-        for s in store.answers(learner)
+        for s in store.answers(learner) if s.answer.counts
     ]
     columns = ["answered_at", "day", "item_kind", "item_id", "area", "correct", "seconds"]
     return pd.DataFrame(rows, columns=columns)

@@ -3,7 +3,9 @@
 Each migration takes the database from the version before it to its number, inside
 the store's migration transaction; :data:`MIGRATIONS` is applied in order. Version 1
 was the first shipped schema (one ``answers`` table, laws comma-separated); version 2
-added learner profiles, answer uids and extras, laws as JSON and the FSRS ``cards``.
+added learner profiles, answer uids and extras, laws as JSON and the FSRS ``cards``;
+version 3 added the ``retry`` flag of an answer and, per card, the run of spaced
+right answers that mastery needs (``reviews``, ``first_success``, ``last_success``).
 Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`).
 """
 
@@ -20,7 +22,7 @@ from typing import Any
 from fsrs import Card
 
 from tutor.lessons.answers import Answer
-from tutor.lessons.srs import UnitState, new_card, review, review_units
+from tutor.lessons.srs import Retention, UnitState, new_card, review, review_units
 
 
 def to_ts(when: datetime) -> str:
@@ -130,54 +132,86 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE answers_v2 RENAME TO answers")
     conn.execute("CREATE INDEX answers_by_learner ON answers (learner, answered_at)")
     conn.execute("CREATE INDEX cards_by_due ON cards (learner, due)")
+    # The schedules are rebuilt by version 3's migration, which always follows this one:
+    # rebuild_cards speaks the current schema, not version 2's.
+
+
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Version 3: answers get ``retry``; cards get the run of spaced right answers (mastery).
+
+    Every schedule is rebuilt, since mastery and the first answer's rating changed meaning.
+    """
+    conn.execute("ALTER TABLE answers ADD COLUMN retry INTEGER NOT NULL DEFAULT 0 CHECK (retry IN (0, 1))")
+    conn.execute("ALTER TABLE cards ADD COLUMN reviews INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE cards ADD COLUMN first_success TEXT")
+    conn.execute("ALTER TABLE cards ADD COLUMN last_success TEXT")
     for (learner,) in conn.execute("SELECT name FROM learners").fetchall():
         rebuild_cards(conn, learner)
 
 
 #: target version -> migration from the version before it. Never edit a shipped one.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3,
+}
 
 
 # --- rows <-> records --------------------------------------------------------------
 
 ANSWER_COLUMNS = (
     "id, uid, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
-    " seconds, extra, answered_at"
+    " seconds, extra, answered_at, retry"
+)
+CARD_COLUMNS = (
+    "learner, item_kind, item_id, card, reps, lapses, right_streak, reviews, first_success, last_success"
 )
 
 
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
-    (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at) = row
+    (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,
+     retry) = row
     answer = Answer(
         item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
         laws=tuple(json.loads(laws)), seed=seed, position=position, seconds=seconds,
-        extra=dict(json.loads(extra)),
+        extra=dict(json.loads(extra)), retry=bool(retry),
     )
     return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
 
 
 def unit_from_row(row: tuple[Any, ...]) -> UnitState:
-    learner, kind, item, card, reps, lapses, streak = row
-    return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak)
+    learner, kind, item, card, reps, lapses, streak, reviews, first, last = row
+    retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
+    return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak, retention)
 
 
 def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,
-             when: datetime) -> UnitState:
-    """The unit's schedule after one more answer."""
-    card = unit.card if unit else new_card(*item)
-    card = review(card, correct=answer.correct, seconds=answer.seconds, when=when)
+             when: datetime) -> UnitState | None:
+    """The unit's schedule after one more answer (``None``: the answer leaves it as it was).
+
+    A retry moves nothing. A self-report ("Mark as learned") puts a unit not yet met
+    on the schedule, due at once, without counting as a review.
+    """
+    if answer.retry or (answer.is_self_report and unit is not None):
+        return None
+    if answer.is_self_report:
+        return UnitState(learner, item[0], item[1], new_card(*item), 0, 0, 0)
+    first = unit is None or unit.reps == 0
+    card = review(unit.card if unit else new_card(*item), correct=answer.correct, seconds=answer.seconds,
+                  when=when, first=first)
     reps = (unit.reps if unit else 0) + 1
     lapses = (unit.lapses if unit else 0) + (0 if answer.correct else 1)
     streak = ((unit.right_streak if unit else 0) + 1) if answer.correct else 0
-    return UnitState(learner, item[0], item[1], card, reps, lapses, streak)
+    retention = (unit.retention if unit else Retention()).after(answer.correct, when)
+    return UnitState(learner, item[0], item[1], card, reps, lapses, streak, retention)
 
 
 def save_unit(conn: sqlite3.Connection, unit: UnitState) -> None:
+    r = unit.retention
     conn.execute(
         "INSERT OR REPLACE INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
-        " right_streak) VALUES (?,?,?,?,?,?,?,?)",
+        " right_streak, reviews, first_success, last_success) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         (unit.learner, unit.item_kind, unit.item_id, unit.card.to_json(), to_ts(unit.card.due),
-         unit.reps, unit.lapses, unit.right_streak),
+         unit.reps, unit.lapses, unit.right_streak, r.reviews,
+         to_ts(r.first) if r.first else None, to_ts(r.last) if r.last else None),
     )
 
 
@@ -191,6 +225,8 @@ def rebuild_cards(conn: sqlite3.Connection, learner: str) -> None:
     for row in rows.fetchall():
         stored = answer_from_row(row)
         for item in review_units(stored.answer):
-            units[item] = advance(units.get(item), learner, item, stored.answer, stored.answered_at)
+            unit = advance(units.get(item), learner, item, stored.answer, stored.answered_at)
+            if unit is not None:
+                units[item] = unit
     for unit in units.values():
         save_unit(conn, unit)

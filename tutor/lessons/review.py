@@ -28,7 +28,7 @@ import functools
 import importlib
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +40,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, StoredAnswer
 from tutor.lessons.srs import Mastery
+from tutor.lessons.words import law_name
 
 
 @dataclass(frozen=True)
@@ -62,16 +63,22 @@ class Exercise:
     position: str = ""
     extra: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def heading(self) -> str:
+        """What the exercise is, in the learner's words (no rule or law id): for a page's title."""
+        return HEADINGS.get(self.extra.get("kind", ""), KIND_HEADINGS.get(self.item_kind, "An exercise"))
+
     def is_right(self, given: str) -> bool:
         """Case- and space-insensitive comparison with the expected answer."""
         return _norm(given) == _norm(self.expected)
 
-    def answer(self, given: str, seconds: float | None = None) -> Answer:
-        """The :class:`Answer` record of ``given``, ready for the progress store."""
+    def answer(self, given: str, seconds: float | None = None, *, retry: bool = False) -> Answer:
+        """The :class:`Answer` record of ``given``, ready for the progress store
+        (``retry``: a second answer after the feedback was shown, which counts for nothing)."""
         return Answer(
             item_kind=self.item_kind, item_id=self.item_id, correct=self.is_right(given),
             given=given, expected=self.expected, laws=self.laws, seed=self.seed,
-            position=self.position, seconds=seconds, extra=dict(self.extra),
+            position=self.position, seconds=seconds, extra=dict(self.extra), retry=retry,
         )
 
     def feedback(self, mastery: Mastery) -> str:
@@ -79,6 +86,14 @@ class Exercise:
         if mastery == "mastered" and self.short:
             return self.short
         return self.explanation or self.short
+
+
+#: Exercise headings by item kind, and by drill kind where the exercise is a drill.
+KIND_HEADINGS = {"law": "A law", "quiz": "A law quiz", "convention": "A drill", "scoring": "Scoring",
+                 "solo": "Solo Whist"}
+HEADINGS = {"bidding": "A bidding drill", "lead": "A lead", "second-hand": "Second hand",
+            "third-hand": "Third hand", "discard": "Ruff or discard", "valuation": "Count the sure tricks",
+            "solo-bidding": "A Solo Whist call"}
 
 
 def _norm(text: str) -> str:
@@ -146,16 +161,89 @@ def serve(item_kind: str, item_id: str, seed: int) -> Exercise:
     return server(item_id, seed)
 
 
+Replayer = Callable[[StoredAnswer], Exercise]
+"""``replayer(stored) -> Exercise``: exactly the position of a recorded answer, or a TutorError."""
+
+_REPLAYERS: dict[str, Replayer] = {}
+
+
+def register_replayer(kind: str, replayer: Replayer) -> None:
+    """Replay recorded answers of ``kind`` with ``replayer`` instead of the server and its seed
+    (for kinds whose seeds meant something else in older records)."""
+    _REPLAYERS[kind] = replayer
+
+
+class NotReplayable(TutorError):
+    """A recorded position can no longer be rebuilt exactly (the content changed since)."""
+
+
 def replay(stored: StoredAnswer) -> Exercise:
-    """The exact exercise that was missed, rebuilt from its seed (or from its stored position)."""
+    """The exact exercise that was missed, rebuilt from its seed (or from its stored position).
+
+    Rebuilding from the seed must give the recorded position; when it does not (the rules or
+    content changed since), :class:`NotReplayable` says so rather than show another deal.
+    """
     a = stored.answer
+    replayer = _REPLAYERS.get(a.item_kind)
+    if replayer is not None and a.seed is not None:
+        return replayer(stored)
     server = _SERVERS.get(a.item_kind)
     if server is not None and a.seed is not None:
-        return server(a.item_id, a.seed)
-    prompt = a.position or f"{a.item_kind} {a.item_id}"
+        exercise = server(a.item_id, a.seed)
+        if a.position and exercise.position != a.position:
+            raise NotReplayable(not_replayable_message(a))
+        return exercise
+    prompt = a.position or "The position of this answer was not recorded."
     return Exercise(a.item_kind, a.item_id, prompt=prompt, expected=a.expected, laws=a.laws,
                     seed=a.seed, position=a.position,
-                    explanation=f"The expected answer was **{a.expected}**; you answered {a.given}.")
+                    explanation=f"The expected answer was {a.expected}; you answered {a.given}.")
+
+
+def not_replayable_message(answer: Answer) -> str:
+    return ("this position cannot be rebuilt exactly: the tutor's conventions or content changed "
+            "since it was recorded. A fresh review of the same rule will come when it is due.")
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An item that could not be served; ``line`` says which and why, in one line."""
+
+    item_kind: str
+    item_id: str
+    reason: str
+
+    @property
+    def line(self) -> str:
+        return f"Skipped one {KIND_NAMES.get(self.item_kind, self.item_kind)} item: {self.reason}"
+
+
+#: How each kind of review item is named to the learner.
+KIND_NAMES = {"law": "law", "quiz": "law quiz", "convention": "drill", "scoring": "scoring",
+              "solo": "Solo Whist"}
+MAX_REASON = 200
+
+
+def one_line(err: BaseException) -> str:
+    """An error as one short line (the first line, at most :data:`MAX_REASON` characters)."""
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"
+
+
+def attempt(item_kind: str, item_id: str, make: Callable[[], Exercise]) -> Exercise | Skipped:
+    """``make()``, or a :class:`Skipped` naming the item when it fails. One item's failure -
+    a law id the content no longer has, a rule renamed, a bug in one server - must not
+    block the others, so every error is caught here and reported in one line."""
+    try:
+        return make()
+    except Exception as err:  # noqa: BLE001 - reported to the learner, the rest is served
+        return Skipped(item_kind, item_id, one_line(err))
+
+
+def serve_each(items: Iterable[tuple[str, str]], rng: random.Random) -> Iterator[Exercise | Skipped]:
+    """Each item served on its own, with a fresh seed: an exercise, or why it was skipped."""
+    for kind, item_id in items:
+        seed = rng.randrange(2**31)
+        yield attempt(kind, item_id, functools.partial(serve, kind, item_id, seed))
 
 
 def due_items(store: ProgressStore, learner: str, now: datetime | None = None) -> list[tuple[str, str]]:
@@ -182,12 +270,18 @@ def mastery(store: ProgressStore, learner: str, item: tuple[str, str]) -> Master
 
 
 def next_exercise(store: ProgressStore, learner: str, rng: random.Random,
-                  now: datetime | None = None) -> Exercise | None:
-    """The first due unit that can be served, with a fresh seed; None if nothing is due."""
+                  now: datetime | None = None, skipped: list[Skipped] | None = None) -> Exercise | None:
+    """The first due unit that can be served, with a fresh seed; None if nothing is due.
+
+    Items that cannot be served are passed over (and appended to ``skipped`` when given).
+    """
     kinds = set(load_servers())
-    for kind, item_id in due_items(store, learner, now):
-        if kind in kinds:
-            return serve(kind, item_id, rng.randrange(2**31))
+    items = [item for item in due_items(store, learner, now) if item[0] in kinds]
+    for result in serve_each(items, rng):
+        if isinstance(result, Exercise):
+            return result
+        if skipped is not None:
+            skipped.append(result)
     return None
 
 
@@ -222,9 +316,10 @@ def serve_law(item_id: str, seed: int) -> Exercise:
     """A law as a fill-in-the-number question when it states a figure, else as recall."""
     entry = law_entries().get(item_id)
     if entry is None:
-        raise TutorError(f"Unknown law id {item_id!r}: it is not in content/rules.yaml.")
-    title, text = str(entry.get("title", item_id)), " ".join(str(entry.get("text", "")).split())
-    heading = f"**{title}** ({item_id})"
+        raise TutorError(f"{law_name(item_id)} is no longer among the tutor's laws.")
+    name = law_name(item_id)
+    title, text = str(entry.get("title", name)), " ".join(str(entry.get("text", "")).split())
+    heading = f"**{title}** ({name})"
     figures = [m for m in _NUMBER.finditer(text) if not _LAW_REF.search(text[: m.start()])]
     full = f"{heading}\n\n{text}"
     if figures:
@@ -237,8 +332,8 @@ def serve_law(item_id: str, seed: int) -> Exercise:
         blanked = text[: match.start()] + "____" + text[match.end():]
         return Exercise("law", item_id, prompt=f"{heading}\n\n{blanked}\n\nWhich number fills the blank?",
                         expected=str(value), choices=tuple(choices), explanation=full,
-                        short=f"Right — {item_id}.", laws=(item_id,), seed=seed,
+                        short=f"Right — {name}.", laws=(item_id,), seed=seed,
                         position=f"blank at {match.start()}")
     return Exercise("law", item_id, prompt=f"{heading}\n\nRecall what this law says, then check yourself.",
                     expected=REMEMBERED, choices=(REMEMBERED, FORGOTTEN), explanation=full,
-                    short=f"Good — {item_id}.", laws=(item_id,), seed=seed)
+                    short=f"Good — {name}.", laws=(item_id,), seed=seed)

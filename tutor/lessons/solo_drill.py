@@ -129,11 +129,25 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(RULES)
 
 
+def pick_rule(seed: int) -> str:
+    """The rule id "any kind of hand" drills for ``seed``, from its own generator: ``make(None, s)``
+    and ``make(make(None, s).rule_id, s)`` deal the same hand (a mistake replays exactly)."""
+    return random.Random(f"pick:{KIND}:{seed}").choice(rule_ids())
+
+
 def make(rule_id: str | None, seed: int) -> Drill:
     """The drill for ``rule_id`` (a random one when ``None``) and ``seed``."""
+    return _make(rule_id if rule_id is not None else pick_rule(seed), seed, random.Random(seed))
+
+
+def make_as_before_exact_replay(seed: int) -> Drill:
+    """``make(None, seed)`` as it drew before :func:`pick_rule` (the pick took the hand's first
+    draw): only to replay answers recorded then."""
     rng = random.Random(seed)
-    if rule_id is None:
-        rule_id = rng.choice(rule_ids())
+    return _make(rng.choice(rule_ids()), seed, rng)
+
+
+def _make(rule_id: str, seed: int, rng: random.Random) -> Drill:
     if rule_id not in RULES:
         raise TutorError(f"unknown Solo Whist bidding rule {rule_id!r}; known: {', '.join(RULES)}")
     target = RULES[rule_id]
@@ -162,17 +176,17 @@ def make(rule_id: str | None, seed: int) -> Drill:
 
 def _why_not(choice: str, advice: Advice) -> str:
     if choice == "pass":
-        return "the hand supports a game; passing would put you out of the auction for good (solo-9)"
+        return "the hand supports a game; passing would put you out of the auction for good (Solo Whist rule 9)"
     game = SoloGame(choice)
     if advice.game is not None and game.rank < advice.game.rank:
         return f"the hand supports the higher {advice.call_name}, which is worth more"
     needs = {
-        SoloGame.PROPOSAL: "four sure tricks counting trumps (solo-10)",
-        SoloGame.SOLO: "five sure tricks with the turned-up trumps (solo-12)",
-        SoloGame.MISERE: "at most one danger card (tutor's model, solo-13)",
-        SoloGame.ABUNDANCE: "nine sure tricks with the trump suit you name (solo-14)",
-        SoloGame.OPEN_MISERE: "no danger card at all, since your hand will lie face up (solo-16)",
-        SoloGame.DECLARED_ABUNDANCE: "thirteen sure tricks without trumps (solo-17)",
+        SoloGame.PROPOSAL: "four sure tricks counting trumps (Solo Whist rule 10)",
+        SoloGame.SOLO: "five sure tricks with the turned-up trumps (Solo Whist rule 12)",
+        SoloGame.MISERE: "at most one danger card (the tutor's model, Solo Whist rule 13)",
+        SoloGame.ABUNDANCE: "nine sure tricks with the trump suit you name (Solo Whist rule 14)",
+        SoloGame.OPEN_MISERE: "no danger card at all, since your hand will lie face up (Solo Whist rule 16)",
+        SoloGame.DECLARED_ABUNDANCE: "thirteen sure tricks without trumps (Solo Whist rule 17)",
     }
     return f"{spec(game).name} needs {needs.get(game, 'more')}"
 

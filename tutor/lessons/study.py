@@ -18,11 +18,20 @@ law). It holds no state: the page or the terminal keeps the current law id.
 (['law-2'], ['law-2'])
 >>> [e.id for e in guide.related("law-1")]
 ['law-2']
+
+Search folds accents, plurals and British/American spellings (``normalize``), and when a
+word is found nowhere it tries the closest word the laws do use (a typing slip):
+
+>>> normalize("Misère honors REVOKES"), normalize("misere honour revoke")
+('miser honour revok', 'miser honour revok')
 """
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -38,6 +47,41 @@ _REF_RE = re.compile(
 _HEADS = {"law": "law", "laws": "law", "note": "note", "notes": "note", "scoring": "scoring",
           "preamble": "preamble", "two": "two", "three": "three", "five": "five", "solo": "solo",
           "tutor": "tutor"}
+
+
+#: American spellings (and a few variants) -> the British ones the content uses.
+SPELLINGS = {"honor": "honour", "honors": "honours", "honored": "honoured", "favor": "favour",
+             "color": "colour", "behavior": "behaviour", "defense": "defence", "offense": "offence",
+             "center": "centre", "penalize": "penalise", "recognize": "recognise", "analyze": "analyse"}
+#: Closest-word fallback: how alike a slip must be to the content's word (difflib ratio).
+CLOSE_WORD = 0.8
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: ``Misère`` -> ``misere`` (Cyrillic and ≈ kept apart from marks)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def stem(word: str) -> str:
+    """A word without its plural or verb ending, so that revokes, revoked and revoking meet."""
+    word = SPELLINGS.get(word, word)
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for ending in ("ing", "ed"):
+        if len(word) > len(ending) + 3 and word.endswith(ending):
+            word = word[: -len(ending)]
+            break
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+
+
+def normalize(text: str) -> str:
+    """The words of ``text`` folded and stemmed, joined by spaces (what search compares)."""
+    return " ".join(stem(w) for w in re.findall(r"\w+", fold(text)))
 
 
 @dataclass(frozen=True)
@@ -164,15 +208,34 @@ class StudyGuide:
             return sorted(hits, key=lambda e: (not e.id.startswith("law-"), self._index[e.id]))
         if exact is not None:
             return [exact]
-        words = [w for w in re.findall(r"\w+", query.lower()) if w]
+        words = normalize(query).split()
+        texts, vocabulary = self._search_index
+        words = [self._closest(w, texts, vocabulary) for w in words]
         scored = []
-        for entry in self.entries:
-            title = entry.title.lower()
-            body = " ".join([entry.text, *entry.notes, *(f"{t.ru} {t.translit} {t.en}" for t in entry.terms),
-                             *(v.text for v in entry.variants)]).lower()
+        for title, body, entry in texts:
             if all(w in title or w in body for w in words):
                 scored.append((0 if all(w in title for w in words) else 1, self._index[entry.id], entry))
         return [e for _, _, e in sorted(scored, key=lambda t: (t[0], t[1]))]
+
+    @functools.cached_property
+    def _search_index(self) -> tuple[list[tuple[str, str, Entry]], list[str]]:
+        """Every entry's title and body normalized once, and the words they use."""
+        texts = [(normalize(e.title), normalize(self._body(e)), e) for e in self.entries]
+        vocabulary = sorted({w for title, body, _ in texts for w in f"{title} {body}".split()})
+        return texts, vocabulary
+
+    @staticmethod
+    def _body(entry: Entry) -> str:
+        return " ".join([entry.text, *entry.notes, *(f"{t.ru} {t.translit} {t.en}" for t in entry.terms),
+                         *(v.text for v in entry.variants)])
+
+    @staticmethod
+    def _closest(word: str, texts: Sequence[tuple[str, str, Entry]], vocabulary: Sequence[str]) -> str:
+        """``word`` if some entry has it, else the content's closest word (a slip such as "renonce")."""
+        if any(word in title or word in body for title, body, _ in texts):
+            return word
+        close = difflib.get_close_matches(word, vocabulary, n=1, cutoff=CLOSE_WORD)
+        return close[0] if close else word
 
     def related(self, entry_id: str) -> list[Entry]:
         """The entries this one lists as related, then those that list it, in the book's order."""

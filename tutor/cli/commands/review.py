@@ -6,10 +6,12 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Iterator
 
 from tutor.cli.commands.progress import add_store_options
+from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
-from tutor.lessons.review import Exercise, due_items, load_servers, mastery, replay, serve
+from tutor.lessons.review import Exercise, Skipped, due_items, load_servers, mastery, serve_each
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,21 +35,30 @@ def run(args: argparse.Namespace) -> int:
             for kind, item_id in due:
                 print(f"  {kind} {item_id}" + ("" if kind in kinds else "  (no exercise for this kind yet)"))
             for stored in store.mistakes(learner):
-                a = stored.answer
-                print(f"  mistake: {a.item_kind} {a.item_id}, seed {a.seed}, answered {a.given!r}")
+                print(f"  mistake: {describe_mistake(stored)}")
             return 0
+        results: Iterator[Exercise | Skipped]
         if args.mistakes:
-            exercises = [replay(s) for s in store.mistakes(learner)[: args.count]]
+            results = (result for _, result in replay_mistakes(store, learner, args.count))
         else:
+            waiting = mistakes_waiting(store, learner)
+            if waiting:
+                print(f"{waiting} mistake{'s' if waiting > 1 else ''} waiting: `tutor review --mistakes` replays them.")
             items = [item for item in due if item[0] in kinds][: args.count]
-            exercises = [serve(kind, item_id, rng.randrange(2**31)) for kind, item_id in items]
-        if not exercises:
-            print("Nothing is due. Well done — come back later, or study something new.")
-            return 0
-        for number, exercise in enumerate(exercises, 1):
-            print(f"\n[{number}/{len(exercises)}] {exercise.item_kind} {exercise.item_id}")
-            if not ask(store, learner, exercise):
+            results = serve_each(items, rng)
+        asked = 0
+        for result in results:  # each item on its own: one that cannot be served is skipped
+            if isinstance(result, Skipped):
+                print(result.line)
+                continue
+            asked += 1
+            print(f"\n[{asked}] {result.heading}")
+            if not ask(store, learner, result):
                 break
+        if not asked and args.mistakes:
+            print("No mistake to replay.")
+        elif not asked:
+            print("Nothing is due. Well done — come back later, or study something new.")
     return 0
 
 

@@ -1,0 +1,88 @@
+"""The learner's words for what the tutor stores by id: laws, calls and cards.
+
+No page shows a law id (``law-r53``), a rule id or a file name: they show ``law 35``,
+``law ≈53`` (a law recovered from the summaries, its number inferred), ``scoring rule 17``,
+and a law's own text when it is quoted.
+
+>>> law_name("law-35"), law_name("scoring-17"), law_name("solo-9")
+('law 35', 'scoring rule 17', 'Solo Whist rule 9')
+>>> laws_named(["law-35", "law-36"]), laws_named([])
+('laws 35 and 36', '')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tutor.engine.calls import parse_call
+from tutor.engine.cards import Card
+from tutor.engine.errors import NotationError, TutorError
+
+_PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
+             "two": "two-player rule", "three": "three-player rule", "five": "five-player rule",
+             "solo": "Solo Whist rule"}
+_ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
+
+
+def _entries() -> Mapping[str, Mapping[str, Any]]:
+    from tutor.lessons.bidding_feedback import law_entries
+
+    return law_entries()
+
+
+def law_name(law_id: str) -> str:
+    """``law 35``, ``law ≈53``, ``scoring rule 17`` — or the law's title when it has no number."""
+    match = _ID.match(law_id)
+    if match and match["prefix"] in _PREFIXES:
+        number = match["number"]
+        if match["recovered"]:
+            return f"law ≈{number}"
+        return f"{_PREFIXES[match['prefix']]} {number}"
+    entry = _entries().get(law_id)
+    if entry and entry.get("title"):
+        return f"the rule “{entry['title']}”"
+    return "a law the tutor's content no longer has"
+
+
+def laws_named(law_ids: Iterable[str]) -> str:
+    """``laws 35 and 36``; mixed kinds are listed by name (``law 35 and scoring rule 2``)."""
+    names = list(dict.fromkeys(law_name(i) for i in law_ids))
+    if not names:
+        return ""
+    if all(n.startswith("law ") for n in names) and len(names) > 1:
+        numbers = [n[4:] for n in names]
+        return "laws " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def law_text(law_id: str) -> str:
+    """The law's text as the book (or the tutor's reading of the summaries) states it; '' if unknown."""
+    entry = _entries().get(law_id)
+    return " ".join(str(entry.get("text", "")).split()) if entry else ""
+
+
+def law_quote(law_id: str) -> str:
+    """``Law 41 — “title”: text`` for feedback; the name alone when the text is missing."""
+    entry = _entries().get(law_id)
+    name = law_name(law_id)
+    if not entry:
+        return name[:1].upper() + name[1:]
+    return f"{name[:1].upper() + name[1:]} — {entry.get('title', '')}: {law_text(law_id)}"
+
+
+def spoken_call(text: str) -> str:
+    """``2H`` → ``two hearts``; ``P`` → ``pass``; anything else as given."""
+    try:
+        return parse_call(text).spoken
+    except TutorError:
+        return text
+
+
+def pretty_cards(text: str) -> str:
+    """``H3`` → ``♥3``; ``D9 D8`` → ``♦9, ♦8``; anything else as given."""
+    try:
+        return ", ".join(Card.parse(part).pretty for part in text.split())
+    except NotationError:
+        return text
