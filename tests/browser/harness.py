@@ -188,10 +188,17 @@ class App:
         """Wait for a script run to finish after the count ``before``, and for the app to show it."""
         deadline = time.monotonic() + timeout_ms / 1000
         while self._finished <= before:
+            if self.server.process.poll() is not None:
+                raise RuntimeError(f"the app server died (exit {self.server.process.returncode}):\n"
+                                   f"{self.server.log_tail()}")
             if time.monotonic() > deadline:
                 raise PlaywrightTimeout(f"no script run finished within {timeout_ms} ms")
             self.page.wait_for_timeout(25)  # lets Playwright deliver the websocket events
         self.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+    def wait_run_after(self, before: int, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        """Wait for a run after the count ``before`` (from :meth:`runs`): to drive several tabs at once."""
+        self._wait_run_after(before, timeout_ms)
 
     def rerun_after(self, action: Callable[[], object]) -> None:
         """Do ``action`` (which makes the page rerun) and wait until the rerun has finished."""

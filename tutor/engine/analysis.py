@@ -132,6 +132,8 @@ def dd_tables(deals: Sequence[Deal], strains: Collection[Strain] = ALL_STRAINS) 
     wanted = tuple(s for s in ALL_STRAINS if s in strains)
     if not wanted:
         raise TutorError("a double-dummy table needs at least one strain")
+    for deal in deals:
+        _check_hands(deal)
     pbns = [deal.to_pbn() for deal in deals]
     requests: list[Request] = [{"op": "tables", "strains": [s.value for s in wanted], "deals": piece}
                                for piece in _pieces(pbns, _TABLES_PER_REQUEST)]
@@ -139,7 +141,33 @@ def dd_tables(deals: Sequence[Deal], strains: Collection[Strain] = ALL_STRAINS) 
     return tuple(DDTable(wanted, tuple(tuple(int(n) for n in row) for row in table)) for table in tables)
 
 
+def _check_hands(deal: Deal) -> None:
+    """DDS needs four hands of one size (it fails, and writes a ``dump.txt``, otherwise): say so first."""
+    sizes = [len(deal[seat]) for seat in SEATS]
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        held = ", ".join(f"{seat.value} {n}" for seat, n in zip(SEATS, sizes))
+        raise TutorError(f"double-dummy analysis needs four hands of the same size (1 to 13 cards); they hold {held}")
+
+
+def _check_board(board: DDBoard) -> None:
+    """Each card already played to the trick is held by the seat whose turn it was, and follows suit if it can."""
+    _check_hands(board.deal)
+    if len(board.played) > 3:
+        raise TutorError("double-dummy analysis: a trick holds at most four cards, three before the last")
+    seat = board.leader
+    for n, card in enumerate(board.played):
+        hand = board.deal[seat]
+        led = board.played[0].suit
+        if card not in hand:
+            raise TutorError(f"double-dummy analysis: {card} is played by {seat.value}, who does not hold it")
+        if n and card.suit is not led and any(c.suit is led for c in hand):
+            raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law-147)")
+        seat = seat.lho
+
+
 def _solve(boards: Sequence[DDBoard], mode: str) -> list[Any]:
+    for board in boards:
+        _check_board(board)
     encoded = [[b.deal.to_pbn(), b.strain.value, b.leader.value, [str(c) for c in b.played]] for b in boards]
     requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
                                for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]

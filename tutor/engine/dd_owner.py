@@ -40,6 +40,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -103,6 +104,7 @@ class _Worker:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", WORKER_MODULE],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_environment(),
+                cwd=_scratch_directory(),  # DDS writes a dump.txt where it runs when a solve fails
             )
 
     def ask(self, line: bytes) -> bytes:
@@ -143,6 +145,13 @@ def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def _scratch_directory() -> str:
+    """A directory of the system's temporary area for the workers to run in, never the learner's."""
+    path = Path(tempfile.gettempdir()) / f"tutor-dds-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    path.mkdir(mode=0o700, exist_ok=True)
+    return str(path)
 
 
 def _worker_environment() -> dict[str, str]:
