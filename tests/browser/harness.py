@@ -92,8 +92,12 @@ class Server:
             return "(no log)"
 
 
-def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, script: str = "app.py") -> Server:
-    """Start ``script`` (the app) on a free loopback port with a fresh ``TUTOR_DB`` in ``workdir``."""
+def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, script: str = "app.py",
+                 address: str | None = "127.0.0.1") -> Server:
+    """Start ``script`` (the app) on a free loopback port with a fresh ``TUTOR_DB`` in ``workdir``.
+
+    ``address=None`` leaves the listening address to the project's ``.streamlit/config.toml``.
+    """
     port = port or free_port()
     db = workdir / "progress.sqlite3"
     log = workdir / "streamlit.log"
@@ -102,9 +106,9 @@ def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, s
         sys.executable, "-m", "streamlit", "run", script,
         "--server.headless", "true",
         "--server.port", str(port),
-        "--server.address", "127.0.0.1",
         "--server.fileWatcherType", "none",
         "--browser.gatherUsageStats", "false",
+        *(["--server.address", address] if address is not None else []),
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
