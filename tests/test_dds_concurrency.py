@@ -267,3 +267,15 @@ def test_a_bad_worker_setting_is_one_clear_line(setting: str, monkeypatch: pytes
     monkeypatch.setenv("TUTOR_DDS_WORKERS", setting)
     with pytest.raises(TutorError, match=r"TUTOR_DDS_WORKERS=.*whole number from 0 to 8"):
         default_workers()
+
+
+def test_when_no_process_can_start_the_owner_solves_here_under_the_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")  # Popen raises: no child processes here
+    owner = DDOwner(2, analysis.solve_request)
+    assert owner.ask({"op": "ping"})["pid"] == os.getpid()
+    assert owner.in_process and owner.worker_count == 0
+    board, expected = tiny_ending(60)
+    request = {"op": "solve", "mode": "all",
+               "boards": [[board.deal.to_pbn(), board.strain.value, board.leader.value, [str(c) for c in board.played]]]}
+    (values,) = owner.ask(request)
+    assert {Card.parse(card): tricks for card, tricks in values} == expected

@@ -221,10 +221,15 @@ def solve_request(request: Request) -> Any:
 
 
 def use_one_solver_thread() -> None:
-    """Make DDS solve on one thread: a worker is one core; the pool, not DDS, spreads work over cores."""
+    """Make DDS solve on one thread: a worker is one core; the pool, not DDS, spreads work over cores.
+
+    Then solve a one-card ending, so DDS has set up its memory before the first
+    learner's request arrives (workers are started ahead of need).
+    """
     from endplay import _dds
 
     _dds.SetMaxThreads(1)
+    _solve_boards([["N:A... K... Q... J...", "NT", "N", []]], "best")
 
 
 def _solve_boards(boards: Sequence[Sequence[Any]], mode: str) -> list[Any]:
