@@ -24,4 +24,7 @@ PAGES = {
     ],
 }
 
+# The tab's icon: an emoji is drawn by the browser itself. (A Material icon here, or the pages'
+# icons by default, would be fetched from a font server: no request may leave the learner's computer.)
+st.set_page_config(page_icon="♠️")
 st.navigation(PAGES).run()

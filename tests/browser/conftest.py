@@ -33,7 +33,7 @@ from browser.harness import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import BrowserContext, Playwright
 
 ARTIFACTS = ROOT / "test-artifacts"
 HERE = Path(__file__).resolve().parent
@@ -88,21 +88,50 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    """Headless Debian Chromium with a new empty profile."""
+def playwright_driver() -> Iterator[Playwright]:
+    """One Playwright driver for the session (the sync API allows one per thread)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport=DESKTOP_VIEWPORT,  # type: ignore[arg-type]
-        )
-        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
-        yield context
-        context.close()
+        yield pw
+
+
+def _launch(pw: Playwright, profile: Path) -> BrowserContext:
+    """Headless Debian Chromium with a new empty profile."""
+    context = pw.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=CHROMIUM_FLAGS,
+        viewport=DESKTOP_VIEWPORT,  # type: ignore[arg-type]
+    )
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright_driver: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """Headless Debian Chromium with a new empty profile."""
+    context = _launch(playwright_driver, tmp_path_factory.mktemp("chromium-profile"))
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def second_browser_context(playwright_driver: Playwright,
+                           tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """A second learner: another Chromium with its own empty profile (own cookies, own session)."""
+    context = _launch(playwright_driver, tmp_path_factory.mktemp("chromium-profile-2"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def second_app(server: Server, second_browser_context: BrowserContext) -> Iterator[App]:
+    """A fresh tab on the app in the second learner's browser."""
+    page = second_browser_context.new_page()
+    yield App(page, server)
+    page.close()
 
 
 @pytest.fixture

@@ -92,8 +92,12 @@ class Server:
             return "(no log)"
 
 
-def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, script: str = "app.py") -> Server:
-    """Start ``script`` (the app) on a free loopback port with a fresh ``TUTOR_DB`` in ``workdir``."""
+def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, script: str = "app.py",
+                 address: str | None = "127.0.0.1") -> Server:
+    """Start ``script`` (the app) on a free loopback port with a fresh ``TUTOR_DB`` in ``workdir``.
+
+    ``address=None`` leaves the listening address to the project's ``.streamlit/config.toml``.
+    """
     port = port or free_port()
     db = workdir / "progress.sqlite3"
     log = workdir / "streamlit.log"
@@ -102,9 +106,9 @@ def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, s
         sys.executable, "-m", "streamlit", "run", script,
         "--server.headless", "true",
         "--server.port", str(port),
-        "--server.address", "127.0.0.1",
         "--server.fileWatcherType", "none",
         "--browser.gatherUsageStats", "false",
+        *(["--server.address", address] if address is not None else []),
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -188,10 +192,17 @@ class App:
         """Wait for a script run to finish after the count ``before``, and for the app to show it."""
         deadline = time.monotonic() + timeout_ms / 1000
         while self._finished <= before:
+            if self.server.process.poll() is not None:
+                raise RuntimeError(f"the app server died (exit {self.server.process.returncode}):\n"
+                                   f"{self.server.log_tail()}")
             if time.monotonic() > deadline:
                 raise PlaywrightTimeout(f"no script run finished within {timeout_ms} ms")
             self.page.wait_for_timeout(25)  # lets Playwright deliver the websocket events
         self.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+    def wait_run_after(self, before: int, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        """Wait for a run after the count ``before`` (from :meth:`runs`): to drive several tabs at once."""
+        self._wait_run_after(before, timeout_ms)
 
     def rerun_after(self, action: Callable[[], object]) -> None:
         """Do ``action`` (which makes the page rerun) and wait until the rerun has finished."""

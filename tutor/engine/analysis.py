@@ -10,56 +10,90 @@ types never leave this module: callers pass and receive our own
 endplay (Dennis Thomas's double-dummy solver, DDS, behind a Python API) is used
 because it is the standard open solver in this field; writing our own would be
 slower and less trustworthy.
+
+DDS must never be entered by two threads at once (it crashes the process), so
+every public function here sends its work to the solver's one owner,
+:mod:`tutor.engine.dd_owner` (worker processes, or this process under
+``_DDS_LOCK``). The functions are safe to call from any number of threads.
+One position at a time: :func:`dd_tricks`, :func:`card_values`. Many in one
+call (sampled analysis: the same question over many deals), solved with DDS's
+batch calls and spread over the workers: :func:`dd_tricks_many`,
+:func:`card_values_many`, :func:`dd_tables`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from endplay import dds as _dds
-from endplay import types as _ep
+import atexit
+import math
+import os
+import sys
+import threading
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from tutor.engine.calls import Strain
-from tutor.engine.cards import Card, Deal, Rank, Seat, Suit
+from tutor.engine.cards import SEATS, Card, Deal, Seat
+from tutor.engine.dd_owner import DDOwner, Request, default_workers
+from tutor.engine.errors import TutorError
 
-_DENOM = {
-    Strain.SPADES: _ep.Denom.spades,
-    Strain.HEARTS: _ep.Denom.hearts,
-    Strain.DIAMONDS: _ep.Denom.diamonds,
-    Strain.CLUBS: _ep.Denom.clubs,
-    Strain.NO_TRUMPS: _ep.Denom.nt,
-}
-_PLAYER = {
-    Seat.N: _ep.Player.north,
-    Seat.E: _ep.Player.east,
-    Seat.S: _ep.Player.south,
-    Seat.W: _ep.Player.west,
-}
-_SUIT_FROM_EP = {
-    _ep.Denom.spades: Suit.SPADES,
-    _ep.Denom.hearts: Suit.HEARTS,
-    _ep.Denom.diamonds: Suit.DIAMONDS,
-    _ep.Denom.clubs: Suit.CLUBS,
-}
-_RANK_FROM_EP = {getattr(_ep.Rank, f"R{r.char}"): r for r in Rank}
+if TYPE_CHECKING:
+    from endplay import types as _ep
+
+#: Every strain, in the order a :class:`DDTable` keeps them by default.
+ALL_STRAINS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NO_TRUMPS)
+# A batch is cut into requests this small, so that another learner's request waits
+# for at most one piece (about a second or two), never for a whole batch.
+_BOARDS_PER_REQUEST = 16
+_TABLES_PER_REQUEST = 4
 
 
-def _to_endplay(deal: Deal) -> _ep.Deal:
-    return _ep.Deal(deal.to_pbn())
+@dataclass(frozen=True)
+class DDBoard:
+    """A position to solve card by card.
+
+    ``deal`` holds the cards in hand at the start of the current trick (cards of
+    finished tricks removed); ``played`` are the cards already on the table in the
+    current trick, led by ``leader``; ``strain`` gives the trumps.
+    """
+
+    deal: Deal
+    strain: Strain
+    leader: Seat
+    played: tuple[Card, ...] = ()
 
 
-def _from_endplay_card(card: _ep.Card) -> Card:
-    return Card(_SUIT_FROM_EP[card.suit], _RANK_FROM_EP[card.rank])
+@dataclass(frozen=True)
+class DDTable:
+    """Tricks each seat takes as declarer in each strain, double-dummy, its left-hand opponent leading."""
+
+    strains: tuple[Strain, ...]
+    #: ``cells[i][j]``: tricks in ``strains[i]`` for declarer ``SEATS[j]`` (N, E, S, W).
+    cells: tuple[tuple[int, ...], ...]
+
+    def tricks(self, strain: Strain, declarer: Seat) -> int:
+        if strain not in self.strains:
+            raise TutorError(f"this double-dummy table was solved without {strain.english}")
+        return self.cells[self.strains.index(strain)][SEATS.index(declarer)]
 
 
-def _to_endplay_card(card: Card) -> _ep.Card:
-    return _ep.Card(str(card))
+# -- the public API: any thread, any number of calls at once ----------------------------------------
 
 
 def dd_tricks(deal: Deal, strain: Strain, declarer: Seat) -> int:
     """Tricks the declaring side takes double-dummy, the declarer's left-hand opponent leading."""
-    table = _dds.calc_dd_table(_to_endplay(deal))
-    return int(table[_DENOM[strain], _PLAYER[declarer]])
+    return dd_tricks_many([(deal, strain, declarer)])[0]
+
+
+def dd_tricks_many(contracts: Sequence[tuple[Deal, Strain, Seat]]) -> tuple[int, ...]:
+    """:func:`dd_tricks` for many ``(deal, strain, declarer)`` at once, e.g. one contract over sampled deals.
+
+    Each is solved from the opening lead only (DDS's "best card" search), which is
+    several times cheaper than a whole :func:`dd_tables` table.
+    """
+    boards = [DDBoard(deal, strain, declarer.lho) for deal, strain, declarer in contracts]
+    best = _solve(boards, mode="best")
+    return tuple(len(b.deal[b.leader]) - int(leaders) for b, leaders in zip(boards, best))
 
 
 def card_values(
@@ -76,9 +110,186 @@ def card_values(
     card of the player in turn, the number of the remaining tricks that player's
     side wins double-dummy if it plays that card.
     """
-    board = _to_endplay(deal)
-    board.trump = _DENOM[strain]
-    board.first = _PLAYER[leader]
+    return card_values_many([DDBoard(deal, strain, leader, tuple(played))])[0]
+
+
+def card_values_many(boards: Sequence[DDBoard]) -> tuple[dict[Card, int], ...]:
+    """:func:`card_values` for many positions in one call (DDS's batch solver), results in the same order.
+
+    For sampled analysis: e.g. the same opening lead over many deals consistent
+    with what the leader can see, to count how often each card is best.
+    """
+    solved = _solve(list(boards), mode="all")
+    return tuple({Card.parse(card): int(tricks) for card, tricks in values} for values in solved)
+
+
+def dd_tables(deals: Sequence[Deal], strains: Collection[Strain] = ALL_STRAINS) -> tuple[DDTable, ...]:
+    """Whole double-dummy tables for many deals in one call (DDS's ``CalcAllTables``), in the same order.
+
+    ``strains`` limits the work to the strains wanted (each costs four solves per
+    deal). Every deal must be at the start of a trick (no card played to it).
+    """
+    wanted = tuple(s for s in ALL_STRAINS if s in strains)
+    if not wanted:
+        raise TutorError("a double-dummy table needs at least one strain")
+    for deal in deals:
+        _check_hands(deal)
+    pbns = [deal.to_pbn() for deal in deals]
+    requests: list[Request] = [{"op": "tables", "strains": [s.value for s in wanted], "deals": piece}
+                               for piece in _pieces(pbns, _TABLES_PER_REQUEST)]
+    tables = [table for reply in solver().ask_all(requests) for table in reply]
+    return tuple(DDTable(wanted, tuple(tuple(int(n) for n in row) for row in table)) for table in tables)
+
+
+def _check_hands(deal: Deal) -> None:
+    """DDS needs four hands of one size (it fails, and writes a ``dump.txt``, otherwise): say so first."""
+    sizes = [len(deal[seat]) for seat in SEATS]
+    if len(set(sizes)) != 1 or sizes[0] == 0:
+        held = ", ".join(f"{seat.value} {n}" for seat, n in zip(SEATS, sizes))
+        raise TutorError(f"double-dummy analysis needs four hands of the same size (1 to 13 cards); they hold {held}")
+
+
+def _check_board(board: DDBoard) -> None:
+    """Each card already played to the trick is held by the seat whose turn it was, and follows suit if it can."""
+    _check_hands(board.deal)
+    if len(board.played) > 3:
+        raise TutorError("double-dummy analysis: a trick holds at most four cards, three before the last")
+    seat = board.leader
+    for n, card in enumerate(board.played):
+        hand = board.deal[seat]
+        led = board.played[0].suit
+        if card not in hand:
+            raise TutorError(f"double-dummy analysis: {card} is played by {seat.value}, who does not hold it")
+        if n and card.suit is not led and any(c.suit is led for c in hand):
+            raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law-147)")
+        seat = seat.lho
+
+
+def _solve(boards: Sequence[DDBoard], mode: str) -> list[Any]:
+    for board in boards:
+        _check_board(board)
+    encoded = [[b.deal.to_pbn(), b.strain.value, b.leader.value, [str(c) for c in b.played]] for b in boards]
+    requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
+                               for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]
+    return [result for reply in solver().ask_all(requests) for result in reply]
+
+
+def _pieces(items: Sequence[Any], largest: int) -> list[list[Any]]:
+    """Cut ``items`` into at most ``largest`` each, and into at least one piece per worker when there are enough."""
+    size = max(1, min(largest, math.ceil(len(items) / max(1, solver().worker_count))))
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+# -- the owner: one per process (the one piece of global state, because DDS itself is global) -------
+
+_OWNER: DDOwner | None = None
+_OWNER_LOCK = threading.Lock()
+
+
+def solver() -> DDOwner:
+    """This process's owner of the solver, created on first use and closed at exit."""
+    global _OWNER
+    with _OWNER_LOCK:
+        if _OWNER is None:
+            _OWNER = DDOwner(default_workers(), solve_request)
+            atexit.register(_OWNER.close)
+        return _OWNER
+
+
+# -- solving: in a worker process, or in this one under the lock -------------------------------------
+
+#: Held around every DDS call made in this process (in a worker it is never contended).
+_DDS_LOCK = threading.Lock()
+
+
+def solve_request(request: Request) -> Any:
+    """Answer one owner request with DDS, holding :data:`_DDS_LOCK`; raises :class:`TutorError`."""
+    op = request.get("op")
+    if op == "ping":
+        return {"pid": os.getpid(), "streamlit": "streamlit" in sys.modules}
+    from endplay import _dds
+
+    with _DDS_LOCK:
+        try:
+            if op == "solve":
+                return _solve_boards(request["boards"], str(request["mode"]))
+            if op == "tables":
+                return _solve_tables(request["deals"], request["strains"])
+        except (_dds.DDSError, RuntimeError, ValueError, KeyError) as exc:
+            raise TutorError(f"the double-dummy solver cannot solve this position: {exc}") from exc
+    raise TutorError(f"unknown double-dummy request {op!r}")
+
+
+def use_one_solver_thread() -> None:
+    """Make DDS solve on one thread: a worker is one core; the pool, not DDS, spreads work over cores.
+
+    Then solve a one-card ending, so DDS has set up its memory before the first
+    learner's request arrives (workers are started ahead of need).
+    """
+    from endplay import _dds
+
+    _dds.SetMaxThreads(1)
+    _solve_boards([["N:A... K... Q... J...", "NT", "N", []]], "best")
+
+
+def _solve_boards(boards: Sequence[Sequence[Any]], mode: str) -> list[Any]:
+    from endplay import _dds
+    from endplay.dds.solve import SolveMode, solve_all_boards
+
+    solve_mode = SolveMode.OptimalOne if mode == "best" else SolveMode.Default
+    out: list[Any] = []
+    for chunk in _chunks([_board(*b) for b in boards], _dds.MAXNOOFBOARDS):
+        for solved in solve_all_boards(chunk, solve_mode):
+            values = [(str(_from_endplay_card(card)), int(tricks)) for card, tricks in solved]
+            out.append(values[0][1] if mode == "best" else values)
+    return out
+
+
+def _solve_tables(deals: Sequence[str], strains: Sequence[str]) -> list[Any]:
+    from endplay import _dds
+    from endplay.dds.ddtable import calc_all_tables
+    from endplay.types import Deal as EpDeal
+
+    wanted = [Strain(s) for s in strains]
+    exclude = [_denom(s) for s in ALL_STRAINS if s not in wanted]
+    out: list[Any] = []
+    for chunk in _chunks([EpDeal(pbn) for pbn in deals], _dds.MAXNOOFBOARDS // len(wanted)):
+        for table in calc_all_tables(chunk, exclude):
+            out.append([[int(table[_denom(s), _player(seat)]) for seat in SEATS] for s in wanted])
+    return out
+
+
+def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    """DDS's batch calls take at most ``size`` boards (endplay's own check lets one too many through)."""
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _board(pbn: str, strain: str, leader: str, played: Sequence[str]) -> _ep.Deal:
+    from endplay.types import Card as EpCard
+    from endplay.types import Deal as EpDeal
+
+    board = EpDeal(pbn)
+    board.trump = _denom(Strain(strain))
+    board.first = _player(Seat(leader))
     for card in played:
-        board.play(_to_endplay_card(card))
-    return {_from_endplay_card(c): int(t) for c, t in _dds.solve_board(board)}
+        board.play(EpCard(card))
+    return board
+
+
+def _denom(strain: Strain) -> _ep.Denom:
+    from endplay.types import Denom
+
+    return {Strain.SPADES: Denom.spades, Strain.HEARTS: Denom.hearts, Strain.DIAMONDS: Denom.diamonds,
+            Strain.CLUBS: Denom.clubs, Strain.NO_TRUMPS: Denom.nt}[strain]
+
+
+def _player(seat: Seat) -> _ep.Player:
+    from endplay.types import Player
+
+    return {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south, Seat.W: Player.west}[seat]
+
+
+def _from_endplay_card(card: _ep.Card) -> Card:
+    # endplay's suits count spades, hearts, diamonds, clubs from 0; its ranks are named R2 ... RA
+    return Card.parse("SHDC"[int(card.suit)] + card.rank.name[1:])

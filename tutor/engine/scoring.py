@@ -311,6 +311,8 @@ def _cap_revoker(score: DealScore, revoke: Side, rules: Rules, below_before: Map
     items: list[ScoreItem] = []
     for item in score.items:
         if item.side is revoke and item.line == "below":
+            if room == 0:  # nothing may go below: the whole amount is the excess, written above
+                continue
             item = ScoreItem(item.side, "below", item.kind, room, item.laws + ("law-151",),
                              f"{item.text}; capped at {room} below (law 151)")
         items.append(item)

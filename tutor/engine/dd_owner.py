@@ -1,0 +1,268 @@
+"""The one owner of the double-dummy solver: a small pool of worker processes.
+
+DDS, the C++ solver behind endplay, keeps its working memory in per-thread
+globals, and endplay always hands it "thread 0". Two Python threads solving at
+once therefore corrupt each other's memory and the whole process dies (DDS
+prints "Sum 7 is not four", exit 139): in the app, every learner's session is
+lost. So no thread of the tutor calls DDS itself. Each request goes, as one
+line of JSON, to a worker process (``python -m tutor.engine.dd_worker``) that
+calls DDS from its only thread. With two workers (one per core of the reference
+machine) two learners are solved in parallel; a third waits for a free worker.
+
+Why plain subprocesses and not ``multiprocessing``/``ProcessPoolExecutor``: its
+``spawn`` and ``forkserver`` starts re-import the parent's ``__main__`` module in
+every worker, and under ``streamlit run`` that is ``app.py`` (Streamlit installs
+the script as ``__main__``), so each worker would import Streamlit and run the
+app; ``fork`` is unsafe in a threaded server. A subprocess running one engine
+module imports the engine and endplay only, and JSON on its pipes carries our
+own notation (PBN, ``S``/``NT``, ``N``/``E``), never pickles.
+
+Lifecycle: workers start on the first request (all of them at once, so the
+second learner finds a warm one); a worker that died (killed, crashed) is
+replaced and the request is retried once on the new process; ``atexit`` closes
+them, with a bounded wait, so pytest, pytest-xdist and Streamlit's AppTest never
+hang at exit; and a worker exits by itself when its stdin closes, so none
+outlives a parent killed with ``kill -9``.
+
+``TUTOR_DDS_WORKERS`` sets the number of workers (default: two, or one on a
+one-core machine). ``0`` means *in-process*: every request is solved in the
+calling process under one lock, one at a time -- for environments where child
+processes are not available. If a worker cannot be started at all, the owner
+falls back to in-process the same way and logs it once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from queue import Queue
+from typing import Any
+
+from tutor.engine.errors import TutorError
+
+#: A request or a reply: plain JSON values in the tutor's own notation.
+Request = dict[str, Any]
+SolveHere = Callable[[Request], Any]
+
+WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
+WORKER_MODULE = "tutor.engine.dd_worker"
+#: Seconds a closing worker gets to finish its current solve before it is killed.
+CLOSE_GRACE_SECONDS = 2.0
+
+_log = logging.getLogger(__name__)
+
+
+def default_workers() -> int:
+    """Workers to run: ``TUTOR_DDS_WORKERS`` if set, else two (one per core, at most two)."""
+    configured = os.environ.get(WORKERS_VARIABLE, "").strip()
+    if configured:
+        try:
+            count = int(configured)
+        except ValueError:
+            raise TutorError(f"{WORKERS_VARIABLE}={configured!r}: expected a whole number from 0 to 8") from None
+        if not 0 <= count <= 8:
+            raise TutorError(f"{WORKERS_VARIABLE}={configured!r}: expected a whole number from 0 to 8")
+        return count
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+class WorkerDied(Exception):
+    """The worker process ended (killed, crashed) before it answered."""
+
+
+class _Worker:
+    """One solver process and its two pipes; used by one thread at a time (the one that took it)."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen[bytes] | None = None
+        self._start_lock = threading.Lock()
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self.running and self._process is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def ensure_started(self) -> None:
+        """Start the process unless it runs; raises ``OSError`` when processes cannot be started."""
+        with self._start_lock:
+            if self.running:
+                return
+            self.discard()
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", WORKER_MODULE],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_environment(),
+                cwd=_scratch_directory(),  # DDS writes a dump.txt where it runs when a solve fails
+            )
+
+    def ask(self, line: bytes) -> bytes:
+        """Send one request line and read the reply line; raises :class:`WorkerDied` if the process ends."""
+        process = self._process
+        if process is None or process.stdin is None or process.stdout is None:
+            raise WorkerDied("not started")
+        try:
+            process.stdin.write(line + b"\n")
+            process.stdin.flush()
+            reply = process.stdout.readline()
+        except (BrokenPipeError, ConnectionResetError, ValueError) as exc:
+            raise WorkerDied(str(exc)) from exc
+        if not reply.endswith(b"\n"):
+            raise WorkerDied(f"exit status {process.poll()}")
+        return reply
+
+    def discard(self) -> None:
+        """Forget a dead (or unwanted) process, reaping it."""
+        process, self._process = self._process, None
+        if process is not None:
+            _stop(process, grace=0.0)
+
+    def close(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            _stop(process, grace=CLOSE_GRACE_SECONDS)
+
+
+def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
+    """Close the worker's stdin (it exits on end of input); kill it if it is still there after ``grace``."""
+    for pipe in (process.stdin, process.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):  # already broken: the process is gone
+                pipe.close()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _scratch_directory() -> str:
+    """A directory of the system's temporary area for the workers to run in, never the learner's."""
+    path = Path(tempfile.gettempdir()) / f"tutor-dds-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    path.mkdir(mode=0o700, exist_ok=True)
+    return str(path)
+
+
+def _worker_environment() -> dict[str, str]:
+    """The parent's environment, with this very ``tutor`` package first on the worker's path."""
+    package_root = str(Path(__file__).resolve().parents[2])
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package_root, path) if p)}
+
+
+class DDOwner:
+    """Owns the solver: hands each request to a free worker process, or solves here under a lock.
+
+    ``solve_here`` answers a request in this process (it must serialize its own DDS
+    calls); it is used when ``workers`` is 0 or processes cannot be started, and its
+    :class:`TutorError` is what a worker's error reply is turned back into.
+    """
+
+    def __init__(self, workers: int, solve_here: SolveHere) -> None:
+        self._count = workers
+        self._solve_here = solve_here
+        self._in_process = workers == 0
+        self._setup()
+
+    def _setup(self) -> None:
+        self._pid = os.getpid()
+        self._workers = [_Worker() for _ in range(self._count)]
+        self._idle: Queue[_Worker] = Queue()
+        for worker in self._workers:
+            self._idle.put(worker)
+        self._started = False
+
+    @property
+    def worker_count(self) -> int:
+        """Workers that share the requests (0 when solving in-process)."""
+        return 0 if self._in_process else self._count
+
+    @property
+    def in_process(self) -> bool:
+        """Whether requests are solved in this process (no workers, or none could start)."""
+        return self._in_process
+
+    def worker_pids(self) -> tuple[int, ...]:
+        """Process ids of the workers now running (empty before the first request)."""
+        return tuple(pid for pid in (w.pid for w in self._workers) if pid is not None)
+
+    def ask(self, request: Request) -> Any:
+        """Solve one request on a free worker (waiting for one), and return its result."""
+        if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
+            self._setup()
+        if self._in_process:
+            return self._solve_here(request)
+        worker = self._idle.get()
+        try:
+            return self._ask_worker(worker, request)
+        finally:
+            self._idle.put(worker)
+
+    def ask_all(self, requests: Sequence[Request]) -> list[Any]:
+        """Solve several requests at once, spread over the workers; results in the same order."""
+        if len(requests) <= 1 or self._in_process or self._count <= 1:
+            return [self.ask(r) for r in requests]
+        with ThreadPoolExecutor(max_workers=min(self._count, len(requests)),
+                                thread_name_prefix="dds-batch") as threads:
+            return list(threads.map(self.ask, requests))
+
+    def _ask_worker(self, worker: _Worker, request: Request) -> Any:
+        line = json.dumps(request, separators=(",", ":")).encode()
+        for attempt in (1, 2):
+            try:
+                self._start(worker)
+            except OSError as exc:
+                _log.warning("cannot start a double-dummy worker (%s); solving in-process, one at a time", exc)
+                self._in_process = True
+                return self._solve_here(request)
+            try:
+                reply = json.loads(worker.ask(line))
+            except WorkerDied as exc:
+                _log.warning("double-dummy worker stopped (%s); starting a new one (attempt %d)", exc, attempt)
+                worker.discard()
+                continue
+            if "error" in reply:
+                raise TutorError(str(reply["error"]))
+            return reply["ok"]
+        raise TutorError("the double-dummy solver stopped twice on this deal; no analysis is available")
+
+    def _start(self, worker: _Worker) -> None:
+        worker.ensure_started()
+        if not self._started:  # first request: warm the others too, for the next learner
+            self._started = True
+            for other in self._workers:
+                other.ensure_started()
+
+    def close(self) -> None:
+        """Stop every worker (each finishes its current solve within a short grace time)."""
+        if os.getpid() != self._pid:
+            return
+        for worker in self._workers:
+            worker.close()
+
+
+def serve(solve: SolveHere, requests: Any, replies: Any) -> None:
+    """The worker's loop: one JSON request per line in, one JSON reply per line out, until end of input.
+
+    ``requests`` and ``replies`` are binary streams. A :class:`TutorError` (or any
+    error from the solver) becomes an ``{"error": ...}`` reply; the worker goes on.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it then closes stdin
+    for line in iter(requests.readline, b""):
+        try:
+            reply: dict[str, Any] = {"ok": solve(json.loads(line))}
+        except Exception as exc:  # noqa: BLE001 -- any failure is reported to the caller, the worker lives on
+            reply = {"error": str(exc) if isinstance(exc, TutorError) else f"{type(exc).__name__}: {exc}"}
+        replies.write(json.dumps(reply, separators=(",", ":")).encode() + b"\n")
+        replies.flush()

@@ -1,0 +1,28 @@
+"""A double-dummy worker process: ``python -m tutor.engine.dd_worker`` (started by :mod:`tutor.engine.dd_owner`).
+
+It reads one JSON request per line on stdin and writes one JSON reply per line,
+solving with DDS from its only thread, until stdin closes. It imports the engine
+and endplay, nothing else (no Streamlit). DDS may print diagnostics on the C
+stdout; the replies therefore go to a private copy of file descriptor 1, and
+descriptor 1 itself is pointed at stderr, so nothing else can slip into a reply.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tutor.engine import analysis
+from tutor.engine.dd_owner import serve
+
+
+def main() -> None:
+    replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    analysis.use_one_solver_thread()
+    serve(analysis.solve_request, sys.stdin.buffer, replies)
+
+
+if __name__ == "__main__":
+    main()
