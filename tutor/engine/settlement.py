@@ -1,0 +1,200 @@
+"""Settling Vint for three and for five players: who pays whom at the end of a rubber.
+
+The book describes, after the four-handed game (RO = 000_…txt, the Romanian book; TH =
+002_…txt, the Thai one):
+
+* **Three players, the second way** ("with an auction", RO l.531–539, TH l.921–927): the
+  three keep independent records; the first to 500 below the line ends the partie and the
+  rubber; "the one with the largest number wins. For example: A has 4135 points, B 1065,
+  C 2700. So A wins from B 3070, from C 1435." — :func:`three_player_payments`. The book
+  gives only the winner's gains; the tutor's reading is that each other player pays the
+  winner the difference of their records and that the other two settle nothing between
+  them (the book is silent on it).
+* **Three players, the first way** (a rotating dummy, RO l.527, TH l.917): "the one who
+  plays with the dummy, when he wins, receives from both opponents, and when he loses, pays
+  equally for himself and for the dummy. So, for example, playing for a hundred, the
+  dummy's partner answers for fifty." — :func:`dummy_player_payments`. The tutor's
+  reading of the example: the rubber's difference is split in two halves, one for the
+  dummy-player's own seat and one for the dummy's; each opponent pays (or receives) half.
+* **Five players** (RO l.541–547, TH l.929–933): four play, one sits out in turn; "the
+  pluses and minuses of the players are written in one place, for example: T −55, A +109,
+  K +16, F −33, N −37", the player who drew the highest card first and the rest by the
+  seniority of the cards drawn. :func:`five_player_record` adds each rubber's result to
+  that running record: each winner of a rubber writes the difference as a plus, each loser
+  as a minus, the player sitting out nothing — so the record always sums to zero.
+
+>>> [(p.payer, p.payee, p.points) for p in three_player_payments({"A": 4135, "B": 1065, "C": 2700})]
+[('B', 'A', 3070), ('C', 'A', 1435)]
+>>> five_player_record(["T", "A", "K", "F", "N"], [RubberResult(("A", "K"), ("T", "N"), 37)]).line()
+'T.-37. A.+37. K.+37. F.0. N.-37.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tutor.engine.errors import TutorError
+
+#: A record larger than this is not a Vint score (a rubber of grand slams stays far below it).
+MAX_POINTS = 10**9
+
+
+@dataclass(frozen=True)
+class Payment:
+    """``payer`` pays ``payee`` ``points``."""
+
+    payer: str
+    payee: str
+    points: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"from": self.payer, "to": self.payee, "points": self.points}
+
+
+def three_player_payments(totals: Mapping[str, int]) -> tuple[Payment, ...]:
+    """The three-player auction way: each other player pays the highest record the difference."""
+    if len(totals) != 3:
+        raise TutorError(f"three players keep three records, got {len(totals)}")
+    for name, points in totals.items():
+        _check_points(f"totals.{name}", points)
+    ranking = sorted(totals, key=lambda name: -totals[name])
+    winner = ranking[0]
+    if totals[ranking[0]] == totals[ranking[1]]:
+        raise TutorError("two records are equal and highest: the book names one winner and says "
+                         "nothing of a tie")
+    return tuple(Payment(name, winner, totals[winner] - totals[name]) for name in totals if name != winner)
+
+
+def dummy_player_payments(dummy_player: str, opponents: Sequence[str], difference: int) -> tuple[Payment, ...]:
+    """The rotating-dummy way: ``difference`` won (positive) or lost (negative) by the dummy-player's side.
+
+    Each opponent pays, or receives, half of it (the book's "for a hundred, fifty").
+    """
+    if len(opponents) != 2 or dummy_player in opponents:
+        raise TutorError("the dummy-player plays against two opponents")
+    _check_points("difference", abs(difference))
+    half = abs(difference) // 2
+    if difference % 2:
+        raise TutorError(f"difference {difference}: a Vint result is a multiple of ten, and halves evenly")
+    if difference >= 0:
+        return tuple(Payment(o, dummy_player, half) for o in opponents)
+    return tuple(Payment(dummy_player, o, half) for o in opponents)
+
+
+@dataclass(frozen=True)
+class RubberResult:
+    """One rubber of the five-player game: the winning pair, the losing pair, the difference."""
+
+    winners: tuple[str, str]
+    losers: tuple[str, str]
+    points: int
+
+
+@dataclass(frozen=True)
+class RunningRecord:
+    """The five-player record: each player's plus or minus, in the order of the cards drawn."""
+
+    order: tuple[str, ...]
+    balance: Mapping[str, int]
+
+    def line(self) -> str:
+        """As the book writes it: ``T.-55. A.+109. K.+16. F.-33. N.-37.``"""
+        return " ".join(f"{name}.{self.balance[name]:+d}." if self.balance[name] else f"{name}.0."
+                        for name in self.order)
+
+    def to_json(self) -> dict[str, object]:
+        return {"order": list(self.order), "record": {n: self.balance[n] for n in self.order},
+                "line": self.line()}
+
+
+def five_player_record(order: Sequence[str], rubbers: Sequence[RubberResult]) -> RunningRecord:
+    """The running record after ``rubbers``; ``order`` is the players by the cards they drew, highest first."""
+    if len(order) != 5 or len(set(order)) != 5:
+        raise TutorError(f"five players, each named once, are needed; got {list(order)}")
+    balance = dict.fromkeys(order, 0)
+    for n, rubber in enumerate(rubbers):
+        four = (*rubber.winners, *rubber.losers)
+        if len(set(four)) != 4 or not set(four) <= set(order):
+            raise TutorError(f"rubbers[{n}]: four different players of {', '.join(order)} play a rubber")
+        _check_points(f"rubbers[{n}].points", rubber.points)
+        for name in rubber.winners:
+            balance[name] += rubber.points
+        for name in rubber.losers:
+            balance[name] -= rubber.points
+    return RunningRecord(tuple(order), balance)
+
+
+def _check_points(field: str, points: object) -> None:
+    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
+        raise TutorError(f"{field}: {points!r} is not a record of 0 to {MAX_POINTS:,} points")
+
+
+def two_player_payments(totals: Mapping[str, int]) -> tuple[Payment, ...]:
+    """Two players (every way of 004): records "in the usual manner", so the lower pays the difference."""
+    if len(totals) != 2:
+        raise TutorError(f"two players keep two records, got {len(totals)}")
+    for name, points in totals.items():
+        _check_points(f"totals.{name}", points)
+    high, low = sorted(totals, key=lambda name: -totals[name])
+    return () if totals[high] == totals[low] else (Payment(low, high, totals[high] - totals[low]),)
+
+
+# -- the JSON of `tutor score` for other table sizes ---------------------------------------------
+
+THREE_WAYS = ("auction", "dummy")
+
+
+def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
+    """``{"players": 2|3|5, …}`` -> the payments (or the five-player record), for ``tutor score``."""
+    players = obj.get("players")
+    if players == 3:
+        way = obj.get("way", "auction")
+        if way == "auction":
+            return {"players": 3, "way": "auction", "payments": _payments(three_player_payments(_totals(obj)))}
+        if way == "dummy":
+            opponents = obj.get("opponents")
+            if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+                raise TutorError("opponents: the dummy-player's two opponents, e.g. [\"B\", \"C\"]")
+            payments = dummy_player_payments(str(obj.get("dummy_player", "")), opponents,
+                                             _integer(obj.get("difference"), "difference"))
+            return {"players": 3, "way": "dummy", "payments": _payments(payments)}
+        raise TutorError(f"way: {way!r}; three players play one of {', '.join(THREE_WAYS)}")
+    if players == 2:
+        return {"players": 2, "payments": _payments(two_player_payments(_totals(obj)))}
+    if players == 5:
+        order = obj.get("order")
+        rubbers = obj.get("rubbers")
+        if not isinstance(order, list) or not isinstance(rubbers, list) or len(rubbers) > 1000:
+            raise TutorError("five players: give \"order\" (names by the cards drawn) and \"rubbers\" "
+                             "(at most 1,000 of {\"winners\": [..], \"losers\": [..], \"points\": n})")
+        return {"players": 5, **five_player_record([str(n) for n in order], [_rubber(r, i) for i, r in
+                                                                            enumerate(rubbers)]).to_json()}
+    raise TutorError(f"players: {players!r}; the other table sizes are 2, 3 and 5 (four is a deal or a rubber)")
+
+
+def _totals(obj: Mapping[str, object]) -> dict[str, int]:
+    totals = obj.get("totals")
+    if not isinstance(totals, dict):
+        raise TutorError("totals: each player's record, e.g. {\"A\": 4135, \"B\": 1065, \"C\": 2700}")
+    return {str(k): _integer(v, f"totals.{k}") for k, v in totals.items()}
+
+
+def _integer(value: object, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_POINTS:
+        raise TutorError(f"{field}: {value!r} is not a whole number of points up to {MAX_POINTS:,}")
+    return value
+
+
+def _rubber(data: object, n: int) -> RubberResult:
+    if not isinstance(data, dict):
+        raise TutorError(f"rubbers[{n}]: expected {{\"winners\": [..], \"losers\": [..], \"points\": n}}")
+    winners, losers = data.get("winners"), data.get("losers")
+    if not (isinstance(winners, list) and isinstance(losers, list) and len(winners) == 2 == len(losers)):
+        raise TutorError(f"rubbers[{n}]: two winners and two losers")
+    return RubberResult((str(winners[0]), str(winners[1])), (str(losers[0]), str(losers[1])),
+                        _integer(data.get("points"), f"rubbers[{n}].points"))
+
+
+def _payments(payments: tuple[Payment, ...]) -> list[dict[str, object]]:
+    return [p.to_json() for p in payments]
