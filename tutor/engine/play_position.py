@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction, CallRecord
@@ -100,7 +101,7 @@ class PlayPosition:
         >>> p.kind, p.current.leader
         ('second-hand', <Seat.E: 'E'>)
         """
-        auction = Auction.from_calls(dealer, list(calls), extra.get("rules"))
+        records = _auction_records(dealer, tuple(calls), extra.get("rules"))
         if len(played) % 4:
             raise NotationError(f"'played' holds {len(played)} cards: only whole tricks (4 cards each) "
                                 f"go there; the cards of the unfinished trick go in 'trick'")
@@ -127,7 +128,7 @@ class PlayPosition:
         if len(hand) != 13 - len(tricks):
             raise NotationError(f"the hand holds {len(hand)} cards; after {len(tricks)} tricks it holds "
                                 f"{13 - len(tricks)}")
-        return cls(seat=seat, hand=hand, dealer=dealer, auction=auction.records, contract=contract,
+        return cls(seat=seat, hand=hand, dealer=dealer, auction=records, contract=contract,
                    tricks=tuple(tricks), current=current, **extra)
 
     def with_avoid(self, suits: Iterable[Suit]) -> PlayPosition:
@@ -270,3 +271,9 @@ class PlayPosition:
     @property
     def strain(self) -> Strain:
         return self.contract.strain
+
+
+@lru_cache(maxsize=256)
+def _auction_records(dealer: Seat, calls: tuple[str, ...], rules: Rules | None) -> tuple[CallRecord, ...]:
+    """The checked records of an auction; cached, since every card of a deal replays the same auction."""
+    return Auction.from_calls(dealer, list(calls), rules).records

@@ -346,8 +346,11 @@ def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
 
     ``payload["kind"]`` may be ``lead``, ``discard`` or ``card`` (any card within a trick).
     """
-    position = advise_position(payload)
-    asked = str(payload.get("kind", "card"))
+    return advise_on(advise_position(payload), str(payload.get("kind", "card")))
+
+
+def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
+    """:func:`advise` on a position already built (the robots build it once per decision)."""
     if asked == "lead" and position.kind != "lead":
         raise TutorError(f"kind 'lead' but {len(position.trick.plays)} card(s) are already in the trick")
     if asked == "discard" and position.kind != "discard":

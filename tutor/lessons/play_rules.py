@@ -105,8 +105,16 @@ def play_conventions() -> ConventionSet:
 
 
 def load_play_rules() -> tuple[Rule, ...]:
-    """The play conventions in force, highest priority first."""
-    return _sorted(play_conventions().rules)
+    """The play conventions in force, highest priority first (sorted once per loaded set)."""
+    rules = play_conventions().rules
+    cached = _SORTED.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        _SORTED.clear()
+        cached = _SORTED[id(rules)] = (rules, _sorted(rules))
+    return cached[1]
+
+
+_SORTED: dict[int, tuple[Sequence[Rule], tuple[Rule, ...]]] = {}
 
 
 def _sorted(rules: Sequence[Rule]) -> tuple[Rule, ...]:

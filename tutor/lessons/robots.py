@@ -81,13 +81,12 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_drill import advise as advise_play
-    from tutor.lessons.play_drill import advise_position
+    from tutor.lessons.play_drill import advise_on, advise_position
 
-    answer = dict(advise_play(view))
+    position = advise_position(view)
+    answer = dict(advise_on(position, str(view.get("kind", "card"))))
     if answer.get("card") is not None:
         return {**answer, "default": False}
-    position = advise_position(view)
     trick = position.current or Trick(position.seat, ())
     card, name, text = default_card(position.hand, trick, position.contract, position.seat,
                                     [c for t in position.tricks for c in t.cards()])
