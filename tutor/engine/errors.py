@@ -3,13 +3,53 @@
 Every error a learner or a content author can cause is a :class:`TutorError`, a
 ``ValueError`` subclass, so the UI and the CLI can show its message instead of a
 traceback. Messages carry the bad input, its context and, for rules, the law.
+
+A message never echoes an input whole: :func:`shorten` keeps its head and tail
+(the field named first, the reason last) and says how much it left out, and every
+``TutorError`` passes its message through it, so a 20 MB deal gives a short line.
+
+>>> message = str(NotationError("bad deal " + "A" * 10_000 + ": needs four hands"))
+>>> len(message) <= MAX_MESSAGE_CHARS, message.endswith(": needs four hands")
+(True, True)
+>>> message[1460:1510]
+'AAAAAAAAAA… (8,067 characters left out) …AAAAAAAAA'
+>>> echo("x" * 100, limit=8)
+"'xxxxxxxx'… (100 characters)"
 """
 
 from __future__ import annotations
 
+#: The longest message a TutorError carries; longer ones keep their head and tail.
+MAX_MESSAGE_CHARS = 2_000
+#: The longest stretch of an input value quoted in a message.
+MAX_ECHO_CHARS = 80
+
+
+def shorten(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` if it fits in ``limit`` characters, else its head and tail around a count of what is left out."""
+    if len(text) <= limit:
+        return text
+    keep = max(limit - 40, 2)
+    head, tail = keep * 3 // 4, keep // 4
+    left_out = len(text) - head - tail
+    return f"{text[:head]}… ({left_out:,} characters left out) …{text[len(text) - tail:]}"
+
+
+def echo(value: object, limit: int = MAX_ECHO_CHARS) -> str:
+    """``repr(value)`` for a message, cut after ``limit`` characters with the length of the whole."""
+    if isinstance(value, str) and len(value) > limit:  # never build the repr of a 20 MB string
+        return f"{value[:limit]!r}… ({len(value):,} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit else f"{shown[:limit]}… ({len(shown):,} characters)"
+
 
 class TutorError(ValueError):
-    """Base class of every error the tutor raises on purpose."""
+    """Base class of every error the tutor raises on purpose; the message is cut by :func:`shorten`."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (shorten(args[0]),)
+        super().__init__(*args)
 
 
 class NotationError(TutorError):

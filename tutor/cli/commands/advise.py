@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
+from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drills import discover_drill_kinds
 
 #: Position kinds whose drill kind has another name.
@@ -31,16 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_position(source: str) -> Mapping[str, Any]:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as err:
-        raise TutorError(f"cannot read {source}: {err.strerror}") from None
-    except UnicodeDecodeError as err:
-        raise TutorError(f"{source} is not UTF-8 text (byte {err.start}): expected a JSON object") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise TutorError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    """The position object of FILE (``-``: standard input), read by the bounded JSON reader."""
+    data = read_json_source(source)
     if not isinstance(data, dict):
         raise TutorError(f"{source}: expected a JSON object with a \"kind\", got {type(data).__name__}")
     return data
@@ -52,7 +43,7 @@ def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
     entry = kinds.get(name)
     if entry is None or entry.advise is None:
         known = sorted({*(k for k, v in kinds.items() if v.advise is not None), *ALIASES})
-        raise TutorError(f"unknown position kind {kind!r}; known: {', '.join(known)}")
+        raise TutorError(f"unknown position kind {echo(kind)}; known: {', '.join(known)}")
     return entry.advise
 
 
@@ -66,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
     except TutorError:
         raise
     except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise TutorError(f"bad {kind!r} position: {err!r}") from None
+        raise TutorError(f"bad {echo(kind)} position: {echo(err, 300)}") from None
     print(json.dumps(dict(answer), ensure_ascii=False, indent=2))
     return 0
