@@ -11,11 +11,7 @@ breakdown always shown (the tutor's counting model, :mod:`tutor.engine.features`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
@@ -188,26 +184,10 @@ def _holding(text: str) -> str:
 
 
 def law_entries() -> dict[str, Mapping[str, Any]]:
-    """The laws of ``<content>/rules.yaml`` by id (empty when it cannot be read)."""
-    from tutor.lessons.content import content_dir
+    """The laws of ``<content>/rules.yaml`` by id (the one safe reader; a broken file is a ContentError)."""
+    from tutor.lessons.content.laws import law_entries as read_laws
 
-    return dict(_law_entries(str(content_dir())))
-
-
-@lru_cache(maxsize=4)
-def _law_entries(root: str) -> dict[str, Mapping[str, Any]]:
-    path = Path(root) / "rules.yaml"
-    files = [path] if path.is_file() else sorted((Path(root) / "_parts").glob("rules-part*.yaml"))
-    out: dict[str, Mapping[str, Any]] = {}
-    for file in files:
-        try:
-            data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
-            continue
-        for entry in data.get("entries", []) if isinstance(data, dict) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-                out[entry["id"]] = entry
-    return out
+    return read_laws()
 
 
 def law_quote(law_id: str) -> str:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
 from tutor.engine.errors import ContentError
+from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
@@ -220,13 +221,10 @@ def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
 
 def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
     """Validate convention YAML ``text``; raise one ContentError listing every problem."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise ContentError(f"{source}: not valid YAML: {' '.join(str(err).split())}") from None
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
-        # PyYAML's constructors raise these on a core tag with a bad value (``!!int x``)
-        raise ContentError(f"{source}: not valid YAML: {err!r}") from None
+    parsed = parse_yaml(text)  # the safe reader: bad YAML, tags, aliases, size are problems at their lines
+    if parsed.errors:
+        raise ContentError("\n".join(listed([f"{source}:{line}: {message}" for line, message in parsed.errors])))
+    data = parsed.data
     result, problems = validate_data(data)
     key = _split(data)[0]
     lines = _item_lines(text, key)
@@ -237,7 +235,7 @@ def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
         return lines[index] if isinstance(index, int) and index < len(lines) else 1
 
     if problems:
-        raise ContentError("\n".join(f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems))
+        raise ContentError("\n".join(listed([f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems])))
     where = {r.id: f"{source}:{line_of((*((key,) if key else ()), n))}" for n, r in enumerate(result.rules)}
     return ConventionSet(result.rules, result.drill_hints, result.notes, where, result.lessons)
 
@@ -248,11 +246,7 @@ def load_conventions(paths: Sequence[Path | str] | Path | str) -> ConventionSet:
         paths = [paths]
     sets = []
     for path in map(Path, paths):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise ContentError(f"{path}: cannot read: {err.strerror}") from None
-        sets.append(parse_conventions(text, _display(path)))
+        sets.append(parse_conventions(read_content_text(path, _display(path)), _display(path)))
     return merge(sets)
 
 
