@@ -52,21 +52,34 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 
 class JsonInputError(TutorError):
-    """JSON input that is unreadable, invalid, or over one of the reader's limits."""
+    """JSON input that is unreadable, invalid, or over one of the reader's limits.
+
+    ``reason`` is the message without the source; ``unreadable`` is true when the file
+    could not be read at all (missing, a folder, no permission).
+    """
+
+    def __init__(self, source: str, reason: str, *, unreadable: bool = False) -> None:
+        super().__init__(f"{source}: {reason}")
+        self.source = source
+        self.reason = reason
+        self.unreadable = unreadable
 
 
 def read_json_source(source: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH,
                      max_digits: int = MAX_JSON_DIGITS) -> Any:
     """The JSON of a file named ``source``, or of standard input when ``source`` is ``-``."""
+    limits = {"max_bytes": max_bytes, "max_depth": max_depth, "max_digits": max_digits}
     if source == "-":
-        return read_json_stream(sys.stdin.buffer, "standard input", max_bytes=max_bytes, max_depth=max_depth,
-                                max_digits=max_digits)
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # a text stream with no bytes under it (a test's StringIO)
+            return parse_json_bytes(sys.stdin.read(max_bytes + 1).encode("utf-8"), "standard input", **limits)
+        return read_json_stream(stdin, "standard input", **limits)
     try:
         with Path(source).open("rb") as stream:
-            return read_json_stream(stream, source, max_bytes=max_bytes, max_depth=max_depth,
-                                    max_digits=max_digits)
+            data = stream.read(max_bytes + 1)
     except OSError as err:
-        raise JsonInputError(f"cannot read {source}: {err.strerror or err}") from None
+        raise JsonInputError(source, f"cannot read: {err.strerror or err}", unreadable=True) from None
+    return parse_json_bytes(data, source, **limits)
 
 
 def read_json_stream(stream: BinaryIO, source: str, *, max_bytes: int = MAX_JSON_BYTES,
@@ -80,11 +93,11 @@ def parse_json_bytes(data: bytes, source: str, *, max_bytes: int = MAX_JSON_BYTE
                      max_depth: int = MAX_JSON_DEPTH, max_digits: int = MAX_JSON_DIGITS) -> Any:
     """Parse UTF-8 JSON bytes (an upload, a file's content) within the limits."""
     if len(data) > max_bytes:
-        raise JsonInputError(f"{source}: larger than {max_bytes:,} bytes (the limit for JSON input)")
+        raise JsonInputError(source, f"larger than {max_bytes:,} bytes (the limit for JSON input)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise JsonInputError(f"{source}: not UTF-8 text (byte {err.start}): expected JSON") from None
+        raise JsonInputError(source, f"not UTF-8 text (byte {err.start}): expected JSON") from None
     return parse_json(text, source, max_depth=max_depth, max_digits=max_digits)
 
 
@@ -111,7 +124,7 @@ def parse_json(text: str, source: str, *, max_depth: int = MAX_JSON_DEPTH,
     try:
         return json.loads(text, parse_int=integer, parse_float=real, parse_constant=constant)
     except json.JSONDecodeError as err:
-        raise JsonInputError(f"{source}: not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") \
+        raise JsonInputError(source, f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") \
             from None
     except RecursionError:  # the depth check makes this unreachable; kept as a guard
         _refuse(source, f"nested deeper than {max_depth} arrays or objects (the limit)")
@@ -132,7 +145,7 @@ def json_int(value: Any, field: str, low: int, high: int) -> int:
     score.NS: expected a whole number from 0 to 1000000, got 1e+300
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise JsonInputError(f"{field}: expected a whole number from {low} to {high}, got {echo(value)}")
+        raise JsonInputError(field, f"expected a whole number from {low} to {high}, got {echo(value)}")
     return value
 
 
@@ -148,4 +161,4 @@ def _check_depth(text: str, source: str, max_depth: int) -> None:
 
 
 def _refuse(source: str, reason: str) -> NoReturn:
-    raise JsonInputError(f"{source}: {reason}")
+    raise JsonInputError(source, reason)

@@ -11,6 +11,7 @@ import argparse
 import json
 from typing import Any
 
+from tutor.engine.errors import echo
 from tutor.engine.jsonread import JsonInputError, read_json_source
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.rules import Rules
@@ -34,7 +35,10 @@ def read_json(name: str) -> Any:
     try:
         return read_json_source(name)
     except JsonInputError as err:
-        raise ScoringError("input", str(err)) from None
+        if err.unreadable:
+            raise ScoringError("FILE", f"cannot read {echo(name)}: {err.reason.removeprefix('cannot read: ')}") \
+                from None
+        raise ScoringError("input", err.reason) from None
 
 
 def run(args: argparse.Namespace) -> int:
