@@ -65,9 +65,10 @@ class JsonInputError(TutorError):
         self.unreadable = unreadable
 
 
-def read_json_source(source: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_JSON_DEPTH,
-                     max_digits: int = MAX_JSON_DIGITS) -> Any:
+def read_json_source(source: str, *, max_bytes: int | None = None, max_depth: int | None = None,
+                     max_digits: int | None = None) -> Any:
     """The JSON of a file named ``source``, or of standard input when ``source`` is ``-``."""
+    max_bytes = MAX_JSON_BYTES if max_bytes is None else max_bytes
     limits = {"max_bytes": max_bytes, "max_depth": max_depth, "max_digits": max_digits}
     if source == "-":
         stdin = getattr(sys.stdin, "buffer", None)
@@ -82,16 +83,18 @@ def read_json_source(source: str, *, max_bytes: int = MAX_JSON_BYTES, max_depth:
     return parse_json_bytes(data, source, **limits)
 
 
-def read_json_stream(stream: BinaryIO, source: str, *, max_bytes: int = MAX_JSON_BYTES,
-                     max_depth: int = MAX_JSON_DEPTH, max_digits: int = MAX_JSON_DIGITS) -> Any:
+def read_json_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None,
+                     max_depth: int | None = None, max_digits: int | None = None) -> Any:
     """Read at most ``max_bytes`` (plus one, to notice more) from ``stream`` and parse them."""
+    max_bytes = MAX_JSON_BYTES if max_bytes is None else max_bytes
     data = stream.read(max_bytes + 1)
     return parse_json_bytes(data, source, max_bytes=max_bytes, max_depth=max_depth, max_digits=max_digits)
 
 
-def parse_json_bytes(data: bytes, source: str, *, max_bytes: int = MAX_JSON_BYTES,
-                     max_depth: int = MAX_JSON_DEPTH, max_digits: int = MAX_JSON_DIGITS) -> Any:
+def parse_json_bytes(data: bytes, source: str, *, max_bytes: int | None = None,
+                     max_depth: int | None = None, max_digits: int | None = None) -> Any:
     """Parse UTF-8 JSON bytes (an upload, a file's content) within the limits."""
+    max_bytes = MAX_JSON_BYTES if max_bytes is None else max_bytes
     if len(data) > max_bytes:
         raise JsonInputError(source, f"larger than {max_bytes:,} bytes (the limit for JSON input)")
     try:
@@ -101,14 +104,20 @@ def parse_json_bytes(data: bytes, source: str, *, max_bytes: int = MAX_JSON_BYTE
     return parse_json(text, source, max_depth=max_depth, max_digits=max_digits)
 
 
-def parse_json(text: str, source: str, *, max_depth: int = MAX_JSON_DEPTH,
-               max_digits: int = MAX_JSON_DIGITS) -> Any:
-    """Parse JSON text within the nesting and number limits (the size is the caller's)."""
-    _check_depth(text, source, max_depth)
+def parse_json(text: str, source: str, *, max_depth: int | None = None,
+               max_digits: int | None = None) -> Any:
+    """Parse JSON text within the nesting and number limits (the size is the caller's).
+
+    A limit left as ``None`` is the module's (:data:`MAX_JSON_DEPTH`, :data:`MAX_JSON_DIGITS`),
+    read when called, so a test may lower it.
+    """
+    depth_limit = MAX_JSON_DEPTH if max_depth is None else max_depth
+    digit_limit = MAX_JSON_DIGITS if max_digits is None else max_digits
+    _check_depth(text, source, depth_limit)
 
     def integer(digits: str) -> int:
-        if len(digits.lstrip("-")) > max_digits:
-            _refuse(source, f"an integer of {len(digits.lstrip('-')):,} digits is longer than {max_digits} "
+        if len(digits.lstrip("-")) > digit_limit:
+            _refuse(source, f"an integer of {len(digits.lstrip('-')):,} digits is longer than {digit_limit} "
                             "digits (the limit)")
         return int(digits)
 
@@ -127,7 +136,7 @@ def parse_json(text: str, source: str, *, max_depth: int = MAX_JSON_DEPTH,
         raise JsonInputError(source, f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") \
             from None
     except RecursionError:  # the depth check makes this unreachable; kept as a guard
-        _refuse(source, f"nested deeper than {max_depth} arrays or objects (the limit)")
+        _refuse(source, f"nested deeper than {depth_limit} arrays or objects (the limit)")
 
 
 def json_int(value: Any, field: str, low: int, high: int) -> int:

@@ -44,8 +44,12 @@ def to_ts(when: datetime) -> str:
 
 
 def from_ts(text: str) -> datetime:
-    when = datetime.fromisoformat(text)
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    """A stored timestamp back as a UTC time; text that is not one means the database is damaged."""
+    try:
+        when = datetime.fromisoformat(text)
+        return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (ValueError, TypeError, OverflowError):
+        raise _damaged(f"the stored time {echo(text)}", "not a time") from None
 
 
 def in_range(when: datetime, field: str) -> datetime:
