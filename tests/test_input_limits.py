@@ -54,8 +54,9 @@ def bytes_stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
 # --- JSON: score, advise, progress import ------------------------------------------------------
 
 DEEP = "[" * 100_000 + "]" * 100_000
-HUGE_INT = '{"deal": "%s", "contract": "3C", "declarer": "S", "tricks": %s}' % (PBN, "9" * 5000)
-NAN_TRICKS = '{"deal": "%s", "contract": "3C", "declarer": "S", "tricks": NaN}' % PBN
+DEAL_JSON = json.dumps({"deal": PBN, "contract": "3C", "declarer": "S", "tricks": "TRICKS"})
+HUGE_INT = DEAL_JSON.replace('"TRICKS"', "9" * 5000)
+NAN_TRICKS = DEAL_JSON.replace('"TRICKS"', "NaN")
 
 
 @pytest.mark.parametrize("command", ["score", "advise"])
