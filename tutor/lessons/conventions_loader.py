@@ -23,7 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
@@ -113,18 +112,6 @@ class ConventionSet:
 
     def of_kind(self, kind: str) -> tuple[conv.Rule, ...]:
         return tuple(r for r in self.rules if r.kind == kind)
-
-
-def _item_lines(text: str, key: str | None) -> list[int]:
-    """1-based line of each list item (top level, or under ``key``), via the safe composer."""
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    if node is None:
-        return []
-    if key is not None and isinstance(node, yaml.MappingNode):
-        node = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
-    if not isinstance(node, yaml.SequenceNode):
-        return []
-    return [item.start_mark.line + 1 for item in node.value]
 
 
 def _vocabulary_errors(model: RuleModel) -> list[tuple[tuple[str | int, ...], str]]:
@@ -227,12 +214,12 @@ def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
     data = parsed.data
     result, problems = validate_data(data)
     key = _split(data)[0]
-    lines = _item_lines(text, key)
     base = 1 if key else 0
 
     def line_of(path: tuple[str | int, ...]) -> int:
+        """The line of the rule (list item) a problem belongs to, from the safe reader's line map."""
         index = path[base] if len(path) > base else None
-        return lines[index] if isinstance(index, int) and index < len(lines) else 1
+        return parsed.lines.get((*((key,) if key else ()), index), 1) if isinstance(index, int) else 1
 
     if problems:
         raise ContentError("\n".join(listed([f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems])))
