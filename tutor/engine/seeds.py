@@ -47,7 +47,7 @@ def check_seed(value: object, field: str = "seed") -> int:
 def seed_from_text(text: str, field: str = "seed") -> int:
     """A seed typed or passed as text (``--seed``, a URL parameter); checked like :func:`check_seed`."""
     clean = text.strip()
-    digits = clean.removeprefix("-").removeprefix("+")
+    digits = clean[1:] if clean[:1] in ("+", "-") else clean  # one sign at most
     if not digits.isascii() or not digits.isdigit():
         raise SeedError(f"{field}: {echo(text)} is not a whole number")
     if len(digits.lstrip("0")) > MAX_SEED_DIGITS:
