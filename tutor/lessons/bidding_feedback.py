@@ -17,6 +17,7 @@ from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, features
+from tutor.engine.errors import ContentError
 from tutor.engine.features import honours, sure_tricks
 
 #: Short names of features for the learner (others use their registered description).
@@ -191,8 +192,14 @@ def law_entries() -> dict[str, Mapping[str, Any]]:
 
 
 def law_quote(law_id: str) -> str:
-    """``Law 41 — title: text`` for the feedback, or the bare id when the law text is missing."""
-    entry = law_entries().get(law_id)
+    """``Law 41 — title: text`` for the feedback, or the bare id when the law text is missing.
+
+    A broken rules file does not hide the feedback: the id is shown with the first problem (file:line).
+    """
+    try:
+        entry = law_entries().get(law_id)
+    except ContentError as err:
+        return f"{law_id} (the law's text cannot be read: {str(err).splitlines()[0]})"
     if not entry:
         return law_id
     number = entry.get("number")
