@@ -495,3 +495,40 @@ def test_the_progress_page_upload_goes_through_the_same_reader(data: bytes, says
         assert store.answers() == []
     assert "import_bytes(store(), upload.getvalue(), upload.name)" in \
         (ROOT / "tutor/ui/pages/progress.py").read_text(encoding="utf-8")
+
+
+def test_the_solo_page_refuses_1e100000000_with_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settlement quiz in the app: an exponent is one st.error, at once, and nothing is recorded."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    app.run()
+    app.switch_page("tutor/ui/pages/solo_whist.py")
+    app.run()
+    seed = app.session_state["solo_sq_seed"]
+    app.text_input(key=f"solo_sq_answer_{seed}").set_value("1e100000000").run()
+    started = time.monotonic()
+    app.button(key="solo_sq_check").click().run()
+    assert time.monotonic() - started < 30
+    assert not app.exception, [e.value for e in app.exception]
+    assert "points" in " ".join(e.value for e in app.error)
+    with open_store(tmp_path / "p.sqlite3") as store:
+        assert store.answers() == []
+
+
+@pytest.mark.parametrize("value", ["4711x", "4711", 2.5])
+def test_an_app_position_number_that_is_not_a_seed_is_replaced_not_a_crash(
+        value: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seed put in the session from outside (text, as a link gives it): a fresh position, no traceback."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    app.run()
+    app.switch_page("tutor/ui/pages/scoring_quiz.py")
+    app.session_state["scoring_quiz_seed"] = value
+    app.run()
+    assert not app.exception, [e.value for e in app.exception]
+    seed = app.session_state["scoring_quiz_seed"]
+    assert isinstance(seed, int) and 0 <= seed <= 10**6  # the app's position numbers
