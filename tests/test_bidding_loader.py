@@ -71,7 +71,7 @@ def test_every_problem_of_a_file_is_reported_at_once() -> None:
 
 
 def test_bad_yaml_and_bad_shapes_are_content_errors() -> None:
-    with pytest.raises(ContentError, match="not valid YAML"):
+    with pytest.raises(ContentError, match="invalid YAML"):
         parse_conventions("conventions: [", "f.yaml")
     with pytest.raises(ContentError, match="unknown top-level key"):
         parse_conventions("convention: []", "f.yaml")

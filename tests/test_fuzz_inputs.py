@@ -7,6 +7,10 @@
 * The YAML content loader (``tutor.lessons.content``): random YAML-ish text never raises
   anything but the project's own errors, and a ``!!python/object`` tag is refused with its
   line and never constructed.
+* Issue 13's classes: deep nesting, huge integers, non-finite numbers and large inputs planted
+  in real documents; progress import records; answers typed to ``tutor review``; content files
+  of any bytes and shape through every loader — only the project's errors, in bounded time,
+  and (for endless input) bounded memory.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import io
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -326,3 +331,181 @@ def test_alias_bomb_is_cheap() -> None:
     text = "b0: &x0 [1, 2]\n" + "\n".join(f"b{i}: &x{i} [*x{i - 1}, *x{i - 1}]" for i in range(1, depth))
     result = parse_yaml(text)
     assert len(result.lines) < 10_000 or result.errors
+
+
+# --- hostile JSON: deep nesting, huge integers, non-finite numbers, large inputs (issue 13) ------
+
+#: What the bounded reader must stop (docs/quality.md, "Limits"): nesting past 64, integers past
+#: 40 digits, Infinity/NaN and overflowing floats, input past the size limit.
+hostile_values = st.one_of(
+    st.integers(1, 3000).map(lambda d: "[" * d + "]" * d),
+    st.integers(1, 3000).map(lambda d: '{"a":' * d + "1" + "}" * d),
+    st.integers(1, 5000).map(lambda n: "9" * n),
+    st.integers(1, 5000).map(lambda n: "-" + "7" * n),
+    st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "-1e999", "1E+99999"]),
+    st.integers(0, 30).map(lambda n: "1" + "0" * n + ".5"),
+)
+
+
+def _plant(doc: object, value: str) -> str:
+    """``doc`` as JSON text with one of its values (or a new key) replaced by ``value`` verbatim."""
+    text = json.dumps(doc)
+    marker = '"__HOSTILE__"'
+    if isinstance(doc, dict):
+        planted = dict(doc)
+        key = next(iter(planted), "tricks") if planted else "tricks"
+        planted[key] = "__HOSTILE__"
+        text = json.dumps(planted)
+    elif isinstance(doc, list):
+        text = json.dumps([*doc, "__HOSTILE__"])
+    else:
+        text = marker
+    return text.replace(marker, value, 1)
+
+
+@pytest.mark.parametrize("command", ["score", "advise"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.one_of(score_inputs, advise_inputs), value=hostile_values)
+def test_hostile_json_gives_json_or_one_line_in_bounded_time(command: str, doc: object, value: str,
+                                                             workdir: Path) -> None:
+    _needs(command)
+    started = time.monotonic()
+    assert_clean(*run_cli([command, _write(workdir, _plant(doc, value).encode("utf-8"))]))
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("command", ["score", "advise"])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.integers(0, 6000), filler=st.sampled_from([b" ", b"\x00", b"[", b"9", b"\xff"]))
+def test_large_inputs_are_cut_at_the_size_limit(command: str, size: int, filler: bytes, workdir: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.engine import jsonread
+
+    monkeypatch.setattr(jsonread, "MAX_JSON_BYTES", 3000)  # small, so the fuzzer is fast; /dev/zero is real
+    code, out, err = run_cli([command, "-"], stdin=filler * size)
+    assert_clean(code, out, err, must_fail=True)
+    if size > 3000:
+        assert "larger than 3,000 bytes" in err
+
+
+def test_endless_input_stays_within_bounded_memory(tmp_path: Path) -> None:
+    """``tutor score /dev/zero`` under a 1 GiB address-space limit: one line, no MemoryError."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "/dev/zero"], capture_output=True,
+                          text=True, timeout=60, preexec_fn=limit, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 2, done.stderr[-500:]
+    assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
+
+
+# --- progress import records ----------------------------------------------------------------
+
+dates = st.one_of(
+    st.datetimes().map(lambda d: d.isoformat()),
+    st.sampled_from(["0001-01-01T00:00:00Z", "9999-12-31T23:59:59-14:00", "1969-12-31T23:59:59Z", "",
+                     "2026-13-01T00:00:00", "yesterday"]),
+    st.integers(-10**20, 10**20), st.floats(),
+)
+import_answers = st.fixed_dictionaries({
+    "uid": st.one_of(st.text(min_size=8, max_size=70), json_values),
+    "learner": st.one_of(st.sampled_from(["Anna", "", "x" * 50, "a\nb"]), st.text(max_size=12)),
+    "answered_at": dates, "item_kind": st.one_of(st.sampled_from(["law", "convention"]), st.text(max_size=5)),
+    "item_id": st.text(max_size=8), "correct": st.one_of(st.booleans(), json_values),
+    "given": st.text(max_size=8), "expected": st.text(max_size=8),
+}, optional={
+    "laws": st.one_of(st.lists(st.text(max_size=6), max_size=3), json_values),
+    "seed": st.one_of(st.integers(-2**70, 2**70), st.sampled_from([2**63, 2**63 - 1, -1]), json_values),
+    "seconds": st.one_of(st.floats(), st.sampled_from([1e308, -1.0, 0.0, 1e6 + 1])),
+    "extra": st.one_of(st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=2), json_values),
+})
+import_records = st.fixed_dictionaries({
+    "format": st.sampled_from(["vint-tutor-progress", "other"]),
+    "schema_version": st.one_of(st.integers(-5, 5), json_values),
+    "learners": st.lists(st.fixed_dictionaries({"name": st.sampled_from(["Anna", "Boris", "", "?"]),
+                                                "created_at": dates}), max_size=2),
+    "answers": st.lists(import_answers, max_size=3),
+})
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=import_records, value=st.one_of(st.none(), hostile_values))
+def test_import_records_merge_or_are_refused_in_one_line(record: dict[str, object], value: str | None,
+                                                         tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tutor.lessons.progress import open_store
+
+    folder = tmp_path_factory.mktemp("import")
+    text = json.dumps(record, allow_nan=True) if value is None else _plant(record, value)
+    path = folder / "record.json"
+    path.write_text(text, encoding="utf-8")
+    db = folder / "p.sqlite3"
+    code, out, err = run_cli(["progress", "--import", str(path), "--db", str(db)])
+    assert "Traceback" not in err
+    if code:
+        assert [line for line in err.split("\n") if line.strip()][0].startswith("error:")
+        assert len([line for line in err.split("\n") if line.strip()]) == 1
+    with open_store(db) as store:  # whatever happened, the store reads back
+        answers = store.answers()
+        assert code == 0 or answers == []
+        assert all(a.answer.seed is None or 0 <= a.answer.seed < 2**63 for a in answers)
+
+
+# --- review input ---------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.one_of(st.binary(max_size=300), st.integers(0, 10**6).map(lambda n: str(n).encode() * 40),
+                      st.sampled_from([b"\xff\n", b"\x00" * 5000, "٣\n".encode(), "²\n".encode(), b"1\r\n"])))
+def test_review_answers_are_recorded_or_refused_in_one_line(data: bytes,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.progress import open_store
+    from tutor.lessons.review import law_entries
+
+    db = tmp_path_factory.mktemp("review") / "p.sqlite3"
+    law = next(iter(law_entries()))
+    with open_store(db) as store:
+        store.record(Answer("law", law, False, "wrong", "right", laws=(law,), seed=1))
+    code, out, err = run_cli(["review", "--mistakes", "--db", str(db)], stdin=data)
+    assert "Traceback" not in err
+    lines = [line for line in err.split("\n") if line.strip()]
+    assert (code == 0 and not lines) or (code == 2 and len(lines) == 1 and lines[0].startswith("error:"))
+    with open_store(db) as store:
+        assert len(store.answers()) in (1, 2)
+
+
+# --- content files, bytes and shapes, through every loader --------------------------------
+
+content_bytes = st.one_of(
+    yamlish.map(lambda t: t.encode("utf-8")),
+    st.binary(max_size=80),
+    st.sampled_from([b"- 1\n", b"42\n", b"entries: 5\n", b"entries: [1, x]\n", b"conventions: {}\n",
+                     b"title: \"\xff\"\n", b"\xef\xbb\xbfentries: []\n", b"lines: 7\n"]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=content_bytes)
+def test_every_content_loader_raises_only_content_errors(data: bytes,
+                                                         tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tutor.engine.errors import ContentError
+    from tutor.lessons.content.laws import law_entries
+    from tutor.lessons.conventions_loader import load_conventions
+    from tutor.lessons.solo_example import load_example
+    from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
+
+    root = tmp_path_factory.mktemp("loaders")
+    (root / "quizzes").mkdir()
+    for name in ("rules.yaml", "solo_example.yaml", "bidding.yaml", "quizzes/solo.yaml"):
+        (root / name).write_bytes(data)
+    loaders = [lambda: law_entries(root), lambda: load_solo_laws(root), lambda: load_solo_quiz(root),
+               lambda: load_example(root / "solo_example.yaml"), lambda: load_conventions(root / "bidding.yaml")]
+    for load in loaders:
+        started = time.monotonic()
+        with contextlib.suppress(ContentError):
+            load()
+        assert time.monotonic() - started < 5

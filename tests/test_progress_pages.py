@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -129,7 +130,7 @@ def test_cli_review_lists_and_answers_due_items(db: Path, monkeypatch: pytest.Mo
     law_id = _seed(db)
     assert main(["review", "--list"]) == 0
     assert f"law {law_id}" in capsys.readouterr().out
-    monkeypatch.setattr("builtins.input", lambda _prompt: "1")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # answers are read bounded from stdin
     assert main(["review", "--count", "1", "--seed", "1"]) == 0
     with open_store(db) as store:
         assert len(store.answers("default")) == 3

@@ -11,16 +11,13 @@ breakdown always shown (the tutor's counting model, :mod:`tutor.engine.features`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, features
+from tutor.engine.errors import ContentError
 from tutor.engine.features import honours, sure_tricks
 from tutor.lessons.bidding_words import sentence
 from tutor.lessons.words import law_name, laws_named
@@ -202,33 +199,23 @@ def _holding(text: str) -> str:
 
 
 def law_entries() -> dict[str, Mapping[str, Any]]:
-    """The laws of ``<content>/rules.yaml`` by id (empty when it cannot be read)."""
-    from tutor.lessons.content import content_dir
+    """The laws of ``<content>/rules.yaml`` by id (the one safe reader; a broken file is a ContentError)."""
+    from tutor.lessons.content.laws import law_entries as read_laws
 
-    return dict(_law_entries(str(content_dir())))
-
-
-@lru_cache(maxsize=4)
-def _law_entries(root: str) -> dict[str, Mapping[str, Any]]:
-    path = Path(root) / "rules.yaml"
-    files = [path] if path.is_file() else sorted((Path(root) / "_parts").glob("rules-part*.yaml"))
-    out: dict[str, Mapping[str, Any]] = {}
-    for file in files:
-        try:
-            data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
-            continue
-        for entry in data.get("entries", []) if isinstance(data, dict) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-                out[entry["id"]] = entry
-    return out
+    return read_laws()
 
 
 def law_quote(law_id: str) -> str:
-    """``Law 41 — title: text`` for the feedback (law ≈53 for a recovered one), never the id."""
-    entry = law_entries().get(law_id)
+    """``Law 41 — title: text`` for the feedback (law ≈53 for a recovered one), never the id.
+
+    A broken rules file does not hide the feedback: the law is named with the first problem (file:line).
+    """
     name = law_name(law_id)
     name = name[:1].upper() + name[1:]
+    try:
+        entry = law_entries().get(law_id)
+    except ContentError as err:
+        return f"{name} (the law's text cannot be read: {str(err).splitlines()[0]})"
     if not entry:
         return name
     return f"{name} — {entry.get('title', '')}: {' '.join(str(entry.get('text', '')).split())}"

@@ -23,11 +23,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
 from tutor.engine.errors import ContentError
+from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
@@ -112,18 +112,6 @@ class ConventionSet:
 
     def of_kind(self, kind: str) -> tuple[conv.Rule, ...]:
         return tuple(r for r in self.rules if r.kind == kind)
-
-
-def _item_lines(text: str, key: str | None) -> list[int]:
-    """1-based line of each list item (top level, or under ``key``), via the safe composer."""
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    if node is None:
-        return []
-    if key is not None and isinstance(node, yaml.MappingNode):
-        node = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
-    if not isinstance(node, yaml.SequenceNode):
-        return []
-    return [item.start_mark.line + 1 for item in node.value]
 
 
 def _vocabulary_errors(model: RuleModel) -> list[tuple[tuple[str | int, ...], str]]:
@@ -220,24 +208,21 @@ def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
 
 def parse_conventions(text: str, source: str = "<string>") -> ConventionSet:
     """Validate convention YAML ``text``; raise one ContentError listing every problem."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise ContentError(f"{source}: not valid YAML: {' '.join(str(err).split())}") from None
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as err:
-        # PyYAML's constructors raise these on a core tag with a bad value (``!!int x``)
-        raise ContentError(f"{source}: not valid YAML: {err!r}") from None
+    parsed = parse_yaml(text)  # the safe reader: bad YAML, tags, aliases, size are problems at their lines
+    if parsed.errors:
+        raise ContentError("\n".join(listed([f"{source}:{line}: {message}" for line, message in parsed.errors])))
+    data = parsed.data
     result, problems = validate_data(data)
     key = _split(data)[0]
-    lines = _item_lines(text, key)
     base = 1 if key else 0
 
     def line_of(path: tuple[str | int, ...]) -> int:
+        """The line of the rule (list item) a problem belongs to, from the safe reader's line map."""
         index = path[base] if len(path) > base else None
-        return lines[index] if isinstance(index, int) and index < len(lines) else 1
+        return parsed.lines.get((*((key,) if key else ()), index), 1) if isinstance(index, int) else 1
 
     if problems:
-        raise ContentError("\n".join(f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems))
+        raise ContentError("\n".join(listed([f"{source}:{line_of(p)}: {rid}: {m}" for p, rid, m in problems])))
     where = {r.id: f"{source}:{line_of((*((key,) if key else ()), n))}" for n, r in enumerate(result.rules)}
     return ConventionSet(result.rules, result.drill_hints, result.notes, where, result.lessons)
 
@@ -248,11 +233,7 @@ def load_conventions(paths: Sequence[Path | str] | Path | str) -> ConventionSet:
         paths = [paths]
     sets = []
     for path in map(Path, paths):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise ContentError(f"{path}: cannot read: {err.strerror}") from None
-        sets.append(parse_conventions(text, _display(path)))
+        sets.append(parse_conventions(read_content_text(path, _display(path)), _display(path)))
     return merge(sets)
 
 

@@ -31,7 +31,8 @@ from typing import Any
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Card, Hand, Seat, Side
 from tutor.engine.conventions import Advice, Rule, evaluate
-from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError
+from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError, echo
+from tutor.engine.jsonread import json_int
 from tutor.engine.play_choosers import forbidden_suits
 from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_position import PlayPosition
@@ -328,7 +329,9 @@ def advise_position(payload: Mapping[str, Any], rules: Rules | None = None) -> P
     variants = payload.get("variants") or {}
     rules = rules or Rules.with_variants({str(k): str(v) for k, v in dict(variants).items()})
     score = payload.get("score") or {}
-    below = {Side(k): int(v) for k, v in dict(score).items()}
+    if not isinstance(score, dict) or not set(score) <= {"NS", "EW"}:
+        raise NotationError(f"score: expected {{'NS': points, 'EW': points}}, got {echo(score)}")
+    below = {Side(k): json_int(v, f"score.{k}", 0, 10**6) for k, v in score.items()}
     position = PlayPosition.from_cards(
         seat=seat, hand=hand, dealer=dealer, calls=calls, contract=contract,
         played=[Card.parse(str(c)) for c in payload.get("played", [])],

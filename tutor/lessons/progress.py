@@ -53,6 +53,7 @@ from tutor.lessons.progress_schema import (
     from_ts,
     rebuild_cards,
     save_unit,
+    schema_version_of,
     to_ts,
     unit_from_row,
 )
@@ -194,7 +195,7 @@ class ProgressStore:
 
     def _version(self) -> int:
         row = self._conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-        return int(row[0] or 0)
+        return schema_version_of(row)  # a damaged value is a DatabaseError: "damaged", file untouched
 
     def _backup(self, version: int) -> None:
         """Copy the old file aside before migrating it (``<name>.schema-v<N>.bak``)."""

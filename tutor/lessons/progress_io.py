@@ -15,9 +15,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from tutor.engine.errors import TutorError
+from tutor.engine.jsonread import parse_json_bytes, read_json_source
+from tutor.engine.seeds import check_seed
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
     SCHEMA_VERSION,
@@ -27,6 +29,7 @@ from tutor.lessons.progress import (
     from_ts,
     to_ts,
 )
+from tutor.lessons.progress_schema import in_range
 
 CSV_COLUMNS = (
     "answered_at", "learner", "item_kind", "item_id", "correct", "given", "expected", "laws",
@@ -34,28 +37,45 @@ CSV_COLUMNS = (
 )
 
 
+#: The longest time an answer may have taken (seconds): eleven and a half days.
+MAX_SECONDS = 1_000_000.0
+
+
+def _when(value: datetime, info: ValidationInfo) -> datetime:
+    return in_range(value, str(info.field_name))
+
+
+def _seed(value: int | None, info: ValidationInfo) -> int | None:
+    return None if value is None else check_seed(value, str(info.field_name))
+
+
 class _Learner(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str
+    name: str = Field(max_length=100)
     created_at: datetime
+
+    _in_range = field_validator("created_at")(_when)
 
 
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
     uid: str = Field(min_length=8, max_length=64)
-    learner: str
+    learner: str = Field(max_length=100)
     answered_at: datetime
-    item_kind: str = Field(min_length=1)
-    item_id: str = Field(min_length=1)
+    item_kind: str = Field(min_length=1, max_length=200)
+    item_id: str = Field(min_length=1, max_length=200)
     correct: bool
     given: str
     expected: str
     laws: list[str] = []
     seed: int | None = None
     position: str = ""
-    seconds: float | None = None
+    seconds: float | None = Field(default=None, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
     extra: dict[str, str] = {}
     retry: bool = False
+
+    _in_range = field_validator("answered_at")(_when)
+    _seed_range = field_validator("seed")(_seed)
 
 
 class _Record(BaseModel):
@@ -81,10 +101,11 @@ def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[St
     try:
         record = _Record.model_validate(data)
     except ValidationError as err:
+        errors = err.errors(include_url=False, include_input=False)
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in err.errors()[:10]
-        )
-        raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from err
+            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in errors[:10]
+        ) + (f"; … and {len(errors) - 10:,} more problems" if len(errors) > 10 else "")
+        raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
     if record.schema_version > SCHEMA_VERSION:
         raise TutorError(f"{source} was exported by a newer tutor (schema {record.schema_version}).")
     learners = [(check_learner_name(lr.name), to_ts(lr.created_at)) for lr in record.learners]
@@ -100,14 +121,19 @@ def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[St
 
 
 def import_json(store: ProgressStore, path: Path) -> int:
-    """Merge the record in ``path`` into ``store``; returns the number of answers added."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise TutorError(f"Cannot read the import file {path}: {err.strerror or err}") from err
-    except json.JSONDecodeError as err:
-        raise TutorError(f"{path} is not valid JSON (line {err.lineno}, column {err.colno}).") from err
+    """Merge the record in ``path`` into ``store``; returns the number of answers added.
+
+    The file is read by the bounded JSON reader (:mod:`tutor.engine.jsonread`): size,
+    nesting and numbers are limited, and nothing is written unless the whole record is valid.
+    """
+    data = read_json_source(str(path))
     learners, answers = parse_record(data, str(path))
+    return store.import_record(learners, answers)
+
+
+def import_bytes(store: ProgressStore, data: bytes, source: str) -> int:
+    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`."""
+    learners, answers = parse_record(parse_json_bytes(data, source), source)
     return store.import_record(learners, answers)
 
 

@@ -21,20 +21,61 @@ from typing import Any
 
 from fsrs import Card
 
+from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
 from tutor.lessons.srs import Retention, UnitState, new_card, review, review_units
 
+#: The oldest and newest times a record may carry (an import outside them is refused).
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 30, tzinfo=UTC)
+
+
+class DamagedRecordError(TutorError):
+    """A row of the progress database cannot be read back: the file is damaged (and left untouched)."""
+
 
 def to_ts(when: datetime) -> str:
-    """A timestamp as stored: UTC, fixed width, so text order is time order."""
+    """A timestamp as stored: UTC, fixed width (four-digit year), so text order is time order."""
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    try:
+        utc = when.astimezone(UTC)
+    except OverflowError:
+        raise TutorError(f"the time {when.isoformat()} is outside the years 1970 to 9999") from None
+    return f"{utc.year:04d}" + utc.strftime("-%m-%dT%H:%M:%S.%fZ")
 
 
 def from_ts(text: str) -> datetime:
-    when = datetime.fromisoformat(text)
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    """A stored timestamp back as a UTC time; text that is not one means the database is damaged."""
+    try:
+        when = datetime.fromisoformat(text)
+        return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (ValueError, TypeError, OverflowError):
+        raise _damaged(f"the stored time {echo(text)}", "not a time") from None
+
+
+def in_range(when: datetime, field: str) -> datetime:
+    """``when`` (in UTC) if it lies from 1970 to 9999; else a TutorError naming the field and the range."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    try:
+        utc = when.astimezone(UTC)
+    except OverflowError:
+        raise TutorError(f"{field}: {when.isoformat()} is outside {EARLIEST:%Y-%m-%d} to {LATEST:%Y-%m-%d}") \
+            from None
+    if not EARLIEST <= utc <= LATEST:
+        raise TutorError(f"{field}: {when.isoformat()} is outside {EARLIEST:%Y-%m-%d} to {LATEST:%Y-%m-%d}")
+    return utc
+
+
+def schema_version_of(row: tuple[Any, ...] | None) -> int:
+    """The version in the ``schema_version`` table; a value that is not a version is damage."""
+    value = row[0] if row else 0
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
+        raise sqlite3.DatabaseError(f"the schema version is damaged: it holds {echo(value)}, not a version number")
+    return value
 
 
 @dataclass(frozen=True)
@@ -166,21 +207,50 @@ CARD_COLUMNS = (
 )
 
 
+def _damaged(what: str, detail: str) -> DamagedRecordError:
+    return DamagedRecordError(
+        f"The progress database is damaged: {what} cannot be read ({detail}). The tutor has not changed "
+        "the file; restore a JSON export with `tutor progress --import FILE` into a new database, or "
+        "point TUTOR_DB or --db at another file.")
+
+
+def _json_list(text: Any, what: str) -> list[Any]:
+    value = json.loads(text)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{what} is {echo(value)}, not a list of texts")
+    return value
+
+
+def _json_texts(text: Any, what: str) -> dict[str, str]:
+    value = json.loads(text)
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise ValueError(f"{what} is {echo(value)}, not an object of texts")
+    return value
+
+
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
+    """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`."""
     (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,
      retry) = row
-    answer = Answer(
-        item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
-        laws=tuple(json.loads(laws)), seed=seed, position=position, seconds=seconds,
-        extra=dict(json.loads(extra)), retry=bool(retry),
-    )
-    return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
+    try:
+        answer = Answer(
+            item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
+            laws=tuple(_json_list(laws, "laws")), seed=seed, position=position, seconds=seconds,
+            extra=_json_texts(extra, "extra"), retry=bool(retry),
+        )
+        return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
+    except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
+        raise _damaged(f"answer {id_}", echo(str(err), 200)) from None
 
 
 def unit_from_row(row: tuple[Any, ...]) -> UnitState:
+    """A row of ``cards`` as a schedule; a row that does not read back is a :class:`DamagedRecordError`."""
     learner, kind, item, card, reps, lapses, streak, reviews, first, last = row
-    retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
-    return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak, retention)
+    try:
+        retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
+        return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak, retention)
+    except (ValueError, TypeError, KeyError, RecursionError) as err:
+        raise _damaged(f"the schedule of {kind} {item}", echo(str(err), 200)) from None
 
 
 def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,

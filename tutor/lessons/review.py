@@ -28,16 +28,14 @@ import functools
 import importlib
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
+from tutor.lessons.content.laws import law_entries as content_law_entries
 from tutor.lessons.progress import ProgressStore, StoredAnswer
 from tutor.lessons.srs import Mastery
 from tutor.lessons.words import law_name
@@ -287,29 +285,15 @@ def next_exercise(store: ProgressStore, learner: str, rng: random.Random,
 
 # --- laws, served from content/ until a laws module registers its own server ---------
 
-CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
 _NUMBER = re.compile(r"(?<![\w-])(\d{1,4})(?![\w-])")
 _LAW_REF = re.compile(r"(?:laws?|§|no\.)\s*$", re.IGNORECASE)
 REMEMBERED = "I remembered it"
 FORGOTTEN = "I did not remember it"
 
 
-@functools.lru_cache(maxsize=1)
-def law_entries() -> dict[str, dict[str, Any]]:
-    """The entries of ``content/rules.yaml`` (or its parts) by id; empty if there is none."""
-    files = [CONTENT_DIR / "rules.yaml"]
-    if not files[0].is_file():
-        files = sorted((CONTENT_DIR / "_parts").glob("rules-part*.yaml"))
-    entries: dict[str, dict[str, Any]] = {}
-    for path in files:
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError):
-            continue
-        for entry in data.get("entries", []) if isinstance(data, dict) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-                entries[entry["id"]] = entry
-    return entries
+def law_entries() -> dict[str, Mapping[str, Any]]:
+    """The entries of ``<content>/rules.yaml`` (or its parts) by id; empty if there is none."""
+    return content_law_entries()  # the one safe reader, at $TUTOR_CONTENT_DIR when set
 
 
 def serve_law(item_id: str, seed: int) -> Exercise:

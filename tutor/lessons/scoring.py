@@ -50,7 +50,7 @@ from tutor.engine.rules import VARIANTS_BY_NAME, Rules
 from tutor.engine.score_items import KINDS, DealScore, ScoreItem
 from tutor.engine.scoring import BOOK_RULES, RevokeArg, as_revokes, score_deal
 from tutor.lessons.answers import Answer
-from tutor.lessons.content import DEFAULT_CONTENT_DIR
+from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import ENTRY_ID_RE, KEBAB_RE, Source
 from tutor.lessons.content.problems import Problem
 from tutor.lessons.content.registry import (
@@ -60,6 +60,7 @@ from tutor.lessons.content.registry import (
     register_content_kind,
     validate_model,
 )
+from tutor.lessons.content.yamlread import listed
 from tutor.lessons.review import Exercise, register_item_server
 
 QUIZ_FILE = "quizzes/scoring.yaml"
@@ -266,21 +267,29 @@ def _load(relpath: str, model: type[BaseModel], root: Path) -> BaseModel:
         built, more = validate_model(doc, model)
         problems += more + (_ask_problems(doc) if model is ScoringQuizFile else [])
     if problems or built is None:
-        raise ContentError("; ".join(str(p) for p in problems) or f"content/{relpath}: unusable")
+        raise ContentError("; ".join(listed([str(p) for p in problems])) or f"content/{relpath}: unusable")
     return built
 
 
+def load_quiz(root: Path | None = None) -> ScoringQuizFile:
+    """The scoring quiz levels (of ``$TUTOR_CONTENT_DIR`` when set); a broken file is a ContentError."""
+    return _load_quiz(root or content_dir())
+
+
+def load_readings(root: Path | None = None) -> dict[str, ReadingModel]:
+    """The tutor's scoring readings by id (of ``$TUTOR_CONTENT_DIR`` when set)."""
+    return _load_readings(root or content_dir())
+
+
 @functools.lru_cache(maxsize=4)
-def load_quiz(root: Path = DEFAULT_CONTENT_DIR) -> ScoringQuizFile:
-    """The scoring quiz levels; a broken file is a :class:`ContentError` listing every problem."""
+def _load_quiz(root: Path) -> ScoringQuizFile:
     built = _load(QUIZ_FILE, ScoringQuizFile, root)
     assert isinstance(built, ScoringQuizFile)
     return built
 
 
 @functools.lru_cache(maxsize=4)
-def load_readings(root: Path = DEFAULT_CONTENT_DIR) -> dict[str, ReadingModel]:
-    """The tutor's scoring readings by id."""
+def _load_readings(root: Path) -> dict[str, ReadingModel]:
     built = _load(READINGS_FILE, ReadingsFile, root)
     assert isinstance(built, ReadingsFile)
     return {r.id: r for r in built.readings}
@@ -291,7 +300,7 @@ def load_readings(root: Path = DEFAULT_CONTENT_DIR) -> dict[str, ReadingModel]:
 FAILED_CONTRACT_READINGS = ("failed-five", "failed-contract-reaches-500")
 
 
-def stated_readings(ids: tuple[str, ...], root: Path = DEFAULT_CONTENT_DIR) -> list[ReadingModel]:
+def stated_readings(ids: tuple[str, ...], root: Path | None = None) -> list[ReadingModel]:
     """The readings ``ids`` in order; a missing one is a :class:`ContentError`."""
     readings = load_readings(root)
     missing = [i for i in ids if i not in readings]

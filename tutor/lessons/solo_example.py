@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
 from tutor.engine.errors import ContentError, TutorError
@@ -39,7 +39,7 @@ from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import Source
 from tutor.lessons.content.problems import Problem
 from tutor.lessons.content.registry import ContentContext, Document, register_content_kind, validate_model
-from tutor.lessons.content.yamlread import parse_yaml
+from tutor.lessons.content.yamlread import listed, model_problems, read_yaml_file
 
 EXAMPLE_FILE = "solo_example.yaml"
 
@@ -142,18 +142,16 @@ class Replay:
 def load_example(path: Path | None = None) -> SoloExample:
     """Read and validate the worked example (``yaml.safe_load`` semantics only)."""
     path = path or content_dir() / EXAMPLE_FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read the worked example: {err}") from None
-    parsed = parse_yaml(text)
+    parsed = read_yaml_file(path)  # the one safe reader: size, UTF-8, YAML problems with their lines
     if parsed.errors:
-        line, message = parsed.errors[0]
-        raise ContentError(f"{path}:{line}: {message}")
+        raise ContentError("\n".join(listed([f"{path}:{line}: {message}" for line, message in parsed.errors])))
     try:
         return SoloExample.model_validate(parsed.data)
-    except Exception as err:
-        raise ContentError(f"{path}: the worked example is malformed: {err}") from None
+    except ValidationError as err:
+        problems = model_problems(err, parsed.lines, str(path))
+        raise ContentError("the worked example is malformed: " + "\n".join(listed(problems))) from None
+    except (TypeError, KeyError, AttributeError) as err:  # a validator meeting data of another shape
+        raise ContentError(f"{path}: the worked example is malformed: {type(err).__name__}: {err}") from None
 
 
 def _auction(example: SoloExample, deal: SoloDeal) -> tuple[SoloContract, tuple[tuple[Seat, SoloCall, str, str], ...]]:

@@ -20,49 +20,63 @@ from pydantic import ValidationError
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import Entry, QuizFile
-from tutor.lessons.content.yamlread import parse_yaml
+from tutor.lessons.content.yamlread import ParsedYaml, expect_mapping, listed, model_problems, read_yaml_file
 
 SECTION = "solo-whist"
 PART = Path("_parts") / "rules-solo.yaml"
 QUIZ = Path("quizzes") / "solo.yaml"
 
 
-def _read(path: Path) -> Any:
-    try:
-        parsed = parse_yaml(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ContentError(f"{path}: cannot read: {err}") from None
+def _read(path: Path) -> ParsedYaml:
+    """One content file through the safe reader; any problem is a ContentError at its line."""
+    parsed = read_yaml_file(path)
     if parsed.errors:
-        line, message = parsed.errors[0]
-        raise ContentError(f"{path}:{line}: {message}")
-    return parsed.data
+        raise ContentError("\n".join(listed([f"{path}:{line}: {message}" for line, message in parsed.errors])))
+    return parsed
 
 
 def load_solo_laws(root: Path | None = None) -> list[Entry]:
     """The Solo Whist laws, in order (from rules.yaml, else from the writers' part)."""
     root = root or content_dir()
-    entries: list[Any] = []
-    rules = root / "rules.yaml"
-    if rules.exists():
-        data = _read(rules)
-        entries = [e for e in (data or {}).get("entries", []) if isinstance(e, dict) and e.get("section") == SECTION]
-    if not entries and (root / PART).exists():
-        entries = list((_read(root / PART) or {}).get("entries", []))
-    laws = []
-    for item in entries:
+    found: list[tuple[int, Any]] = []
+    source = root / "rules.yaml"
+    parsed = ParsedYaml()
+    if source.exists():
+        parsed = _read(source)
+        found = [(n, e) for n, e in enumerate(_entries(parsed.data, source)) if _is_solo(e)]
+    if not found and (root / PART).exists():
+        source = root / PART
+        parsed = _read(source)
+        found = list(enumerate(_entries(parsed.data, source)))
+    laws, problems = [], []
+    for index, item in found:
         try:
             laws.append(Entry.model_validate(item))
         except ValidationError as err:
-            raise ContentError(f"{rules}: Solo Whist law {item.get('id', '?')}: {err}") from None
+            problems += model_problems(err, parsed.lines, str(source), ("entries", index))
+    if problems:
+        raise ContentError("\n".join(listed(problems)))
     if not laws:
         raise ContentError(f"{root}: no Solo Whist laws found (section {SECTION!r})")
     return laws
 
 
+def _is_solo(entry: Any) -> bool:
+    return isinstance(entry, dict) and entry.get("section") == SECTION
+
+
+def _entries(data: Any, path: Path) -> list[Any]:
+    entries = expect_mapping(data, str(path), "a mapping with 'entries'").get("entries", [])
+    if not isinstance(entries, list):
+        raise ContentError(f"{path}:1: 'entries' must be a list of laws, not a {type(entries).__name__}")
+    return entries
+
+
 def load_solo_quiz(root: Path | None = None) -> QuizFile:
     """The Solo Whist law quiz."""
     path = (root or content_dir()) / QUIZ
+    parsed = _read(path)
     try:
-        return QuizFile.model_validate(_read(path))
+        return QuizFile.model_validate(parsed.data)
     except ValidationError as err:
-        raise ContentError(f"{path}: {err}") from None
+        raise ContentError("\n".join(listed(model_problems(err, parsed.lines, str(path))))) from None

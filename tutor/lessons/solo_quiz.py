@@ -8,8 +8,8 @@ so the quiz always agrees with the calculator (seed ``002``, l.53–59).
 >>> q = scoring_question(7)
 >>> q == scoring_question(7), q.check(format_points(q.answer))
 (True, True)
->>> parse_points("-1 1/4"), parse_points("1.5"), parse_points("3/4")
-(Fraction(-5, 4), Fraction(3, 2), Fraction(3, 4))
+>>> parse_points("-1 1/4"), parse_points("1.5"), parse_points("3/4"), parse_points("−.25")
+(Fraction(-5, 4), Fraction(3, 2), Fraction(3, 4), Fraction(-1, 4))
 """
 
 from __future__ import annotations
@@ -20,26 +20,49 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.engine.cards import SEATS, Seat
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.solo.calls import LADDER, SoloGame, spec
 from tutor.engine.solo.rules import SoloRules
 from tutor.engine.solo.settlement import Settlement, format_points, settle
 
-_MIXED = re.compile(r"^([+-]?)\s*(\d+)\s+(\d+)\s*/\s*(\d+)$")
+#: The notation accepted for points: a whole number, a decimal, a fraction or a mixed number, with
+#: ASCII digits and no exponent (``1e100000000`` would take minutes to make exact), at most
+#: :data:`MAX_POINTS_DIGITS` digits in each part and :data:`MAX_POINTS_CHARS` characters in all.
+MAX_POINTS_DIGITS = 6
+MAX_POINTS_CHARS = 40
+_D = f"[0-9]{{1,{MAX_POINTS_DIGITS}}}"
+_POINTS = re.compile(
+    rf"^(?P<sign>[+-]?)\s*(?:(?P<whole>{_D})\s+(?P<num>{_D})\s*/\s*(?P<den>{_D})"  # mixed: +1 1/4
+    rf"|(?P<fnum>{_D})\s*/\s*(?P<fden>{_D})"                                     # fraction: 3/4
+    rf"|(?P<int>{_D})?(?:\.(?P<dec>[0-9]{{0,{MAX_POINTS_DIGITS}}}))?)$"            # 2, 1.25, .5
+)
+_HOW = "write e.g. 2, -3/4, +1 1/4 or 1.25"
 
 
 def parse_points(text: str) -> Fraction:
-    """A learner's answer: ``2``, ``-3/4``, ``+1 1/4``, ``1.25`` (``−`` is read as minus)."""
+    """A learner's answer: ``2``, ``-3/4``, ``+1 1/4``, ``1.25`` (``−`` is read as minus).
+
+    Only that notation is read, with at most six digits in each part: an exponent
+    (``1e100000000``) or an endless string of digits is refused at once.
+    """
+    if len(text) > MAX_POINTS_CHARS:
+        raise TutorError(f"points: longer than {MAX_POINTS_CHARS} characters (the limit); {_HOW}")
     clean = text.strip().replace("−", "-").replace("–", "-").replace(",", ".")
-    match = _MIXED.match(clean)
-    try:
-        if match:
-            sign = -1 if match.group(1) == "-" else 1
-            whole, num, den = (int(match.group(i)) for i in (2, 3, 4))
-            return sign * (whole + Fraction(num, den))
-        return Fraction(clean.replace(" ", ""))
-    except (ValueError, ZeroDivisionError):
-        raise TutorError(f"{text!r} is not a number of points: write e.g. 2, -3/4, +1 1/4 or 1.25") from None
+    match = _POINTS.match(clean)
+    if match is None or not any(match.group(g) for g in ("whole", "fnum", "int", "dec")):
+        raise TutorError(f"points: {echo(text)} is not a number of points (at most {MAX_POINTS_DIGITS} digits "
+                         f"in each part, no exponent): {_HOW}")
+    sign = -1 if match.group("sign") == "-" else 1
+    if match.group("whole") is not None:
+        num, den, whole = int(match.group("num")), int(match.group("den")), int(match.group("whole"))
+    elif match.group("fnum") is not None:
+        num, den, whole = int(match.group("fnum")), int(match.group("fden")), 0
+    else:
+        decimals = match.group("dec") or ""
+        num, den, whole = int(decimals or "0"), 10 ** len(decimals), int(match.group("int") or "0")
+    if den == 0:
+        raise TutorError(f"points: {echo(text)} is not a number of points: a fraction cannot have 0 below the line")
+    return sign * (whole + Fraction(num, den))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.seeds import check_seed
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
     DEFAULT_LEARNER,
@@ -107,6 +108,17 @@ def seconds_since(key: str) -> float | None:
     return time.monotonic() - started if isinstance(started, float) else None
 
 
+#: The app's position numbers: within the seed range (tutor.engine.seeds), short enough to type.
+APP_MAX_SEED = 10**6
+
+
+def _is_app_seed(value: object) -> bool:
+    try:
+        return check_seed(value) <= APP_MAX_SEED
+    except TutorError:
+        return False
+
+
 @dataclass(frozen=True)
 class SeededExercise:
     """The session keys of a page that shows one seeded position at a time.
@@ -128,10 +140,10 @@ class SeededExercise:
 
     def controls(self, noun: str = "position") -> int:
         """The number input and the "New …" button; returns the seed to build from."""
-        if self.seed not in st.session_state:
+        if not _is_app_seed(st.session_state.get(self.seed)):  # unset, or a bad value from outside
             self.new()
         st.number_input(f"{noun.capitalize()} number (the same number gives the same {noun})",
-                        min_value=0, max_value=10**6, step=1, key=self.seed,
+                        min_value=0, max_value=APP_MAX_SEED, step=1, key=self.seed,
                         on_change=lambda: st.session_state.pop(self.result, None))
         st.button(f"New {noun}", key=self.new_button, on_click=self.new)
         return int(st.session_state[self.seed])

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
+from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drills import discover_drill_kinds
 from tutor.lessons.robots import advise_view
 
@@ -37,16 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_position(source: str) -> Mapping[str, Any]:
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as err:
-        raise TutorError(f"cannot read {source}: {err.strerror}") from None
-    except UnicodeDecodeError as err:
-        raise TutorError(f"{source} is not UTF-8 text (byte {err.start}): expected a JSON object") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise TutorError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    """The position object of FILE (``-``: standard input), read by the bounded JSON reader."""
+    data = read_json_source(source)
     if not isinstance(data, dict):
         raise TutorError(f"{source}: expected a JSON object with a \"kind\", got {type(data).__name__}")
     return data
@@ -58,7 +49,7 @@ def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
     entry = kinds.get(name)
     if entry is None or entry.advise is None:
         known = sorted({*(k for k, v in kinds.items() if v.advise is not None), *ALIASES})
-        raise TutorError(f"unknown position kind {kind!r}; known: {', '.join(known)}")
+        raise TutorError(f"unknown position kind {echo(kind)}; known: {', '.join(known)}")
     return entry.advise
 
 
@@ -94,4 +85,4 @@ def answer_one(data: Any, where: str) -> dict[str, Any]:
     except TutorError as err:
         raise TutorError(f"{prefix}{err}") from None
     except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise TutorError(f"{prefix}bad {kind!r} position: {err!r}") from None
+        raise TutorError(f"{prefix}bad {echo(kind)} position: {echo(err, 300)}") from None

@@ -6,21 +6,28 @@ import argparse
 import sys
 from pathlib import Path
 
+from tutor.cli.inputs import count_argument
 from tutor.lessons.content import check_content, content_dir
+from tutor.lessons.content.yamlread import listed
+
+#: Problems listed by default; a million-line listing helps nobody (the rest are counted).
+MAX_PROBLEMS_SHOWN = 50
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("check", help="validate content/ (rules, glossary, quizzes, conventions…)")
     parser.add_argument("--content", type=Path, default=None, metavar="DIR",
-                        help="the content folder to check (default: the shipped content/)")
+                        help="the content folder to check (default: $TUTOR_CONTENT_DIR, else the shipped content/)")
+    parser.add_argument("--max-problems", type=count_argument, default=MAX_PROBLEMS_SHOWN, metavar="N",
+                        help=f"list at most N problems, then count the rest (default {MAX_PROBLEMS_SHOWN})")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     args.content = args.content or content_dir()
     report = check_content(args.content)
-    for problem in report.problems:
-        print(problem)
+    for line in listed([str(p) for p in report.problems], args.max_problems):
+        print(line)
     files = len(report.documents)
     if report.problems:
         print(f"{len(report.problems)} problem(s) in {args.content}", file=sys.stderr)

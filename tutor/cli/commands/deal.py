@@ -5,17 +5,18 @@ from __future__ import annotations
 import argparse
 import random
 
+from tutor.cli.inputs import add_seed_option, seed_or_random
 from tutor.engine.dealgen import random_deal
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("deal", help="print a seeded random deal (diagram and PBN)")
-    parser.add_argument("--seed", type=int, default=None, help="seed; the same seed gives the same deal")
+    add_seed_option(parser, "deal")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    seed = seed_or_random(args.seed)
     deal = random_deal(random.Random(seed))
     print(f"Deal, seed {seed}\n")
     print(deal.diagram())

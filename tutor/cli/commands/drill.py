@@ -1,10 +1,10 @@
 """``tutor drill KIND``: a generated drill of any registered kind, answered on standard input.
 
 ``KIND`` is a drill kind of :mod:`tutor.lessons.drills` (``bidding``, ``lead``,
-``discard``, ``second-hand``, ``third-hand``, ``solo-bidding`` …). ``--json`` prints
-the whole drill — position, choices, answer, laws — without asking, for scripts.
-Otherwise the prompt and the choices are shown, the answer is read from standard
-input, and the feedback follows: right or wrong, the book's answer with its rule
+``discard``, ``second-hand``, ``third-hand``, ``solo-bidding`` …; ``tutor drill --help``
+lists them all). ``--json`` prints the whole drill — position, choices, answer, laws —
+without asking, for scripts. Otherwise the prompt and the choices are shown, the
+answer is read from standard input (or given with ``--answer``), and the feedback follows: right or wrong, the book's answer with its rule
 and laws, why the other plausible answers are worse, the features that mattered
 and, where the kind computes them, the consequences in tricks and points.
 """
@@ -13,50 +13,74 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import sys
 import time
+from collections.abc import Iterable
 
 from tutor.cli.commands.progress import add_store_options
-from tutor.engine.errors import TutorError
+from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
+from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind, discover_drill_kinds, drill_kind
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("drill", help="practise a convention: a generated position, answered here")
-    parser.add_argument("kind", metavar="KIND", help="the drill kind: bidding, lead, discard, …")
-    parser.add_argument("--rule", default=None, metavar="ID", help="the convention to drill (default: any)")
-    parser.add_argument("--seed", type=int, default=None, help="seed; the same seed gives the same drill")
+    parser = sub.add_parser("drill", help="practise a convention: a generated position, answered here",
+                            description="Practise a convention: a generated position, answered here.")
+    parser.add_argument("kind", metavar="KIND", help="the drill kind (listed below)")
+    add_drill_options(parser)
     parser.add_argument("--json", action="store_true", help="print the whole drill as JSON, without asking")
     parser.add_argument("--no-consequences", action="store_true",
                         help="skip the double-dummy consequences after the answer")
     add_store_options(parser)
     parser.set_defaults(func=run)
+    _list_kinds_in_help(parser)
+
+
+def add_drill_options(parser: argparse.ArgumentParser) -> None:
+    """``--rule``, ``--seed`` and ``--answer``: shared with ``tutor solo drill``."""
+    parser.add_argument("--rule", default=None, metavar="ID", help="the convention to drill (default: any)")
+    add_seed_option(parser, "drill")
+    parser.add_argument("--answer", default=None, metavar="ANSWER",
+                        help="your answer, instead of typing it when asked (for scripts)")
+
+
+def _list_kinds_in_help(parser: argparse.ArgumentParser) -> None:
+    """``--help`` ends with every registered kind; found only when help is asked (finding them is slow)."""
+    plain = parser.format_help
+
+    def with_kinds() -> str:
+        kinds = discover_drill_kinds()
+        lines = [f"  {name:<14}{len(kind.rule_ids())} conventions" for name, kind in sorted(kinds.items())]
+        return plain() + "\ndrill kinds:\n" + "\n".join(lines) + "\n"
+
+    parser.format_help = with_kinds  # type: ignore[method-assign]
 
 
 def run(args: argparse.Namespace) -> int:
     kinds = discover_drill_kinds()
     if args.kind not in kinds:
-        raise TutorError(f"unknown drill kind {args.kind!r}; known: {', '.join(sorted(kinds))}")
+        raise TutorError(f"unknown drill kind {echo(args.kind)}; known: {', '.join(sorted(kinds))}")
     kind = drill_kind(args.kind)
     if args.rule is not None and args.rule not in kind.rule_ids():
-        raise TutorError(f"unknown {args.kind} rule {args.rule!r}; known: {', '.join(kind.rule_ids())}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        raise TutorError(f"unknown {args.kind} rule {echo(args.rule)}; known: {', '.join(kind.rule_ids())}")
+    seed = seed_or_random(args.seed)
     drill = kind.make(args.rule, seed)
-    if args.json:
+    if getattr(args, "json", False):
         print(json.dumps(drill.to_json(), ensure_ascii=False, indent=2))
         return 0
     show_question(drill)
     started = time.monotonic()
-    answer = ask(drill)
+    given = getattr(args, "answer", None)
+    answer = ask(drill) if given is None else matching_choice(given, drill.choices)
+    if answer is None and given is not None:
+        raise TutorError(f"--answer {echo(given)} is not one of the choices: {', '.join(drill.choices)}")
     if answer is None:
         print("\nNo answer given.")
         return 1
     record(args, drill, answer, time.monotonic() - started)  # recorded before the feedback
     show_feedback(drill, answer)
-    if kind.consequences is not None and not args.no_consequences:
+    if kind.consequences is not None and not getattr(args, "no_consequences", False):
         show_consequences(kind, drill, answer)
     return 0 if drill.is_correct(answer) else 3
 
@@ -88,18 +112,29 @@ def _hand_lines(pbn: str) -> str:
 
 def ask(drill: Drill) -> str | None:
     """Read an answer from standard input until it is one of the choices (``None`` at end of input)."""
-    choices = {c.upper() for c in drill.choices}
     while True:
         print("Your answer: ", end="", flush=True)
-        line = sys.stdin.readline()
-        if not line:
+        line = read_answer()
+        if line is None:
             return None
-        answer = line.strip().upper()
-        if answer in ("PASS", "PAS"):
-            answer = "P"
-        if answer in choices:
+        answer = matching_choice(line, drill.choices)
+        if answer is not None:
             return answer
-        print(f"{line.strip()!r} is not one of the choices.")
+        print(f"{echo(line.strip())} is not one of the choices.")
+
+
+def _spelling(text: str) -> str:
+    """The answer as compared: case, spaces and the accent of misère do not matter."""
+    return "-".join(text.strip().upper().replace("È", "E").split())
+
+
+def matching_choice(text: str, choices: Iterable[str]) -> str | None:
+    """The choice ``text`` names (``pass``/``pas`` also for ``P``), as the drill spells it; else ``None``."""
+    by_spelling = {_spelling(c): c for c in choices}
+    wanted = _spelling(text)
+    if wanted in ("PASS", "PAS") and "P" in by_spelling:
+        wanted = "P"
+    return by_spelling.get(wanted)
 
 
 def show_feedback(drill: Drill, answer: str) -> None:

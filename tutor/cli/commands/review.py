@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 
 from tutor.cli.commands.progress import add_store_options
+from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, load_servers, mastery, serve_each
@@ -16,17 +17,17 @@ from tutor.lessons.review import Exercise, Skipped, due_items, load_servers, mas
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("review", help="review what is due (spaced repetition) or replay a mistake")
-    parser.add_argument("--count", type=int, default=10, help="at most this many items (default 10)")
+    parser.add_argument("--count", type=count_argument, default=10, help="at most this many items (default 10)")
     parser.add_argument("--list", action="store_true", help="only list what is due and the mistakes queue")
     parser.add_argument("--mistakes", action="store_true", help="replay the missed positions exactly")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the fresh exercises")
+    add_seed_option(parser, "exercises")
     add_store_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     learner = args.learner or DEFAULT_LEARNER
-    rng = random.Random(args.seed)
+    rng = random.Random(seed_or_random(args.seed))
     with open_store(args.db) as store:
         kinds = set(load_servers())
         due = due_items(store, learner)
@@ -68,11 +69,12 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     for index, choice in enumerate(exercise.choices, 1):
         print(f"  {index}. {choice}")
     started = time.monotonic()
-    try:
-        line = input("> ").strip()
-    except EOFError:
+    print("> ", end="", flush=True)
+    read = read_answer()
+    if read is None:
         return False
-    if exercise.choices and line.isdigit() and 1 <= int(line) <= len(exercise.choices):
+    line = read.strip()
+    if exercise.choices and line.isascii() and line.isdigit() and 1 <= int(line) <= len(exercise.choices):
         line = exercise.choices[int(line) - 1]
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))

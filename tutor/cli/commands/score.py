@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
+from tutor.engine.errors import echo
+from tutor.engine.jsonread import JsonInputError, read_json_source
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.rules import Rules
 from tutor.engine.score_io import parse_deal_request, parse_variants, score_request
@@ -31,17 +31,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_json(name: str) -> Any:
-    """The parsed JSON of FILE (``-``: standard input); unreadable or invalid input is a ScoringError."""
+    """The parsed JSON of FILE (``-``: standard input), read by the bounded reader; a problem is a ScoringError."""
     try:
-        text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-    except OSError as err:
-        raise ScoringError("FILE", f"cannot read {name!r}: {err.strerror or err}") from None
-    except UnicodeDecodeError:
-        raise ScoringError("FILE", f"{name!r} is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ScoringError("input", f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        return read_json_source(name)
+    except JsonInputError as err:
+        if err.unreadable:
+            raise ScoringError("FILE", f"cannot read {echo(name)}: {err.reason.removeprefix('cannot read: ')}") \
+                from None
+        raise ScoringError("input", err.reason) from None
 
 
 def run(args: argparse.Namespace) -> int:

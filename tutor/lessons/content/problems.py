@@ -5,11 +5,15 @@ Validation never stops at the first problem: every check returns a list of
 
 >>> str(Problem("content/rules.yaml", 12, "law-3", "unknown field 'titel'"))
 "content/rules.yaml:12: law-3: unknown field 'titel'"
+>>> len(Problem("f.yaml", 1, "-", "duplicate key " + "k" * 10**6).message) < 500
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tutor.engine.errors import shorten
 
 #: The item id shown when a problem belongs to no item (a whole file, bad YAML).
 NO_ID = "-"
@@ -23,6 +27,10 @@ class Problem:
     line: int
     item: str
     message: str
+
+    def __post_init__(self) -> None:
+        # a message quoting a huge value (a 1 MB key or scalar) keeps its head and tail only
+        object.__setattr__(self, "message", shorten(self.message))
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.item}: {self.message}"

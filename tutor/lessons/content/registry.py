@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from tutor.lessons.content.models import Entry, GlossaryFile, QuizFile, RulesFile
 from tutor.lessons.content.problems import NO_ID, Problem
-from tutor.lessons.content.yamlread import DataPath, parse_yaml
+from tutor.lessons.content.yamlread import DataPath, read_yaml_file
 
 #: Keys whose values are law ids, wherever they appear in a content file.
 LAW_REF_KEYS = frozenset({"law", "laws", "related", "cites"})
@@ -272,12 +272,8 @@ def _content_files(root: Path) -> list[Path]:
 
 
 def read_document(path: Path, relpath: str, display: str) -> tuple[Document | None, list[Problem]]:
-    """Parse one file; ``None`` when it is not usable YAML."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [Problem(display, 1, NO_ID, f"cannot read: {err}")]
-    parsed = parse_yaml(text)
+    """Parse one file (through the bounded safe reader); ``None`` when it is not usable YAML."""
+    parsed = read_yaml_file(path)
     problems = [Problem(display, line, NO_ID, message) for line, message in parsed.errors]
     if parsed.data is None and not problems:
         problems.append(Problem(display, 1, NO_ID, "the file is empty"))

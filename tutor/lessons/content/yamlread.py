@@ -12,15 +12,36 @@ which PyYAML silently overwrites, are reported too.
 ({'a': 1, 'b': ['x', 'y']}, 4)
 >>> parse_yaml("x: !!python/object:os.system ls\\n").errors
 [(1, "tag '!!python/object:os.system' is not allowed: content is read with yaml.safe_load, which builds plain data only")]
+
+Files are read by :func:`read_yaml_file` only (every loader of the tutor uses it, through
+:func:`load_yaml_file` or ``registry.read_document``): at most :data:`MAX_CONTENT_BYTES`
+bytes are read, so a huge file is refused at once instead of taking minutes and gigabytes,
+and a file that is not UTF-8 is a problem at the line of its first bad byte. A loader's
+:class:`~tutor.engine.errors.ContentError` lists at most :data:`MAX_PROBLEMS_LISTED`
+problems and counts the rest (:func:`listed`).
+
+>>> listed([f"p{n}" for n in range(25)], 3)
+['p0', 'p1', 'p2', '… and 22 more problems']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
+
+from tutor.engine.errors import ContentError
+
+#: The largest content file read (bytes); the shipped rules.yaml is about 260 KB.
+MAX_CONTENT_BYTES = 2 * 1024 * 1024
+#: The most YAML events (keys, values, list items, their starts and ends) in one file; rules.yaml
+#: has about 15,000. Counting them is cheap; building a million nodes would take a minute.
+MAX_CONTENT_EVENTS = 100_000
+#: The most problems one error message lists; the rest are counted.
+MAX_PROBLEMS_LISTED = 20
 
 #: A path into a parsed document: mapping keys and sequence indexes.
 DataPath = tuple[str | int, ...]
@@ -90,7 +111,18 @@ def _record_lines(node: yaml.Node, path: DataPath, out: dict[DataPath, int],
             _record_lines(item, (*path, index), out, errors)
 
 
-def parse_yaml(text: str) -> ParsedYaml:
+def _too_many_events(text: str, limit: int) -> bool:
+    """True when ``text`` holds more than ``limit`` YAML events (stops counting there)."""
+    try:
+        for count, _ in enumerate(yaml.parse(text, Loader=_SafeLoader), 1):
+            if count > limit:
+                return True
+    except (yaml.YAMLError, RecursionError):
+        return False  # reported, with its line, by the composer
+    return False
+
+
+def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
     """Parse one YAML document safely; ``errors`` lists what stopped or spoiled it.
 
     Any input gives a result, never an exception: characters YAML forbids, tags
@@ -98,6 +130,10 @@ def parse_yaml(text: str) -> ParsedYaml:
     small file expand enormously) are all reported as errors with a line.
     """
     result = ParsedYaml()
+    if _too_many_events(text, max_events):
+        result.errors.append((1, f"more than {max_events:,} keys, values and list items (the limit for a "
+                                 "content file)"))
+        return result
     node = _compose(text, result)
     if node is None:
         return result
@@ -153,3 +189,76 @@ def _compose(text: str, result: ParsedYaml) -> yaml.Node | None:
 def _mark_line(err: yaml.MarkedYAMLError) -> int:
     mark = err.problem_mark or err.context_mark
     return int(mark.line) + 1 if mark is not None else 1
+
+
+def _read_text(path: Path, max_bytes: int) -> tuple[str | None, list[tuple[int, str]]]:
+    """The text of a content file, or why it cannot be had (unreadable, too large, not UTF-8)."""
+    try:
+        with Path(path).open("rb") as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as err:
+        return None, [(1, f"cannot read: {err.strerror or err}")]
+    if len(data) > max_bytes:
+        return None, [(1, f"larger than {max_bytes:,} bytes (the limit for a content file)")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        return None, [(line, f"not UTF-8 text (byte {err.start}, {data[err.start:err.start + 1]!r}); "
+                             "save the file as UTF-8")]
+
+
+def read_content_text(path: Path, display: str | None = None, max_bytes: int = MAX_CONTENT_BYTES) -> str:
+    """The text of a content file (for a loader that parses it itself with :func:`parse_yaml`)."""
+    text, errors = _read_text(path, max_bytes)
+    if text is None:
+        shown = display or str(path)
+        raise ContentError("\n".join(f"{shown}:{line}: {message}" for line, message in errors))
+    return text
+
+
+def read_yaml_file(path: Path, max_bytes: int = MAX_CONTENT_BYTES,
+                   max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
+    """Read one content file and parse it; whatever stops it (unreadable, too large, not UTF-8,
+    bad YAML) is in ``errors`` with its line, never an exception."""
+    text, errors = _read_text(path, max_bytes)
+    if text is None:
+        return ParsedYaml(errors=errors)
+    return parse_yaml(text, max_events)
+
+
+def listed(problems: Sequence[str], limit: int = MAX_PROBLEMS_LISTED) -> list[str]:
+    """The first ``limit`` problems, then one line counting the rest."""
+    if len(problems) <= limit:
+        return list(problems)
+    return [*problems[:limit], f"… and {len(problems) - limit:,} more problems"]
+
+
+def load_yaml_file(path: Path, display: str | None = None, max_bytes: int = MAX_CONTENT_BYTES) -> Any:
+    """The data of one content file; any problem is a :class:`ContentError` listing ``file:line: message``."""
+    shown = display or str(path)
+    parsed = read_yaml_file(path, max_bytes)
+    if parsed.errors:
+        raise ContentError("\n".join(listed([f"{shown}:{line}: {message}" for line, message in parsed.errors])))
+    return parsed.data
+
+
+def expect_mapping(data: Any, display: str, what: str = "a mapping of keys and values") -> dict[Any, Any]:
+    """``data`` if the file's top level is a mapping; else a ContentError at line 1 saying what it is."""
+    if not isinstance(data, dict):
+        got = "empty" if data is None else f"a {type(data).__name__}"
+        raise ContentError(f"{display}:1: expected {what} at the top of the file, but it is {got}")
+    return data
+
+
+def model_problems(err: Any, lines: dict[DataPath, int], display: str, base: DataPath = ()) -> list[str]:
+    """A Pydantic ``ValidationError`` as ``file:line: field: message`` lines (the nearest known line)."""
+    out = []
+    for e in err.errors(include_url=False):
+        loc = tuple(p for p in e["loc"] if isinstance(p, str | int))
+        path = (*base, *loc)
+        while path and path not in lines:
+            path = path[:-1]
+        where = ".".join(str(p) for p in loc) or "(top)"
+        out.append(f"{display}:{lines.get(path, 1)}: {where}: {e['msg']}")
+    return out

@@ -8,7 +8,7 @@ import altair as alt
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.progress_io import csv_text, parse_record
+from tutor.lessons.progress_io import csv_text, import_bytes
 from tutor.lessons.progress_report import accuracy_by_day, answers_frame, area_table, units_frame
 from tutor.ui.common import page_header, show_error
 from tutor.ui.state import learner_selector, store
@@ -64,12 +64,7 @@ def _export_import() -> None:
     upload = st.file_uploader("Import a record exported before (JSON)", type=["json"],
                               key="progress_import_file")
     if upload is not None and st.button("Import", key="progress_import_button"):
-        try:
-            data = json.loads(upload.getvalue().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise TutorError(f"{upload.name} is not a JSON file: {err}") from err
-        learners, answers = parse_record(data, upload.name)
-        added = store().import_record(learners, answers)
+        added = import_bytes(store(), upload.getvalue(), upload.name)  # bounded reader: size, depth, numbers
         st.success(f"Imported {added} new answers.")
     st.caption(f"Database: `{store().path}`")
 

@@ -1,0 +1,68 @@
+"""What the commands read from the learner: seeds and answer lines, bounded.
+
+``--seed`` is read as text and checked by :func:`tutor.engine.seeds.seed_from_text`
+(argparse's own ``type=int`` would accept ``9223372036854775808``, which SQLite cannot
+store, or echo a 20 MB argument whole). An answer line is read from the bytes of
+standard input, at most :data:`MAX_ANSWER_CHARS` characters, and must be UTF-8: a line
+of endless bytes (``< /dev/zero``) or of another encoding is one clear error, not a
+hang or a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from tutor.engine.errors import TutorError
+from tutor.engine.seeds import seed_from_text
+
+#: The longest answer line read from standard input (bytes, before decoding).
+MAX_ANSWER_CHARS = 200
+
+SEED_HELP = "seed, 0 to 2**63-1; the same seed gives the same {what}"
+
+
+def add_seed_option(parser: argparse.ArgumentParser, what: str = "drill") -> None:
+    """``--seed N``, checked when the command runs (see :func:`seed_or_random`)."""
+    parser.add_argument("--seed", default=None, metavar="N", help=SEED_HELP.format(what=what))
+
+
+def seed_or_random(value: Any, upper: int = 10**9) -> int:
+    """The ``--seed`` given (checked against the seed range), else a fresh one below ``upper``."""
+    if value is None:
+        return random.SystemRandom().randrange(upper)
+    return seed_from_text(str(value), "--seed")  # str(): also a namespace a caller built with an int
+
+
+def count_argument(text: str) -> int:
+    """An ``argparse`` ``type=`` for a count: a whole number from 1 to 10,000 (the message is short)."""
+    clean = text.strip()
+    if not (clean.isascii() and clean.isdigit() and len(clean) <= 5 and 1 <= int(clean) <= 10_000):
+        raise argparse.ArgumentTypeError("expected a whole number from 1 to 10000")
+    return int(clean)
+
+
+def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | None:
+    """One line of standard input without its line break; ``None`` at the end of input.
+
+    A line longer than ``limit`` bytes, or not UTF-8, is a :class:`TutorError` naming
+    the field and the limit; what was answered before it is kept (answers are recorded
+    one by one).
+    """
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes under it (a test's StringIO)
+        text: str = sys.stdin.readline(limit + 1)
+        if len(text.rstrip("\r\n")) > limit:
+            raise TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
+        return text.rstrip("\r\n") if text else None
+    raw: bytes = stream.readline(limit + 1)
+    if not raw:
+        return None
+    if len(raw.rstrip(b"\r\n")) > limit:
+        raise TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
+    try:
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as err:
+        raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
