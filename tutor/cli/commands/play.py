@@ -22,6 +22,7 @@ import argparse
 import random
 from collections.abc import Callable
 
+from tutor.cli.inputs import add_seed_option, seed_or_random
 from tutor.engine.cards import Card, Hand, Seat, Side, Suit
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
@@ -30,7 +31,6 @@ from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_review import review
 from tutor.lessons.table_rubber import PracticeRubber
 
-SEED_LIMIT = 2**63
 MAX_LINE = 100
 SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
@@ -39,7 +39,7 @@ COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("play", help="the practice table: play a deal or a rubber against the book robots")
     parser.add_argument("--seat", default="S", help="your seat: N, E, S or W (default S)")
-    parser.add_argument("--seed", type=int, default=None, help="the deal's (or rubber's) seed")
+    add_seed_option(parser, "deal (or rubber)")
     parser.add_argument("--dealer", default="N", help="the (first) dealer (default N)")
     parser.add_argument("--pbn-file", metavar="FILE", help="play the first deal of a PBN file")
     parser.add_argument("--deviations", choices=("now", "end"), default="now",
@@ -51,9 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
     read = read or _prompt
     seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    if not 0 <= seed < SEED_LIMIT:
-        raise TutorError(f"--seed {seed}: a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+    seed = seed_or_random(args.seed)
     now = args.deviations == "now"
     if args.rubber:
         return _play_rubber(PracticeRubber(seed, seat, first_dealer=dealer), read, now)

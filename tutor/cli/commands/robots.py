@@ -21,17 +21,15 @@ from tutor.engine import pbn
 from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
+from tutor.engine.seeds import seed_from_text
 from tutor.lessons.robots import RobotDeal, law_label, robot_deal
-
-#: Seeds are stored in SQLite and echoed back: keep them in its integer range.
-SEED_LIMIT = 2**63
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("robots", help="the four book robots bid and play a deal out")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", metavar="PBN", help='a whole deal in PBN, e.g. "N:AKQ.… … … …"')
-    source.add_argument("--seed", type=int, help="a seeded random deal; the same seed gives the same record")
+    source.add_argument("--seed", metavar="N", help="a seeded random deal; the same seed gives the same record")
     source.add_argument("--pbn-file", metavar="FILE", help="the first deal of a PBN file (its dealer too)")
     parser.add_argument("--dealer", default="N", help="the dealer: N, E, S or W (default N)")
     output = parser.add_mutually_exclusive_group()
@@ -46,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(record.to_json(), ensure_ascii=False, indent=2))
     elif args.pbn:
-        print(pbn.dumps(as_pbn(record), board=args.seed), end="")
+        print(pbn.dumps(as_pbn(record), board=int(args.seed) if args.seed is not None else None), end="")
     else:
         print(readable(record))
     return 0
@@ -56,9 +54,7 @@ def _table(args: argparse.Namespace) -> tuple[Deal, Seat]:
     """The deal and dealer asked for: a seed, a PBN deal, or the first game of a PBN file."""
     dealer = Seat.parse(str(args.dealer))
     if args.seed is not None:
-        if not 0 <= args.seed < SEED_LIMIT:
-            raise TutorError(f"--seed {args.seed}: a seed is a whole number from 0 to {SEED_LIMIT - 1}")
-        return random_deal(random.Random(args.seed)), dealer
+        return random_deal(random.Random(seed_from_text(str(args.seed), "--seed"))), dealer
     if args.pbn_file is not None:
         game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
         return game.deal, game.dealer
