@@ -85,6 +85,10 @@ def exact_drill(rule_id: str, seed: int, deal_pbn: str) -> Drill:
 def replay_convention(stored: StoredAnswer) -> Exercise:
     a = stored.answer
     assert a.seed is not None
+    if a.extra.get("source") == "table":  # a deviation at the practice table: its very position
+        from tutor.lessons.table_items import exercise_of_view
+
+        return exercise_of_view(a)
     return exercise_of(exact_drill(a.item_id, a.seed, a.position))
 
 

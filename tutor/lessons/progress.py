@@ -33,7 +33,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -294,6 +294,34 @@ class ProgressStore:
                 (name, to_ts(now or datetime.now(UTC))),
             )
         return name
+
+    # -- the practice table
+
+    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER) -> None:
+        """Keep the practice table's state (committed: it survives a reload or a restart)."""
+        learner = self.add_learner(learner)
+        with self._write("written") as conn:
+            conn.execute("INSERT OR REPLACE INTO practice_tables (learner, state, updated_at) VALUES (?, ?, ?)",
+                         (learner, json.dumps(state), to_ts(datetime.now(UTC))))
+
+    def load_table(self, learner: str = DEFAULT_LEARNER) -> dict[str, Any] | None:
+        """The practice table's stored state, or ``None``."""
+        rows = self._read("SELECT state FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
+        if not rows:
+            return None
+        try:
+            state = json.loads(rows[0][0])
+        except ValueError:
+            state = None
+        if not isinstance(state, dict):
+            raise ProgressStoreError(f"The practice table stored for {learner!r} is damaged; "
+                                     "the tutor has not changed it (start a new table to replace it).",
+                                     path=self.path)
+        return state
+
+    def clear_table(self, learner: str = DEFAULT_LEARNER) -> None:
+        with self._write("written") as conn:
+            conn.execute("DELETE FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
 
     # -- recording
 

@@ -5,7 +5,8 @@ the store's migration transaction; :data:`MIGRATIONS` is applied in order. Versi
 was the first shipped schema (one ``answers`` table, laws comma-separated); version 2
 added learner profiles, answer uids and extras, laws as JSON and the FSRS ``cards``;
 version 3 added the ``retry`` flag of an answer and, per card, the run of spaced
-right answers that mastery needs (``reviews``, ``first_success``, ``last_success``).
+right answers that mastery needs (``reviews``, ``first_success``, ``last_success``);
+version 4 added ``practice_tables``, the practice table's rubber in progress per learner.
 Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`).
 """
 
@@ -190,9 +191,15 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
         rebuild_cards(conn, learner)
 
 
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Version 4: the practice table's state per learner (the rubber in progress), as JSON."""
+    conn.execute("CREATE TABLE practice_tables (learner TEXT PRIMARY KEY REFERENCES learners(name),"
+                 " state TEXT NOT NULL, updated_at TEXT NOT NULL)")
+
+
 #: target version -> migration from the version before it. Never edit a shipped one.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3,
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4,
 }
 
 

@@ -1,0 +1,87 @@
+"""The practice table's deviations as review items: each replays exactly the position it was made in.
+
+A deviation is stored like a missed drill — ``item_kind`` ``convention``, ``item_id`` the
+rule the book answered by — so its convention comes back in spaced review as fresh
+drills; its ``position`` holds the learner's whole view at that moment (the ``tutor
+advise`` JSON) and ``extra["source"]`` is ``table``, so the mistakes queue replays that
+very position (:func:`exercise_of_view`) rather than a new deal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.engine.cards import PBN_SUITS, Card, Hand
+from tutor.engine.errors import TutorError
+from tutor.engine.jsonread import parse_json
+from tutor.lessons.answers import Answer
+from tutor.lessons.review import Exercise
+from tutor.lessons.robots import advise_view
+from tutor.lessons.table import TableDeal
+
+SOURCE = "table"
+
+
+def deviation_answers(table: TableDeal) -> list[Answer]:
+    """One review record per deviation of the learner in ``table`` (hinted ones included: the
+    learner still chose another card or call than the book's)."""
+    answers = []
+    for index, step in table.deviations():
+        view = table.from_step(index).view(step.seat)
+        book = step.book or {}
+        kind = "bid" if view["kind"] == "bid" else _play_kind(book)
+        answers.append(Answer(
+            item_kind="convention", item_id=str(book.get("rule") or "table"), correct=False,
+            given=step.action, expected=step.book_action or "", laws=tuple(book.get("laws", ())),
+            seed=table.seed if table.seed is not None else 0,
+            position=json.dumps(view, ensure_ascii=False, sort_keys=True),
+            extra={"source": SOURCE, "kind": kind},
+        ))
+    return answers
+
+
+def _play_kind(book: Mapping[str, Any]) -> str:
+    kind = str(book.get("kind", "lead"))
+    return kind if kind in ("lead", "second-hand", "third-hand", "discard") else "third-hand"
+
+
+def is_table_answer(answer: Answer) -> bool:
+    return answer.extra.get("source") == SOURCE
+
+
+def exercise_of_view(answer: Answer) -> Exercise:
+    """The stored view asked again: the same hand, calls and cards; the book's answer rechecked."""
+    view = parse_json(answer.position, "the stored table position")
+    if not isinstance(view, dict):
+        raise TutorError("the stored table position is damaged")
+    book = advise_view(view)
+    expected = str(book.get("call") or book.get("card") or "")
+    if expected != answer.expected and answer.expected not in book.get("cards", []):
+        from tutor.lessons.review import NotReplayable, not_replayable_message
+
+        raise NotReplayable(not_replayable_message(answer))
+    return Exercise("convention", answer.item_id, prompt=describe_view(view), expected=expected,
+                    explanation=str(book.get("explanation", "")), laws=tuple(book.get("laws", ())),
+                    seed=answer.seed, position=answer.position, extra=dict(answer.extra))
+
+
+def describe_view(view: Mapping[str, Any]) -> str:
+    """The position in words: seat, hand, the calls, and the cards played so far."""
+    hand = Hand.parse(str(view["hand"]))
+    lines = [f"From the practice table. You sit {view['seat']}; {view['dealer']} dealt.",
+             "Your hand: " + "  ".join(f"{s.symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(s)) or '—'}"
+                                       for s in PBN_SUITS),
+             "The calls: " + (", ".join("pass" if c == "P" else c for c in view.get("auction", [])) or "none yet")]
+    if view.get("kind") != "bid":
+        lines.append(f"Contract {view['contract']} by {view['declarer']}.")
+        played = view.get("played", [])
+        if played:
+            lines.append("Cards played: " + ", ".join(Card.parse(c).pretty for c in played))
+        trick = view.get("trick", [])
+        lines.append("This trick: " + (", ".join(Card.parse(c).pretty for c in trick) or "you lead"))
+        lines.append("Your card?")
+    else:
+        lines.append("Your call?")
+    return "\n".join(lines)
