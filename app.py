@@ -14,6 +14,7 @@ PAGES = {
         st.Page("tutor/ui/pages/play_drill.py", title="Play drills", icon=":material/playing_cards:"),
         st.Page("tutor/ui/pages/bidding_drill.py", title="Bidding drills", icon=":material/campaign:"),
         st.Page("tutor/ui/pages/bidding_lessons.py", title="Bidding lessons", icon=":material/forum:"),
+        st.Page("tutor/ui/pages/practice_table.py", title="Practice table", icon=":material/table_restaurant:"),
     ],
     "Solo Whist": [
         st.Page("tutor/ui/pages/solo_whist.py", title="Solo Whist", icon=":material/style:"),

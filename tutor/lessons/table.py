@@ -91,6 +91,8 @@ class TableDeal:
         self.hints = 0
         self.undos = 0
         self._hinted = False
+        #: the deviations have been written to the progress store (once per deal)
+        self.recorded = False
         self._auction = Auction(dealer, rules)
         self._play: TrickPlay | None = None
         for step in steps:
@@ -286,7 +288,8 @@ class TableDeal:
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.value, "learner": self.learner.value,
                 "seed": self.seed, "score": self.score.to_json() if self.score else None,
-                "steps": [s.to_json() for s in self._steps], "hints": self.hints, "undos": self.undos}
+                "steps": [s.to_json() for s in self._steps], "hints": self.hints, "undos": self.undos,
+                "recorded": self.recorded}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rules: Rules | None = None) -> TableDeal:
@@ -299,6 +302,7 @@ class TableDeal:
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.hints, table.undos = int(data.get("hints", 0)), int(data.get("undos", 0))
+        table.recorded = bool(data.get("recorded", False))
         return table
 
 
