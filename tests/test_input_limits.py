@@ -406,7 +406,7 @@ def test_the_bidding_feedback_reports_a_broken_rules_file(content: Path) -> None
 
     (content / "rules.yaml").write_bytes(b"entries:\n- id: law-1\n  text: \"\xff\"\n")
     quote = law_quote("law-1")
-    assert quote.startswith("law-1 (") and "rules.yaml:3: not UTF-8" in quote
+    assert quote.startswith("Law 1 (") and "rules.yaml:3: not UTF-8" in quote
 
 
 @pytest.fixture
