@@ -352,10 +352,10 @@ def _build(by_seat: Mapping[int, Sequence[BatchConstraint]], placed: list[set[Ca
     try:
         build, chosen = plan_build(seats, pool)
     except ValueError as err:
-        s = int(str(err))
-        words = " and ".join(_words(c) for c in by_seat[s] if isinstance(c, CardCount))
-        raise DealGenerationError(
-            f"the constraints cannot be met: no hand of {SEATS[s].value} holds {words} together") from None
+        words = "; ".join(f"{SEATS[s].value} " + " and ".join(_words(c) for c in by_seat[s]
+                                                           if isinstance(c, CardCount))
+                          for s in (int(x) for x in str(err).split(",")))
+        raise DealGenerationError(f"the constraints cannot be met together: {words}") from None
     built = {sc.seat for sc in chosen}
     covered: set[tuple[int, BatchConstraint]] = {(s, c) for s, counts in wanted if s in built for c in counts}
     return build, covered

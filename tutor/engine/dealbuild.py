@@ -74,7 +74,8 @@ class Build:
 def plan_build(seats: Sequence[SeatCounts], pool: Sequence[int]) -> tuple[Build | None, list[SeatCounts]]:
     """The build for the rarest seats that fit together, and the seats' counts it covers.
 
-    Raises ``ValueError`` (with the seat) when one seat's counts cannot be met together.
+    Raises ``ValueError`` (with the seats, comma-separated) when their counts cannot be
+    met together.
     """
     alone = []
     for sc in seats:
@@ -87,7 +88,9 @@ def plan_build(seats: Sequence[SeatCounts], pool: Sequence[int]) -> tuple[Build 
     best: Build | None = None
     for _, sc in sorted(alone, key=lambda pair: pair[0]):
         trial = _joint([*chosen, sc], pool)
-        if trial is not None and len(trial.compositions):
+        if trial is not None and not len(trial.compositions):  # every combination counted: none fits
+            raise ValueError(",".join(str(s.seat) for s in [*chosen, sc]))
+        if trial is not None:
             chosen, best = [*chosen, sc], trial
     return best, chosen
 
