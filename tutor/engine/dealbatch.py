@@ -46,115 +46,44 @@ import numpy as np
 from numpy.random import PCG64, Generator
 from numpy.typing import NDArray
 
-from tutor.engine.cards import HONOUR_RANKS, PBN_SUITS, SEATS, Card, Deal, Hand, Rank, Seat, Suit
+from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat
 from tutor.engine.dealbuild import Build, Count, SeatCounts, plan_build
+from tutor.engine.dealspec import (
+    ACES,
+    HAND_SIZE,
+    INDEX,
+    MILTON_WORK,
+    PACK,
+    BatchConstraint,
+    CardCount,
+    Points,
+    aces,
+    constraint_words,
+    describe,
+    holds,
+    honours,
+    lacks,
+    shown_out,
+    suit_cards,
+    suit_length,
+)
 from tutor.engine.errors import DealGenerationError
 
-HAND_SIZE = 13
-#: Card index → card: suits in PBN order (spades first), ranks from the two up.
-PACK: tuple[Card, ...] = tuple(Card(s, r) for s in PBN_SUITS for r in sorted(Rank))
-INDEX: Mapping[Card, int] = {card: i for i, card in enumerate(PACK)}
-ACES: frozenset[Card] = frozenset(c for c in PACK if c.rank is Rank.ACE)
+__all__ = [
+    "ACES", "HAND_SIZE", "INDEX", "MILTON_WORK", "PACK", "BatchConstraint", "CardCount", "DealBatch",
+    "DealPlan", "Points", "aces", "deal_batch", "describe", "draw_batch", "generator", "hand_of",
+    "holds", "honours", "lacks", "plan_deals", "shown_out", "suit_cards", "suit_length", "to_deal",
+]
+
 DEFAULT_CANDIDATES = 2_000_000
 MAX_CHUNK = 32_768
 
 Cards = NDArray[np.uint8]
 
 
-@dataclass(frozen=True)
-class CardCount:
-    """The hand holds between ``minimum`` and ``maximum`` cards of ``cards``."""
-
-    cards: frozenset[Card]
-    minimum: int
-    maximum: int = HAND_SIZE
-
-    def __call__(self, hand: Hand) -> bool:
-        return self.minimum <= len(hand.cards & self.cards) <= self.maximum
-
-
-MILTON_WORK: tuple[tuple[Rank, int], ...] = ((Rank.ACE, 4), (Rank.KING, 3), (Rank.QUEEN, 2), (Rank.JACK, 1))
-
-
-@dataclass(frozen=True)
-class Points:
-    """The hand's high-card points lie between ``minimum`` and ``maximum``.
-
-    ``scale`` gives the points per rank; the default is the bridge count A 4, K 3, Q 2,
-    J 1 — a yardstick the book does not use, so callers from the laws pass their own.
-    """
-
-    minimum: int
-    maximum: int = 100
-    scale: tuple[tuple[Rank, int], ...] = MILTON_WORK
-
-    def value(self, hand: Hand) -> int:
-        points = dict(self.scale)
-        return sum(points.get(c.rank, 0) for c in hand.cards)
-
-    def __call__(self, hand: Hand) -> bool:
-        return self.minimum <= self.value(hand) <= self.maximum
-
-
-BatchConstraint = CardCount | Points
-
-
-def suit_cards(suit: Suit) -> frozenset[Card]:
-    return frozenset(c for c in PACK if c.suit is suit)
-
-
-def suit_length(suit: Suit, minimum: int, maximum: int = HAND_SIZE) -> CardCount:
-    """Between ``minimum`` and ``maximum`` cards of ``suit``."""
-    return CardCount(suit_cards(suit), minimum, maximum)
-
-
-def aces(minimum: int, maximum: int = 4) -> CardCount:
-    return CardCount(ACES, minimum, maximum)
-
-
-def honours(minimum: int, maximum: int = HAND_SIZE, suit: Suit | None = None) -> CardCount:
-    """Honours (A K Q J 10, note 4) in ``suit``, or in all suits when ``suit`` is None."""
-    return CardCount(frozenset(c for c in PACK if c.rank in HONOUR_RANKS and suit in (None, c.suit)),
-                     minimum, maximum)
-
-
-def holds(card: Card) -> CardCount:
-    return CardCount(frozenset({card}), 1, 1)
-
-
-def lacks(*cards: Card) -> CardCount:
-    """None of ``cards`` (a card seen elsewhere, or known not to be in the hand)."""
-    return CardCount(frozenset(cards), 0, 0)
-
-
-def shown_out(suit: Suit) -> CardCount:
-    """No card of ``suit``: the seat did not follow to it."""
-    return CardCount(suit_cards(suit), 0, 0)
-
-
 def generator(seed: int) -> Generator:
     """The only source of randomness here: ``Generator(PCG64(seed))``."""
     return Generator(PCG64(seed))
-
-
-def describe(cards: frozenset[Card]) -> str:
-    """Words for a card set in an error: a suit's name, "aces", or the cards."""
-    for suit in PBN_SUITS:
-        if cards == suit_cards(suit):
-            return suit.english
-    if cards == ACES:
-        return "aces"
-    return " ".join(str(c) for c in sorted(cards, key=lambda c: INDEX[c]))
-
-
-def _span(low: int, high: int, top: int) -> str:
-    return str(low) if low == high else (f"{low} or more" if high >= top else f"{low}–{high}")
-
-
-def _words(c: BatchConstraint) -> str:
-    if isinstance(c, Points):
-        return f"{_span(c.minimum, c.maximum, 37)} points"
-    return f"{_span(c.minimum, c.maximum, min(HAND_SIZE, len(c.cards)))} of {describe(c.cards)}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -320,7 +249,7 @@ def _place_forced(by_seat: dict[int, list[BatchConstraint]], placed: list[set[Ca
                 seat = SEATS[s].value
                 if already > c.maximum or c.minimum > already + len(free) or c.minimum > c.maximum:
                     raise DealGenerationError(
-                        f"the constraints cannot be met: {seat} must hold {_words(c)}, with "
+                        f"the constraints cannot be met: {seat} must hold {constraint_words(c)}, with "
                         f"{already} placed there and {len(free)} still free")
                 if free and c.minimum == already + len(free):
                     placed[s] |= free
@@ -328,7 +257,7 @@ def _place_forced(by_seat: dict[int, list[BatchConstraint]], placed: list[set[Ca
                     changed = True
                     if len(placed[s]) > HAND_SIZE:
                         raise DealGenerationError(
-                            f"the constraints cannot be met: {seat} must hold {_words(c)}, "
+                            f"the constraints cannot be met: {seat} must hold {constraint_words(c)}, "
                             f"which makes {len(placed[s])} cards")
 
 
@@ -352,7 +281,7 @@ def _build(by_seat: Mapping[int, Sequence[BatchConstraint]], placed: list[set[Ca
     try:
         build, chosen = plan_build(seats, pool)
     except ValueError as err:
-        words = "; ".join(f"{SEATS[s].value} " + " and ".join(_words(c) for c in by_seat[s]
+        words = "; ".join(f"{SEATS[s].value} " + " and ".join(constraint_words(c) for c in by_seat[s]
                                                            if isinstance(c, CardCount))
                           for s in (int(x) for x in str(err).split(",")))
         raise DealGenerationError(f"the constraints cannot be met together: {words}") from None

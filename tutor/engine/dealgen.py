@@ -27,12 +27,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-
-from numpy.random import Generator
+from typing import TYPE_CHECKING
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Seat
-from tutor.engine.dealbatch import CardCount, Cards, DealPlan, Points, generator, hand_of, plan_deals, to_deal
+from tutor.engine.dealspec import CardCount, Points
 from tutor.engine.errors import DealGenerationError
+
+if TYPE_CHECKING:  # numpy loads with the first constrained deal, not with every importer
+    from numpy.random import Generator
+
+    from tutor.engine.dealbatch import Cards, DealPlan
 
 HandPredicate = Callable[[Hand], bool]
 HAND_SIZE = 13
@@ -83,6 +87,9 @@ def constrained_deal(
     between those seats. Raises :class:`DealGenerationError` when the constraints
     cannot be met, or when ``attempts`` candidate deals all fail.
     """
+
+    from tutor.engine.dealbatch import generator, hand_of, plan_deals, to_deal
+
     batchable = {s: [c for c in cs if isinstance(c, CardCount | Points)] for s, cs in constraints.items()}
     checks = {SEATS.index(s): [c for c in cs if not isinstance(c, CardCount | Points)]
               for s, cs in constraints.items()}
@@ -112,6 +119,9 @@ def constrained_deal(
 def _first_passing(plan: DealPlan, gen: Generator, seat: int, checks: Sequence[HandPredicate],
                    budget: int) -> tuple[Cards | None, int]:
     """The first of at most ``budget`` candidates whose ``seat`` passes ``checks``, and the count drawn."""
+    from tutor.engine.dealbatch import hand_of
+
+
     drawn, chunk = 0, FIRST_CHUNK
     while drawn < budget:
         size = min(chunk, budget - drawn)
