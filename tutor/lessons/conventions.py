@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.content import content_dir
-from tutor.lessons.content.registry import check_content
+from tutor.lessons.content_cache import content_report
 from tutor.lessons.drills import Drill, kind_of_rule
 from tutor.lessons.law_quiz import Question, question_pool
 from tutor.lessons.review import Exercise, register_item_server
@@ -36,7 +35,7 @@ def serve_convention(item_id: str, seed: int) -> Exercise:
 
 
 def _question_pool() -> dict[str, Question]:
-    report = check_content(content_dir())
+    report = content_report()  # validated once per process, not on every review served
     if report.rules is None:
         raise TutorError("content/rules.yaml could not be loaded; run `tutor check`")
     law_ids = {entry.id for entry in report.rules.entries}
