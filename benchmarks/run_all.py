@@ -19,6 +19,8 @@ Sections (see docs/quality.md):
   (:func:`tutor.engine.analysis.card_values`), per deal, against endplay's ``solve_board`` called bare.
 * ``scoring`` — :func:`tutor.engine.scoring.score_deal` throughput against endplay's bridge
   ``Contract.score`` (a much simpler game's scoring, as a yardstick).
+* ``pages`` — page switch and click → feedback in headless Chromium for every page and play
+  drill kind, median and p95, against a one-line two-page app (``benchmarks/page_bench.py``).
 * ``coldstart`` — ``streamlit run app.py`` to the first interactive page in headless Chromium,
   against a one-line Streamlit app started the same way.
 """
@@ -344,6 +346,13 @@ def bench_coldstart(quick: bool) -> Iterator[Row]:
               f"{med_ready / ref_ready:.2f}×", "< 3 s", _verdict(med_ready < 3.0))
 
 
+def bench_pages(quick: bool) -> Iterator[Row]:
+    from page_bench import rows
+
+    for what, ours, ref, ratio, goal, met in rows(2 if quick else 5):
+        yield Row("pages", what, ours, ref or "—", ratio, goal, met)
+
+
 SECTIONS: dict[str, Callable[[bool], Iterator[Row]]] = {
     "dealgen": bench_dealgen,
     "dealbatch": bench_dealbatch,
@@ -351,6 +360,7 @@ SECTIONS: dict[str, Callable[[bool], Iterator[Row]]] = {
     "dd": bench_dd,
     "scoring": bench_scoring,
     "coldstart": bench_coldstart,
+    "pages": bench_pages,
 }
 
 
