@@ -6,13 +6,18 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
+from tutor.lessons import content_cache
 from tutor.lessons.content import check_content
 from tutor.lessons.content_cache import content_report, forget
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_an_unchanged_folder_is_validated_once_and_an_edited_file_again(tmp_path: Path) -> None:
+def test_an_unchanged_folder_is_validated_once_and_an_edited_file_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(content_cache, "RECHECK_SECONDS", 0.0)  # look at the files on every call
     folder = tmp_path / "content"
     shutil.copytree(ROOT / "content", folder)
     forget()
@@ -26,3 +31,14 @@ def test_an_unchanged_folder_is_validated_once_and_an_edited_file_again(tmp_path
     edited = content_report(folder)
     assert edited is not first
     assert any("glossary.yaml" in str(p) for p in edited.problems)
+
+
+def test_within_the_recheck_interval_the_files_are_not_looked_at(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    forget()
+    first = content_report(folder)
+    looked: list[Path] = []
+    monkeypatch.setattr(content_cache, "content_signature", lambda root: looked.append(root) or ())
+    assert content_report(folder) is first and not looked

@@ -15,26 +15,35 @@ call, costs as much as unpickling every model): callers must treat it as read-on
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
 
 Signature = tuple[tuple[str, float, int], ...]
 
-_REPORTS: dict[str, tuple[Signature, ContentReport]] = {}
+#: Seconds during which a kept report is served without looking at the files again: the
+#: ``stat`` of every content file is itself a cost when a page reruns on every click.
+RECHECK_SECONDS = 2.0
+
+_REPORTS: dict[str, tuple[Signature, ContentReport, float]] = {}
 _LOCK = threading.Lock()  # Streamlit runs each session's script in a thread of its own
 
 
 def content_report(root: Path | None = None) -> ContentReport:
     """The validated content of ``root`` (the content folder the app reads by default)."""
     folder = Path(root if root is not None else content_dir()).resolve()
-    signature = content_signature(folder)
     with _LOCK:
         kept = _REPORTS.get(str(folder))
+        now = time.monotonic()
+        if kept is not None and now - kept[2] < RECHECK_SECONDS:
+            return kept[1]
+        signature = content_signature(folder)
         if kept is not None and kept[0] == signature:
+            _REPORTS[str(folder)] = (signature, kept[1], now)
             return kept[1]
         report = check_content(folder)
-        _REPORTS[str(folder)] = (signature, report)
+        _REPORTS[str(folder)] = (signature, report, time.monotonic())
         return report
 
 

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -129,8 +130,9 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(RULES)
 
 
+@functools.lru_cache(maxsize=64)  # a page reruns on every click: deal once per (rule, seed), not per rerun
 def make(rule_id: str | None, seed: int) -> Drill:
-    """The drill for ``rule_id`` (a random one when ``None``) and ``seed``."""
+    """The drill for ``rule_id`` (a random one when ``None``) and ``seed`` (frozen; shared when cached)."""
     rng = random.Random(seed)
     if rule_id is None:
         rule_id = rng.choice(rule_ids())
