@@ -4,19 +4,22 @@
     python benchmarks/page_profile.py laws --top 25   # one page: the rerun's cProfile, tutor code first
 
 The first run of a page in a process pays its imports and content loading; a rerun
-(every click) pays only what the page recomputes each time. Not a test: a tool to
+(every click) pays only what the page recomputes each time, and ``--top`` shows where. Not a test: a tool to
 find the causes the browser benchmark (``page_bench.py``) measures.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import pstats
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -40,30 +43,38 @@ def measure(page: str, profile: bool, top: int) -> tuple[float, float, float, st
     at.run()
     first = time.perf_counter() - first_start
     cold = time.perf_counter() - start
-    rerun_start = time.perf_counter()
-    at.run()
-    rerun = time.perf_counter() - rerun_start
-    return cold, first, rerun, bare_profile(page, top) if profile else ""
-
-
-def bare_profile(page: str, top: int) -> str:
-    """cProfile of the page run in bare mode (no server: widgets return their defaults), warm.
-
-    AppTest runs the script in a thread of its own, which cProfile does not follow; a
-    bare run happens in this thread. The first bare run warms imports and caches, the
-    second is profiled: what a rerun recomputes.
-    """
-    import runpy
-
-    runpy.run_path(str(ROOT / page), run_name="__main__")
     profiler = cProfile.Profile()
-    profiler.enable()
-    runpy.run_path(str(ROOT / page), run_name="__main__")
-    profiler.disable()
-    out = io.StringIO()
-    stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
-    stats.print_stats(r"tutor|yaml|pydantic|pandas|altair|endplay", top)
-    return out.getvalue()
+    with _profiled(profiler if profile else None):
+        rerun_start = time.perf_counter()
+        at.run()
+        rerun = time.perf_counter() - rerun_start
+    report = ""
+    if profile:
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
+        stats.print_stats(r"tutor|yaml|pydantic|pandas|altair|endplay|cache", top)
+        report = out.getvalue()
+    return cold, first, rerun, report
+
+
+@contextlib.contextmanager
+def _profiled(profiler: cProfile.Profile | None) -> Iterator[None]:
+    """Profile the page's script run, which AppTest executes in a thread of its own.
+
+    cProfile follows only the thread that enables it, so the function Streamlit runs
+    the page through is wrapped for the duration.
+    """
+    from streamlit.runtime.scriptrunner import script_runner
+
+    original = script_runner.exec_func_with_error_handling
+    if profiler is not None:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            return profiler.runcall(original, *args, **kwargs)
+        script_runner.exec_func_with_error_handling = wrapped  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        script_runner.exec_func_with_error_handling = original
 
 
 def main() -> int:
