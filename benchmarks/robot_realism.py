@@ -4,7 +4,7 @@
 
 Prints the share of deals passed out, the contracts by level and strain, how often the
 declaring side holds seven or more trumps, and how many contracts are made and failed —
-the figures in docs/robots.md. Seeds 0..N-1, dealer rotating N, E, S, W; the book's
+the figures in docs/robots.md — after checking every record's invariants. Seeds 0..N-1, dealer rotating N, E, S, W; the book's
 rules (no variants), an empty score.
 """
 
@@ -20,6 +20,33 @@ from tutor.engine.dealgen import random_deal
 from tutor.lessons.robots import RobotDeal, robot_deal
 
 LEVELS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "small slam", 7: "grand slam"}
+
+
+def check_invariants(record: RobotDeal) -> None:
+    """The laws re-checked on the record: a legal auction that ended, a legal play of 13 tricks,
+    and the score that `tutor score` gives for the deal, contract and tricks."""
+    from tutor.engine.auction import Auction
+    from tutor.engine.cards import Card
+    from tutor.engine.play import opening_leader
+    from tutor.engine.score_io import score_request
+    from tutor.engine.tricks import TrickPlay
+
+    auction = Auction.from_calls(record.dealer, [d.action for d in record.auction])  # raises if illegal
+    assert auction.is_complete and auction.contract == record.contract
+    request: dict[str, object] = {"deal": record.deal.to_pbn(), "dealer": record.dealer.value}
+    if record.contract is None:
+        assert not record.play
+        request["contract"] = "pass"
+    else:
+        play = TrickPlay(record.deal, record.contract.trump, opening_leader(record.contract))
+        for decision in record.play:
+            play.play(Card.parse(decision.action), decision.seat)  # raises on a revoke or out of turn
+        assert play.is_complete and len(play.tricks) == 13
+        side = record.contract.declarer.side
+        assert play.tricks_won(side) == record.tricks[side] and sum(record.tricks.values()) == 13
+        request.update(contract=str(record.contract.bid), declarer=record.contract.declarer.value,
+                       tricks=record.tricks[side])
+    assert score_request(request) == record.score
 
 
 def figures(records: list[RobotDeal]) -> dict[str, object]:
@@ -55,6 +82,10 @@ def main() -> None:
     start = time.perf_counter()
     records = [robot_deal(random_deal(random.Random(seed)), Seat("NESW"[seed % 4])) for seed in range(args.deals)]
     seconds = time.perf_counter() - start
+    for record in records:
+        check_invariants(record)
+    print(f"invariants held on {len(records)} deals (legal auctions that end, 13 legal tricks, "
+          "scores equal to tutor score's)")
     for key, value in figures(records).items():
         print(f"{key}: {value}")
     print(f"time: {seconds:.1f} s ({1000 * seconds / args.deals:.1f} ms per deal)")

@@ -10,12 +10,17 @@ Sections (see docs/quality.md):
 
 * ``dealgen`` — constrained deal generation (:func:`tutor.engine.dealgen.constrained_deal`)
   against ``endplay.dealer.generate_deals`` on the same constraints, in deals per second.
+* ``dealbatch`` — batch deal generation (:func:`tutor.engine.dealbatch.deal_batch`), 20,000
+  deals per constraint, against the C program ``dealer`` (``apt-get install dealer``) on the same
+  constraints and count; skipped, with the reason, where ``dealer`` is not installed.
 * ``drills`` — drill generation including the single-correct-answer audit, per registered
   drill kind (:mod:`tutor.lessons.drills`), median and p95 per drill, no double-dummy.
 * ``dd`` — double-dummy value of every possible opening lead of one deal
   (:func:`tutor.engine.analysis.card_values`), per deal, against endplay's ``solve_board`` called bare.
 * ``scoring`` — :func:`tutor.engine.scoring.score_deal` throughput against endplay's bridge
   ``Contract.score`` (a much simpler game's scoring, as a yardstick).
+* ``pages`` — page switch and click → feedback in headless Chromium for every page and play
+  drill kind, median and p95, against a one-line two-page app (``benchmarks/page_bench.py``).
 * ``coldstart`` — ``streamlit run app.py`` to the first interactive page in headless Chromium,
   against a one-line Streamlit app started the same way.
 """
@@ -43,6 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tutor.engine.cards import FULL_PACK, SEATS, Rank, Seat  # noqa: E402
 from tutor.engine.dealgen import CardCount, constrained_deal, random_deal  # noqa: E402
@@ -134,6 +140,59 @@ def bench_dealgen(quick: bool) -> Iterator[Row]:
         goal, met = ("≥ 100×", _verdict(ratio >= 100)) if min_aces == 4 else ("—", "—")
         yield Row("deal generation", name, f"{ours:,.0f} deals/s", f"{ep_rate:,.1f} deals/s (endplay)",
                   _ratio(ratio), goal, met)
+
+
+# --- batch deal generation against the C program dealer ------------------------------
+
+
+def _batch_cases() -> list[tuple[str, dict[Seat, list[Any]], str, Callable[[Any], bool], bool]]:
+    """(name, tutor constraints, dealer condition, an independent check of one deal, 10× goal)."""
+    from tutor.engine.cards import Suit
+    from tutor.engine.dealbatch import aces, suit_length
+
+    def n_aces(deal: Any, seat: Seat) -> int:
+        return sum(1 for c in deal[seat].cards if c.rank is Rank.ACE)
+
+    return [
+        ("unconstrained", {}, "1", lambda d: d.is_complete, False),
+        ("North ≥ 3 aces", {Seat.N: [aces(3)]}, "aces(north) >= 3", lambda d: n_aces(d, Seat.N) >= 3, False),
+        ("North all four aces", {Seat.N: [aces(4)]}, "aces(north) == 4", lambda d: n_aces(d, Seat.N) == 4, True),
+        ("ledger: North 5–7 spades and 2+ aces", {Seat.N: [suit_length(Suit.SPADES, 5, 7), aces(2)]},
+         "spades(north) >= 5 && spades(north) <= 7 && aces(north) >= 2",
+         lambda d: 5 <= d[Seat.N].length(Suit.SPADES) <= 7 and n_aces(d, Seat.N) >= 2, False),
+        ("two seats: North 5+ spades, South 3+ aces",
+         {Seat.N: [suit_length(Suit.SPADES, 5)], Seat.S: [aces(3)]},
+         "spades(north) >= 5 && aces(south) >= 3",
+         lambda d: d[Seat.N].length(Suit.SPADES) >= 5 and n_aces(d, Seat.S) >= 3, True),
+    ]
+
+
+def bench_dealbatch(quick: bool) -> Iterator[Row]:
+    from dealer_ref import dealer_seconds, missing_reason
+
+    from tutor.engine import dealbatch
+
+    count = 2_000 if quick else 20_000
+    runs = 1 if quick else 3
+    reason = missing_reason()
+    for name, constraints, condition, check, rare in _batch_cases():
+        times = []
+        for run in range(runs):
+            dealbatch._plan.cache_clear()  # the plan is part of the cost
+            start = time.process_time()  # CPU time, as for dealer: the machine is shared
+            batch = dealbatch.deal_batch(run + 1, count, constraints)
+            times.append(time.process_time() - start)
+        assert all(check(batch.deal(i)) for i in range(0, count, max(1, count // 500)))
+        ours = count / statistics.median(times)
+        goal = "≥ 10×" if rare else "≥ 1×"
+        what = f"batch of {count:,}: {name}"
+        if reason:
+            yield Row("batch deals", what, f"{ours:,.0f} deals/CPU-s", f"skipped: {reason}", "—", goal, "—")
+            continue
+        ref = count / statistics.median(dealer_seconds(condition, count, seed=run + 1) for run in range(runs))
+        ratio = ours / ref
+        yield Row("batch deals", what, f"{ours:,.0f} deals/CPU-s", f"{ref:,.0f} deals/CPU-s (dealer)",
+                  _ratio(ratio), goal, _verdict(ratio >= (10 if rare else 1)))
 
 
 # --- drills ---------------------------------------------------------------------------
@@ -287,12 +346,21 @@ def bench_coldstart(quick: bool) -> Iterator[Row]:
               f"{med_ready / ref_ready:.2f}×", "< 3 s", _verdict(med_ready < 3.0))
 
 
+def bench_pages(quick: bool) -> Iterator[Row]:
+    from page_bench import rows
+
+    for what, ours, ref, ratio, goal, met in rows(2 if quick else 5):
+        yield Row("pages", what, ours, ref or "—", ratio, goal, met)
+
+
 SECTIONS: dict[str, Callable[[bool], Iterator[Row]]] = {
     "dealgen": bench_dealgen,
+    "dealbatch": bench_dealbatch,
     "drills": bench_drills,
     "dd": bench_dd,
     "scoring": bench_scoring,
     "coldstart": bench_coldstart,
+    "pages": bench_pages,
 }
 
 

@@ -68,7 +68,9 @@ def test_other_players_passes_do_not_reveal_their_hands() -> None:
 
 def test_feedback_names_why_other_calls_are_worse_and_the_sure_tricks() -> None:
     drill = make("law-40-unequal-suits-trump-the-doubtful-one", 3)
-    assert drill.features["sure tricks"].startswith("5 (")
+    # "10 (♠ J: 0, ♥ K Q J 10 9: 4, …)": the total is the sum of the suits' sure tricks shown
+    total, _, parts = drill.features["sure tricks"].partition(" (")
+    assert int(total) == sum(int(part.rsplit(":", 1)[1]) for part in parts.rstrip(")").split(", "))
     assert drill.why_not and drill.answer not in drill.why_not
     assert any("law" in reason for reason in drill.why_not.values())
 

@@ -4,12 +4,13 @@ Every generator takes a ``random.Random`` so each drill is reproducible from its
 seed. Vint deals every card face down one at a time (laws 16 and 25 f); a random
 permutation of the pack is the same distribution.
 
-Constraints are per seat. A :class:`CardCount` constraint ("North holds all four
-aces") is built *constructively*: the number of matching cards is drawn from its
-exact hypergeometric distribution restricted to the allowed range, so rare
-constraints cost no more than common ones. Any other predicate on a hand is met by
-per-hand rejection sampling (re-drawing that one hand, not the whole pack), with a
-bounded number of attempts.
+:func:`random_deal` and :func:`deal_with` deal once per call and shuffle a list (the
+deals for a seed are the same as they always were). :func:`constrained_deal`, which
+may need thousands of tries, draws its candidates in batches from
+:mod:`tutor.engine.dealbatch`, seeded by one 64-bit draw from the caller's
+``random.Random``: :class:`CardCount` constraints are met constructively (rare ones
+cost no more than common ones, several seats at once), and any other predicate on a
+hand is checked on each candidate deal in turn, with a bounded number of candidates.
 
 >>> import random
 >>> d = random_deal(random.Random(1))
@@ -26,30 +27,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from math import comb
+from typing import TYPE_CHECKING
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Seat
+from tutor.engine.dealspec import CardCount, Points
 from tutor.engine.errors import DealGenerationError
+
+if TYPE_CHECKING:  # numpy loads with the first constrained deal, not with every importer
+    from numpy.random import Generator
+
+    from tutor.engine.dealbatch import Cards, DealPlan
 
 HandPredicate = Callable[[Hand], bool]
 HAND_SIZE = 13
 DEFAULT_ATTEMPTS = 20_000
+#: Candidates drawn in the first batch, growing fourfold to the last: most constraints
+#: are met at the first batch, and a batch costs about as much as one deal up to ~64.
+FIRST_CHUNK = 16
+LAST_CHUNK = 4096
+#: Candidates per seat and round when seats are found one at a time (as before the batches).
+PER_SEAT = 50
+
+__all__ = ["CardCount", "Constraint", "Points", "constrained_deal", "deal_with", "random_deal"]
 
 
-@dataclass(frozen=True)
-class CardCount:
-    """The hand holds between ``minimum`` and ``maximum`` cards of ``cards``."""
-
-    cards: frozenset[Card]
-    minimum: int
-    maximum: int = HAND_SIZE
-
-    def __call__(self, hand: Hand) -> bool:
-        return self.minimum <= len(hand.cards & self.cards) <= self.maximum
-
-
-Constraint = CardCount | HandPredicate
+Constraint = CardCount | Points | HandPredicate
 
 
 def random_deal(rng: random.Random) -> Deal:
@@ -77,98 +79,58 @@ def constrained_deal(
 ) -> Deal:
     """A random deal whose hands satisfy every constraint of their seat.
 
-    Seats are filled one at a time from the cards left; at most one
-    :class:`CardCount` per seat is used constructively, the rest are checked.
-    Raises :class:`DealGenerationError` when ``attempts`` draws all fail.
+    :class:`CardCount` and :class:`Points` constraints are met in batches (see
+    :mod:`tutor.engine.dealbatch`); other predicates are checked on candidate deals.
+    When two or more seats have such predicates, their hands are found one seat at a
+    time (each from deals meeting every batch constraint), as this module always did:
+    far cheaper than asking all of them of one deal, at the price of exact uniformity
+    between those seats. Raises :class:`DealGenerationError` when the constraints
+    cannot be met, or when ``attempts`` candidate deals all fail.
     """
-    placed = {seat: list((fixed or {}).get(seat, ())) for seat in SEATS}
-    pool = _remaining_pool(placed)
-    for _ in range(max(1, attempts // 50)):
-        hands = _try_fill(rng, constraints, placed, pool, attempts=50)
-        if hands is not None:
-            return Deal(hands)
+
+    from tutor.engine.dealbatch import generator, hand_of, plan_deals, to_deal
+
+    batchable = {s: [c for c in cs if isinstance(c, CardCount | Points)] for s, cs in constraints.items()}
+    checks = {SEATS.index(s): [c for c in cs if not isinstance(c, CardCount | Points)]
+              for s, cs in constraints.items()}
+    checks = {s: cs for s, cs in checks.items() if cs}
+    placed = {s: tuple(cards) for s, cards in (fixed or {}).items()}
+    gen = generator(rng.getrandbits(64))
+    steps = list(checks) or [0]
+    per_step = PER_SEAT if len(steps) > 1 else attempts
+    drawn = 0
+    while drawn < attempts:
+        now = dict(placed)
+        for k, seat in enumerate(steps):
+            budget = min(per_step, attempts - drawn)
+            row, used = _first_passing(plan_deals(batchable, now), gen, seat, checks.get(seat, []), budget)
+            drawn += used
+            if row is None:
+                break
+            if k == len(steps) - 1:
+                return to_deal(row)
+            now[SEATS[seat]] = tuple(hand_of(row, seat).cards)
     raise DealGenerationError(
         f"no deal met the constraints on {', '.join(s.value for s in constraints)} "
         f"in {attempts} attempts"
     )
 
 
-def _try_fill(
-    rng: random.Random,
-    constraints: Mapping[Seat, Sequence[Constraint]],
-    placed: Mapping[Seat, list[Card]],
-    pool: list[Card],
-    attempts: int,
-) -> dict[Seat, Hand] | None:
-    """Fill the constrained seats first, then the rest; ``None`` if a seat fails."""
-    remaining = list(pool)
-    hands: dict[Seat, Hand] = {}
-    order = [s for s in SEATS if constraints.get(s)] + [s for s in SEATS if not constraints.get(s)]
-    for seat in order:
-        hand = _draw_hand(rng, constraints.get(seat, ()), placed[seat], remaining, attempts)
-        if hand is None:
-            return None
-        hands[seat] = hand
-        taken = hand.cards
-        remaining = [c for c in remaining if c not in taken]
-    return hands
+def _first_passing(plan: DealPlan, gen: Generator, seat: int, checks: Sequence[HandPredicate],
+                   budget: int) -> tuple[Cards | None, int]:
+    """The first of at most ``budget`` candidates whose ``seat`` passes ``checks``, and the count drawn."""
+    from tutor.engine.dealbatch import hand_of
 
 
-def _draw_hand(
-    rng: random.Random,
-    constraints: Sequence[Constraint],
-    fixed: list[Card],
-    pool: list[Card],
-    attempts: int,
-) -> Hand | None:
-    need = HAND_SIZE - len(fixed)
-    counts = [c for c in constraints if isinstance(c, CardCount)]
-    split = _Split.of(counts[0], fixed, pool, need) if counts else None
-    for _ in range(attempts):
-        if split is not None:
-            drawn = split.draw(rng)
-            if drawn is None:
-                return None
-        else:
-            drawn = rng.sample(pool, need)
-        hand = Hand([*fixed, *drawn])
-        if all(check(hand) for check in constraints):
-            return hand
-    return None
-
-
-@dataclass(frozen=True)
-class _Split:
-    """The pool split by a :class:`CardCount`, with the feasible counts and their weights.
-
-    The number k of matching cards drawn follows the hypergeometric law restricted
-    to the feasible range, so the hand is uniform among hands meeting the count.
-    Computed once per seat, then drawn from many times.
-    """
-
-    inside: list[Card]
-    outside: list[Card]
-    need: int
-    counts: range
-    weights: list[int]
-
-    @classmethod
-    def of(cls, count: CardCount, fixed: list[Card], pool: list[Card], need: int) -> _Split:
-        inside = [c for c in pool if c in count.cards]
-        outside = [c for c in pool if c not in count.cards]
-        already = sum(1 for c in fixed if c in count.cards)
-        low = max(0, count.minimum - already, need - len(outside))
-        high = min(len(inside), count.maximum - already, need)
-        counts = range(low, high + 1)
-        weights = [comb(len(inside), k) * comb(len(outside), need - k) for k in counts]
-        return cls(inside, outside, need, counts, weights)
-
-    def draw(self, rng: random.Random) -> list[Card] | None:
-        """``need`` cards meeting the count, or ``None`` when no count is feasible."""
-        if not self.counts:
-            return None
-        k = rng.choices(self.counts, weights=self.weights)[0]
-        return rng.sample(self.inside, k) + rng.sample(self.outside, self.need - k)
+    drawn, chunk = 0, FIRST_CHUNK
+    while drawn < budget:
+        size = min(chunk, budget - drawn)
+        for row in plan.candidates(gen, size):
+            if not checks or all(check(hand_of(row, seat)) for check in checks):
+                return row, drawn + size
+        drawn += size
+        chunk = min(4 * chunk, LAST_CHUNK)
+    return None, drawn
 
 
 def _remaining_pool(placed: Mapping[Seat, list[Card]]) -> list[Card]:

@@ -14,8 +14,7 @@ import random
 from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons import bidding_drill, solo_drill
-from tutor.lessons.content import content_dir
-from tutor.lessons.content.registry import check_content
+from tutor.lessons.content_cache import content_report
 from tutor.lessons.drills import Drill, discover_drill_kinds
 from tutor.lessons.law_quiz import Question, question_pool
 from tutor.lessons.progress import StoredAnswer
@@ -110,7 +109,7 @@ def replay_solo(stored: StoredAnswer) -> Exercise:
 
 
 def _question_pool() -> dict[str, Question]:
-    report = check_content(content_dir())
+    report = content_report()  # validated once per process, not on every review served
     if report.rules is None:
         raise TutorError("the tutor's laws could not be loaded; run `tutor check`")
     law_ids = {entry.id for entry in report.rules.entries}

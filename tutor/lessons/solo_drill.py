@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -135,8 +136,9 @@ def pick_rule(seed: int) -> str:
     return random.Random(f"pick:{KIND}:{seed}").choice(rule_ids())
 
 
+@functools.lru_cache(maxsize=64)  # a page reruns on every click: deal once per (rule, seed), not per rerun
 def make(rule_id: str | None, seed: int) -> Drill:
-    """The drill for ``rule_id`` (a random one when ``None``) and ``seed``."""
+    """The drill for ``rule_id`` (a random one when ``None``) and ``seed`` (frozen; shared when cached)."""
     return _make(rule_id if rule_id is not None else pick_rule(seed), seed, random.Random(seed))
 
 

@@ -1,0 +1,324 @@
+"""Browser benchmark of the pages: page switch and click → feedback, against a one-line app.
+
+    python benchmarks/page_bench.py              # prints the table (also a section of run_all.py)
+    python benchmarks/page_bench.py --rounds 3   # fewer samples
+
+Both apps run under ``streamlit run`` on loopback (the harness of ``tests/browser``) and
+are driven by the same headless Chromium in the same run:
+
+* **page switch** — a click on a page's link in the sidebar until that page's script
+  run has finished and the app shows it (the harness counts ``script_finished``
+  messages on the websocket), for every page of ``app.py``;
+* **click → feedback** — the click that answers (a quiz's Check, a drill's card or
+  call) until its rerun has finished, for every page with an answer and every play
+  drill kind. The preparation (choosing an option) is not timed.
+
+The reference is a two-page app of one line each (a title and a button), measured the
+same way, so the figures say what the tutor adds to Streamlit's own round trip. A
+scenario whose widgets a page does not show (the pages are being redesigned) gives
+"not measured" with the reason instead of failing the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+WAIT_MS = 10_000  # a widget that is not there after this is reported, not waited for
+
+REFERENCE_PAGES = {
+    "one.py": 'import streamlit as st\n\nst.title("One")\nst.button("Go", key="go")\n',
+    "two.py": 'import streamlit as st\n\nst.title("Two")\nst.button("Go", key="go")\n',
+    "ref_app.py": ('import streamlit as st\n\nst.navigation([st.Page("one.py", title="One"), '
+                   'st.Page("two.py", title="Two")]).run()\n'),
+}
+
+
+@dataclass
+class Scenario:
+    """One click → feedback: ``prepare`` the page (not timed), then time ``click``."""
+
+    page: str  # URL path of the page
+    name: str
+    prepare: Callable[[Any], None]
+    click: Callable[[Any], None]
+
+
+def _settle(app: Any) -> None:
+    """Let a rerun that a preparing step may have started finish (no rerun is required)."""
+    app.page.wait_for_timeout(300)
+    app.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+
+def _radio_first(group_label: str) -> Callable[[Any], None]:
+    def pick(app: Any) -> None:
+        group = app.main.locator('[data-testid="stRadio"]').filter(has_text=group_label).first
+        group.locator("label").nth(0).click()
+        _settle(app)
+    return pick
+
+
+def _select_first(label: str) -> Callable[[Any], None]:
+    def pick(app: Any) -> None:
+        app.choose_select(re.compile(label), re.compile(".+"), rerun=False)
+        _settle(app)
+    return pick
+
+
+def _radio_option(group_label: str, option: str) -> Callable[[Any], None]:
+    def pick(app: Any) -> None:
+        group = app.main.locator('[data-testid="stRadio"]').filter(has_text=group_label).first
+        group.locator("label").filter(has_text=option).first.click()
+        _settle(app)
+    return pick
+
+
+def _tab(name: str) -> Callable[[Any], None]:
+    def pick(app: Any) -> None:  # tabs switch in the browser, no rerun
+        app.main.locator('[role="tab"]').filter(has_text=name).first.click()
+    return pick
+
+
+def _fill(label: str, value: str) -> Callable[[Any], None]:
+    def type_in(app: Any) -> None:
+        field = app.main.get_by_label(label).first
+        field.fill(value)
+        field.press("Enter")
+        _settle(app)
+    return type_in
+
+
+def _steps(*steps: Callable[[Any], None]) -> Callable[[Any], None]:
+    def run(app: Any) -> None:
+        for step in steps:
+            step(app)
+    return run
+
+
+def _rerun(app: Any, target: Any) -> None:
+    """Click ``target`` and wait for the rerun it causes (at most WAIT_MS)."""
+    before = app.runs()
+    target.click()
+    app._wait_run_after(before, WAIT_MS)
+
+
+def _button(label: str) -> Callable[[Any], None]:
+    def press(app: Any) -> None:
+        _rerun(app, app.main.get_by_role("button", name=re.compile(label)).first)
+    return press
+
+
+def _option(group_label: str, index: int) -> Callable[[Any], None]:
+    """Timed: pick the radio option ``index`` (not the one chosen) of a group outside a form."""
+    def press(app: Any) -> None:
+        group = app.main.locator('[data-testid="stRadio"]').filter(has_text=group_label).first
+        labels = group.locator("label")
+        checked = [i for i in range(labels.count()) if labels.nth(i).locator("input").is_checked()]
+        _rerun(app, labels.nth(1 if checked == [index] else index))
+    return press
+
+
+def _select_timed(label: str) -> Callable[[Any], None]:
+    def press(app: Any) -> None:
+        box = app.main.get_by_role("combobox", name=re.compile(label)).first
+        box.scroll_into_view_if_needed()
+        box.click()
+        _rerun(app, app.page.get_by_role("option").first)
+    return press
+
+
+def _nothing(app: Any) -> None:
+    return None
+
+
+PLAY_KINDS = ["Lead", "Second hand", "Third hand", "Cannot follow"]
+
+
+def scenarios() -> list[Scenario]:
+    found = [
+        Scenario("laws", "study: Next →", _nothing, _button("^Next")),
+        Scenario("law_quiz", "answer and Check", _radio_first("Your answer"), _button("^Check")),
+        Scenario("scoring_quiz", "Check an answer", _nothing, _button("^Check")),
+        Scenario("scoring", "switch the deal source", _nothing, _option("Deal", 1)),
+        Scenario("bidding_drill", "Make this call", _select_first("Your call"), _button("Make this call")),
+        Scenario("bidding_lessons", "answer a round", _nothing, _select_timed("what do you say")),
+        Scenario("solo_whist", "bidding drill: Check", _steps(_tab("Bidding drill"), _radio_first("Your call")),
+                 _button("^Check")),
+        Scenario("solo_whist", "settlement quiz: Check", _steps(_tab("Settlement"), _fill("Your answer (points)", "0")),
+                 _button("^Check")),
+        Scenario("review", "Answer", _radio_first("Your answer"), _button("^Answer")),
+    ]
+    for kind in PLAY_KINDS:
+        prepare = _steps(_radio_option("Decision", kind), _radio_first("Your card"))
+        found.append(Scenario("play_drill", f"{kind.lower()}: Play this card", prepare, _button("Play this card")))
+    return found
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _timed(app: Any, action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    app.rerun_after(action)
+    app.main.locator("h1").first.wait_for()
+    return time.perf_counter() - start
+
+
+def _switch(app: Any, title: str) -> float:
+    link = app.page.locator('[data-testid="stSidebar"]').get_by_role("link", name=title, exact=True).first
+    return _timed(app, link.click)
+
+
+def page_titles() -> dict[str, str]:
+    """URL path → sidebar title, read from app.py (the order of the sidebar)."""
+    source = (ROOT / "app.py").read_text(encoding="utf-8")
+    return {m.group(1): m.group(2) for m in re.finditer(r'st\.Page\("tutor/ui/pages/(\w+)\.py", title="([^"]+)"',
+                                                        source)}
+
+
+@dataclass
+class Figures:
+    """Seconds per sample, by what was measured."""
+
+    switch: dict[str, list[float]]
+    click: dict[str, list[float] | str]
+
+
+def measure_tutor(context: Any, workdir: Path, rounds: int) -> Figures:
+    from harness import App, start_server, stop_server
+
+    titles = page_titles()
+    server = start_server(workdir)
+    switch: dict[str, list[float]] = {p: [] for p in titles}
+    click: dict[str, list[float] | str] = {}
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        app = App(page, server).open()
+        for p in titles:  # warm every page once (first imports, caches), as a learner's second visit
+            _switch(app, titles[p])
+        for _ in range(rounds):
+            for p, title in titles.items():
+                switch[p].append(_switch(app, title))
+        for sc in scenarios():
+            label = f"{sc.page}: {sc.name}"
+            samples: list[float] = []
+            try:
+                for _ in range(rounds):
+                    _switch(app, titles[sc.page])
+                    sc.prepare(app)
+                    start = time.perf_counter()
+                    sc.click(app)
+                    samples.append(time.perf_counter() - start)
+                click[label] = samples
+            except Exception as err:  # a redesigned page: say what was missing, measure the rest
+                click[label] = f"not measured: {type(err).__name__}: {str(err).splitlines()[0][:80]}"
+        page.close()
+    finally:
+        stop_server(server)
+    return Figures(switch, click)
+
+
+def measure_reference(context: Any, workdir: Path, rounds: int) -> tuple[list[float], list[float]]:
+    from harness import App, start_server, stop_server
+
+    for name, text in REFERENCE_PAGES.items():
+        (workdir / name).write_text(text, encoding="utf-8")
+    server = start_server(workdir, script=str(workdir / "ref_app.py"))
+    switches: list[float] = []
+    clicks: list[float] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        app = App(page, server).open()
+        _switch(app, "Two")
+        for _ in range(rounds * 2):
+            for title in ("One", "Two"):
+                switches.append(_switch(app, title))
+                start = time.perf_counter()
+                app.click_button("Go")
+                clicks.append(time.perf_counter() - start)
+        page.close()
+    finally:
+        stop_server(server)
+    return switches, clicks
+
+
+def run(rounds: int) -> tuple[Figures, list[float], list[float]] | str:
+    """Every figure, or the reason the benchmark cannot run here."""
+    from harness import CHROMIUM, CHROMIUM_FLAGS, DESKTOP_VIEWPORT, missing_reason
+
+    reason = missing_reason()
+    if reason:
+        return reason
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(Path(tmp) / "profile"), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
+            viewport=DESKTOP_VIEWPORT)
+        try:
+            (Path(tmp) / "ref").mkdir()
+            (Path(tmp) / "tutor").mkdir()
+            ref_switch, ref_click = measure_reference(context, Path(tmp) / "ref", rounds)
+            figures = measure_tutor(context, Path(tmp) / "tutor", rounds)
+        finally:
+            context.close()
+    return figures, ref_switch, ref_click
+
+
+def _ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.0f} ms, p95 {_p95(values) * 1000:.0f} ms"
+
+
+def rows(rounds: int) -> Iterator[tuple[str, str, str, str, str, str]]:
+    """(measure, tutor, reference, ratio, goal, met) per page and per scenario."""
+    result = run(rounds)
+    if isinstance(result, str):
+        yield ("pages in the browser", "skipped", result[:60], "—", "—", "—")
+        return
+    figures, ref_switch, ref_click = result
+    every = [t for samples in figures.switch.values() for t in samples]
+    ref_s, ref_c = statistics.median(ref_switch), statistics.median(ref_click)
+    yield (f"page switch, all pages (n={len(every)})", _ms(every), f"{_ms(ref_switch)} (one-line app)",
+           f"{statistics.median(every) / ref_s:.2f}×", "p95 < 0.5 s", "yes" if _p95(every) < 0.5 else "NO")
+    for page, samples in figures.switch.items():
+        yield (f"page switch → {page}", _ms(samples), "", f"{statistics.median(samples) / ref_s:.2f}×",
+               "p95 < 0.5 s", "yes" if _p95(samples) < 0.5 else "NO")
+    clicks = [t for s in figures.click.values() if isinstance(s, list) for t in s]
+    if clicks:
+        yield (f"click → feedback, all answers (n={len(clicks)})", _ms(clicks), f"{_ms(ref_click)} (one-line app)",
+               f"{statistics.median(clicks) / ref_c:.2f}×", "p95 < 300 ms", "yes" if _p95(clicks) < 0.3 else "NO")
+    for label, samples in figures.click.items():
+        if isinstance(samples, str):
+            yield (f"click → feedback, {label}", samples, "", "—", "p95 < 300 ms", "—")
+        else:
+            yield (f"click → feedback, {label}", _ms(samples), "", f"{statistics.median(samples) / ref_c:.2f}×",
+                   "p95 < 300 ms", "yes" if _p95(samples) < 0.3 else "NO")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="samples per page and per scenario")
+    args = parser.parse_args()
+    for row in rows(args.rounds):
+        print(" | ".join(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
