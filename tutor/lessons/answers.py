@@ -25,3 +25,4 @@ class Answer:
     position: str = ""
     seconds: float | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    retry: bool = False

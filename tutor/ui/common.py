@@ -1,17 +1,37 @@
-"""Small helpers shared by every page: page set-up, errors, card rendering."""
+"""Small helpers shared by every page: page set-up, errors, learner text, card rendering.
+
+Learner and stored text (a typed answer, a profile name, an imported record, an error
+message that quotes the input) is never Markdown: pages pass it through :func:`text_md`
+when it sits inside a Markdown sentence, or show it with :func:`show_text`, so that
+``![x](http://…)`` stays those characters and never loads an image.
+"""
 
 from __future__ import annotations
 
-import html
+import re
 from pathlib import Path
 
 import streamlit as st
 
-from tutor.engine.cards import PBN_SUITS, Hand, Suit
+from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
+from tutor.ui import cards
 
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
+#: Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping them all
+#: also disarms Streamlit's own syntax (``:red[…]``, ``:material/…:``, ``$…$``).
+_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def text_md(text: object) -> str:
+    """``text`` escaped so that Markdown shows it literally (no links, images, HTML, emphasis)."""
+    escaped = _MARKDOWN_PUNCTUATION.sub(r"\\\1", str(text))
+    return "  \n".join(escaped.splitlines()) if "\n" in escaped else escaped
+
+
+def show_text(text: object) -> None:
+    """Learner or stored text as plain text, line breaks kept."""
+    st.text(str(text))
 
 
 def page_header(title: str, caption: str) -> None:
@@ -21,19 +41,12 @@ def page_header(title: str, caption: str) -> None:
 
 def show_error(err: TutorError) -> None:
     """A TutorError is the learner's or the content's mistake: show it, don't crash."""
-    st.error(str(err), icon=":material/error:")
-
-
-def suit_markdown(suit: Suit, holding: str) -> str:
-    """A suit holding as Markdown, red suits coloured; text is escaped, never raw HTML."""
-    symbol = f":red[{suit.symbol}]" if suit in _RED else suit.symbol
-    shown = holding.replace("T", "10") or "—"
-    return f"{symbol} {html.escape(shown)}"
+    st.error(text_md(err), icon=":material/error:")
 
 
 def hand_markdown(hand: Hand) -> str:
-    """A hand as four Markdown lines, spades first."""
-    return "  \n".join(suit_markdown(s, hand.holding_text(s)) for s in PBN_SUITS)
+    """A hand as four Markdown lines, spades first (see :mod:`tutor.ui.cards`)."""
+    return cards.hand_md(hand)
 
 
 @st.cache_data(show_spinner=False)
@@ -45,3 +58,22 @@ def content_report() -> ContentReport:
     """All of ``content/``, validated; cached until a content file changes (its signature)."""
     root = content_dir()
     return _checked_content(str(root), content_signature(root))
+
+
+def answer_md(text: str) -> str:
+    """A stored or typed answer for a Markdown sentence: a card or a call as the renderer draws
+    it (``♥10``, ``2♥``), anything else escaped as text. Only what the engine parsed is drawn."""
+    from tutor.engine.calls import parse_call
+    from tutor.engine.cards import Card
+
+    words = text.split()
+    if 0 < len(words) <= 4 and len(text) <= 40:
+        try:
+            return " ".join(cards.card_md(Card.parse(w)) for w in words)
+        except TutorError:
+            pass
+        try:
+            return " ".join(cards.call_md(parse_call(w)) for w in words)
+        except TutorError:
+            pass
+    return text_md(text)
