@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field, replace
 from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import streamlit as st

@@ -14,7 +14,15 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress import StoredAnswer
-from tutor.lessons.review import Exercise, due_items, item_server, load_servers, mastery, next_exercise, replay
+from tutor.lessons.review import (
+    Exercise,
+    due_items,
+    item_server,
+    load_servers,
+    mastery,
+    next_exercise,
+    replay,
+)
 from tutor.ui.common import answer_md, page_header, show_error, show_text, text_md
 from tutor.ui.state import current_learner, learner_selector, record_answer, store
 
