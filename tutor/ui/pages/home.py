@@ -26,7 +26,7 @@ scored above the line.
 
 - **Study the laws** of the book step by step — seating, the deal, the auction,
   the play, revokes, exposed cards, scoring, and the variants for two, three and
-  five players — each with its source in the seeds, and be quizzed on them.
+  five players — each with its source, and be quizzed on them.
 - **Drill the conventions**: generated deals that fit a convention of the book;
   you bid, lead or discard and are shown the book's answer, the law it rests on,
   and what the choice is worth in points.
@@ -37,7 +37,7 @@ scored above the line.
 )
 
 st.info(
-    "The seeds are machine translations of a Russian rule book. Where they disagree, "
+    "The sources are machine translations of a Russian rule book. Where they disagree, "
     "the numbered book is the default and the other reading is a switchable variant; "
     "where they are silent, the tutor says so and states its own reading.",
     icon=":material/menu_book:",

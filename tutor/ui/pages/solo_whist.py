@@ -64,7 +64,7 @@ def _ladder_table() -> None:
 
 
 def _study() -> None:
-    st.markdown("Solo Whist as the Thai seed teaches it (seed `002`, lines 1–97): every deal is a round "
+    st.markdown("Solo Whist as the Thai source teaches it (the part of the book before the Vint laws): every deal is a round "
                 "of its own, alliances last one deal, and the calls climb a fixed ladder.")
     _ladder_table()
     laws = _laws()
@@ -117,7 +117,7 @@ def _law_quiz() -> None:
 
 def _drill() -> None:
     st.markdown("You are the eldest hand and speak first. Which call does your hand support? The answer "
-                "follows the seed's guidance (a proposal usually needs four sure tricks counting trumps) "
+                "follows the source's guidance (a proposal usually needs four sure tricks counting trumps) "
                 "and the tutor's documented counting model.")
     rules = ["any", *solo_drill.rule_ids()]
     rule = st.selectbox("Kind of hand", rules, key=f"{P}drill_rule")
@@ -183,10 +183,10 @@ def _replay_tab() -> None:
         show_error(err)
         return
     ex = r.example
-    st.markdown(f"**{ex.title}** (seed `002`, {r.line.ref}). Kirill deals and turns up the "
+    st.markdown(f"**{ex.title}** (the Thai source, {r.line.ref}). Kirill deals and turns up the "
                 f"{cards.card_md(r.deal.turn_up)}. The auction: "
                 + ", ".join(f"{ex.name(s)} {c.name}" for s, c, _, _ in r.auction) + ".")
-    with st.expander("How the hands were reconstructed (the seed's figure is missing)"):
+    with st.expander("How the hands were reconstructed (the source's figure is missing)"):
         for item in ex.reconstruction:
             st.markdown(f"- {item}")
     step_key = f"{P}replay_step_{line}"
@@ -243,7 +243,7 @@ def _calculator() -> None:
         tricks = int(c3.number_input("Tricks taken by the bidder's side", 0, 13, g.target, key=f"{P}calc_tricks"))
         made = tricks >= g.target
     choices: dict[str, str] = {}
-    with st.expander("Variants (the seed's reading is the default)"):
+    with st.expander("Variants (the source's reading is the default)"):
         for v in SOLO_VARIANTS:
             labels = {key: option.label for key, option in v.options.items()}
             picked = st.selectbox(v.description, list(labels), key=f"{P}calc_var_{v.name}",
@@ -293,14 +293,14 @@ def _check_points(q: ScoringQuestion, seed: int, text: str) -> None:
 
 
 def _settlement() -> None:
-    st.markdown("Who pays whom, exactly as the seed prints it (l.53–59), with the tutor's readings where it "
+    st.markdown("Who pays whom, exactly as the source prints it, with the tutor's readings where it "
                 "is silent and the usual English rules as variants.")
     _calculator()
     st.divider()
     _scoring_quiz()
 
 
-page_header("Solo Whist", "The seed's second game: calls, play, settlement and a worked example.")
+page_header("Solo Whist", "The Thai source's second game: calls, play, settlement and a worked example.")
 study, drill, example, settlement = st.tabs(["Study", "Bidding drill", "Worked example", "Settlement"])
 try:
     with study:
