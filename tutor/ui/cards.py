@@ -158,3 +158,11 @@ SEATS_ORDER: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
 def show_compass(deal: Deal | dict[Seat, Hand], *, labels: dict[Seat, str] | None = None) -> None:
     hands = {s: deal[s] for s in SEATS_ORDER} if isinstance(deal, Deal) else deal
     st.markdown(compass_md(hands, labels=labels))
+
+
+SUIT_SYMBOLS = {s.value: s.symbol for s in PBN_SUITS}
+
+
+def suit_of(letter: str) -> Suit:
+    """``"H"`` -> hearts (for widgets whose options are suit letters)."""
+    return Suit(letter)

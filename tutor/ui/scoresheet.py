@@ -46,25 +46,26 @@ def classic_sheet_md(rows: tuple[SheetRow, ...]) -> str:
     """The sheet as a Vint player draws it: We (NS) and They (EW), bonuses above the line, tricks below.
 
     Above the line the latest entry is written highest, as on a paper sheet; the line is
-    drawn across both columns, and the totals close the sheet.
+    drawn across both columns; below it the tricks, each partie closed by its subtotal,
+    then the totals and the result.
     """
-    above = [r for r in rows if r.section == "above"]
-    below = [r for r in rows if r.section == "below"]
-    totals = [r for r in rows if r.section == "total"]
-
     def line(row: SheetRow) -> str:
         ns = f"{row.ns} {row.entry}" if row.ns is not None else ""
         ew = f"{row.ew} {row.entry}" if row.ew is not None else ""
-        if row.ns is None and row.ew is None:  # an X mark, written across
+        if row.ns is None and row.ew is None:  # an X mark or the result, written across
             ns = row.entry
         return f"| {ns or ' '} | {ew or ' '} |"
 
     out = ["| We (NS) | They (EW) |", "|--:|:--|"]
-    out += [line(r) for r in reversed(above)]
+    out += [line(r) for r in reversed([r for r in rows if r.section == "above"])]
     out.append("| **═══ the line ═══** | **═══════════** |")
-    out += [line(r) for r in below]
-    for total in totals:
-        out.append(f"| **{_cell(total.ns)}** {total.entry} | **{_cell(total.ew)}** {total.entry} |")
+    for row in rows:
+        if row.section == "below":
+            out.append(line(row))
+        elif row.section in ("game", "total"):
+            out.append(f"| **{_cell(row.ns)}** {row.entry} | **{_cell(row.ew)}** {row.entry} |")
+        elif row.section == "result":
+            out.append(f"| **{row.entry}** |   |")
     return "\n".join(out)
 
 
