@@ -61,7 +61,8 @@ def test_review_page_serves_a_due_law_and_records_the_answer_before_feedback(db:
     law_id = _seed(db)
     at = _page("tutor/ui/pages/review.py")
     assert not at.exception, [e.value for e in at.exception]
-    assert any(law_id in m.value for m in at.markdown)
+    title = str(review.law_entries()[law_id]["title"])
+    assert any(title in m.value for m in at.markdown)  # the law is named by its title, not its id
     exercise = at.session_state["review_exercise"]
     at.radio[0].set_value(exercise.expected)  # inside the answer form: submitted by one press
     at.button(key="review_submit").click().run()
