@@ -124,3 +124,13 @@ def test_the_laws_page_opens_the_law_in_the_address(recorded: list[Answer]) -> N
     assert at.query_params["law"] not in ("law-35", None)
     at = _open(LAWS_PAGE, law="law-99999")
     assert len(at.error) == 1 and not at.exception
+
+
+def test_the_scoring_quiz_address_keeps_the_level_and_question(recorded: list[Answer]) -> None:
+    from tutor.lessons.content import content_dir
+    from tutor.lessons.scoring import load_quiz
+
+    level = load_quiz(content_dir()).levels[-1].id
+    at = _open("tutor/ui/pages/scoring_quiz.py", level=level, position="31")
+    assert at.selectbox(key="scoring_quiz_level").value == level
+    assert at.number_input(key="scoring_quiz_seed").value == 31

@@ -89,10 +89,12 @@ except TutorError as err:
     show_error(err)
     st.stop()
 levels = {level.id: level for level in quiz.levels}
+_state.adopt_url(LEVEL, "level", list(levels))
 level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
                         on_change=EXERCISE.new)
 st.caption(levels[level_id].description)
 seed = EXERCISE.controls("question")
+_state.keep_in_url(level=level_id, position=seed)
 try:
     question = make_question(level_id, seed, quiz=quiz)
 except TutorError as err:
