@@ -13,7 +13,7 @@ from tutor.engine.sheet import SheetRow
 from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
 from tutor.ui import cards
-from tutor.ui.common import show_error
+from tutor.ui.common import law_names, show_error, source_name
 
 NS_COL, EW_COL = "NS (we)", "EW (they)"
 SEAT_TITLES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -36,7 +36,7 @@ def sheet_frame(rows: tuple[SheetRow, ...]) -> pd.DataFrame:
             "entry": LINE_ENTRY if row.section == "line" else row.entry,
             NS_COL: _cell(row.ns),
             EW_COL: _cell(row.ew),
-            "laws": ", ".join(row.laws),
+            "laws": law_names(row.laws),
             "why": row.text,
         })
     return pd.DataFrame.from_records(records, columns=["deal", "entry", NS_COL, EW_COL, "laws", "why"])
@@ -107,6 +107,6 @@ def show_readings(ids: tuple[str, ...], *, expanded: bool = False) -> None:
             if reading is None:
                 st.warning(f"Reading {reading_id!r} is missing from content/scoring-readings.yaml")
                 continue
-            sources = "; ".join(str(s) for s in reading.sources)
+            sources = "; ".join(f"{source_name(s.file)} {s.ref}" for s in reading.sources)
             st.markdown(f"**{reading.title}** — {reading.reading}")
-            st.caption(f"Laws: {', '.join(reading.laws)} · sources: {sources}")
+            st.caption(f"Laws: {law_names(reading.laws)} · sources: {sources}")

@@ -14,7 +14,7 @@ from tutor.lessons.bidding_feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error
 
 RULE, SEED, RESULT, STARTED = ("bid_drill_rule", "bid_drill_seed", "bid_drill_result", "bid_drill_t0")
 ANY = "any"
@@ -122,7 +122,7 @@ rules = {r.id: r for r in conventions().of_kind("bid")}
 _state.adopt_url(RULE, "rule", [ANY, *rules])
 rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention" if i == ANY
-                           else f"{rules[i].title} ({', '.join(rules[i].laws)})")
+                           else f"{rules[i].title} ({law_names(rules[i].laws)})")
 seed = EXERCISE.controls("position")
 _state.keep_in_url(rule=rule_choice, position=seed)
 rule_id = None if rule_choice == ANY else str(rule_choice)

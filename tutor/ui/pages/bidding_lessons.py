@@ -10,7 +10,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.bidding_feedback import law_quote
 from tutor.lessons.bidding_lessons import Step, lessons, steps
 from tutor.ui import cards
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
 
 LESSON, STEP = "bid_lesson_id", "bid_lesson_step"
 
@@ -59,9 +59,9 @@ except TutorError as err:
 if STEP not in st.session_state:
     _reset()
 index = min(int(st.session_state[STEP]), len(all_steps))
-st.markdown(f"**Your hand (South, the dealer)** — {', '.join(lesson.laws)}")
+st.markdown(f"**Your hand (South, the dealer)** — {law_names(lesson.laws)}")
 st.markdown(hand_markdown(Hand.parse(lesson.hand)))
-st.caption("Sources: " + "; ".join(f"{s.file} {s.ref}" for s in lesson.sources))
+st.caption("Sources: " + "; ".join(f"{source_name(s.file)}, {s.ref}" for s in lesson.sources))
 if index:
     st.markdown("**The dialogue so far**")
     cards.show_auction(Seat.S, _calls(all_steps[:index]), to_call=index < len(all_steps), you=Seat.S)
@@ -69,7 +69,7 @@ if index:
     last = all_steps[index - 1]
     st.info(last.note, icon=":material/record_voice_over:")
     if last.rule_id:
-        st.caption(f"Convention: {last.rule_title} ({', '.join(last.laws)})")
+        st.caption(f"Convention: {last.rule_title} ({law_names(last.laws)})")
 if index < len(all_steps):
     step = all_steps[index]
     choices = [str(c) for c in step.position.legal_calls][:16]

@@ -12,7 +12,7 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.study import StudyGuide, citations_in
 from tutor.ui import state as _state
-from tutor.ui.common import content_report, page_header, show_error
+from tutor.ui.common import content_report, page_header, practised_in, show_error, source_name
 
 CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
 MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
@@ -96,9 +96,9 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
         label = f"Variant `{variant.id}`" + (f" (conflict {variant.conflict})" if variant.conflict else "")
         with st.expander(label):
             st.markdown(variant.text)
-            st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in variant.sources))
+            st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in variant.sources))
     with st.expander("Sources", expanded=False):
-        st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in entry.sources))
+        st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in entry.sources))
     related = guide.related(entry.id)
     if related:
         st.markdown("**Related laws**")
@@ -108,7 +108,7 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
                                        on_click=_set, args=(other.id, other.section))
     cited = guide.cited_by(entry.id)
     if cited:
-        st.caption("Practised in: " + ", ".join(f"{c.item} ({c.file})" for c in cited[:12]))
+        st.caption("Practised in: " + practised_in(c.file for c in cited))
 
 
 def _study(guide: StudyGuide) -> None:

@@ -26,7 +26,7 @@ from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo_quiz import ScoringQuestion, parse_points, scoring_question
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
 
 P = "solo_"  # prefix of every session-state key of this page
 
@@ -79,7 +79,7 @@ def _study() -> None:
         st.info(note, icon=":material/lightbulb:")
     for variant in entry.variants:
         st.warning(f"**Variant `{variant.id}`** — {variant.text}", icon=":material/alt_route:")
-    st.caption("Sources: " + "; ".join(f"{s.file} ({s.ref})" for s in entry.sources))
+    st.caption("Sources: " + "; ".join(f"{source_name(s.file)} ({s.ref})" for s in entry.sources))
     _law_quiz()
 
 
@@ -106,7 +106,7 @@ def _law_quiz() -> None:
         correct = given == expected
         _record(Answer("solo", q.id, correct, str(given), expected, laws=tuple(q.laws)))
         (st.success if correct else st.error)(f"{'Right' if correct else 'Not quite'}: {expected}. "
-                                              f"{q.explanation} ({', '.join(q.laws)})")
+                                              f"{q.explanation} ({law_names(q.laws)})")
     if right.button("Next question", key=f"{P}q_next"):
         st.session_state[f"{P}q_index"] = index + 1
         st.rerun()
@@ -167,7 +167,7 @@ def _drill() -> None:
         st.markdown(f"Why not {labels[choice]}: {drill.why_not[choice]}.")
     st.dataframe(pd.DataFrame({"figure": list(drill.features), "value": list(drill.features.values())}),
                  hide_index=True, key=f"{P}drill_features")
-    st.caption("Laws: " + ", ".join(drill.laws))
+    st.caption("Laws: " + law_names(drill.laws))
 
 
 # -- replay -----------------------------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def _settlement_table(s: Settlement, names: dict[Seat, str] | None = None) -> No
     net = s.net
     st.dataframe(pd.DataFrame([{"player": names[seat], "result": format_points(net[seat])} for seat in SEATS]),
                  hide_index=True, key=f"{P}net_{s.game.value}_{s.bidder.value}_{s.side_tricks}_{s.made}")
-    st.caption("Law: " + ", ".join(s.laws))
+    st.caption("Law: " + law_names(s.laws))
 
 
 def _calculator() -> None:
