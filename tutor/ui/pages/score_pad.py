@@ -26,6 +26,16 @@ SIDE_NAMES = {Side.NS: "NS (we)", Side.EW: "EW (they)"}
 WHAT = ["aces", *(s.value for s in PBN_SUITS)]
 
 
+def _side(value: object) -> Side | None:
+    """A side picked in a select box (whose other options are words such as "none")."""
+    return value if isinstance(value, Side) else None
+
+
+def _side_label(value: object) -> str:
+    side = _side(value)
+    return SIDE_NAMES[side] if side is not None else str(value)
+
+
 def _what_label(what: str) -> str:
     return "aces in one hand" if what == "aces" else f"{cards.SUIT_SYMBOLS[what]} run from the ace"
 
@@ -53,12 +63,12 @@ def _contract_inputs(k: str) -> tuple[Contract | None, int]:
 def _count_inputs(k: str) -> tuple[tuple[Side, int] | None, tuple[Side, int] | None]:
     st.markdown("**Honours and aces** (ignored for all passed; at no-trumps only the aces count)")
     h_side, h_count, a_side, a_count = st.columns(4)
-    honour_side = h_side.selectbox("More trump honours", SIDES, key=f"{k}_h_side", format_func=SIDE_NAMES.get)
+    honour_side = _side(h_side.selectbox("More trump honours", SIDES, key=f"{k}_h_side", format_func=_side_label))
     honours = h_count.selectbox("How many (of A K Q J 10)", [3, 4, 5], key=f"{k}_h_count")
-    ace_side = a_side.selectbox("More aces", [*SIDES, SPLIT], key=f"{k}_a_side",
-                                format_func=lambda s: s if isinstance(s, str) else SIDE_NAMES[s])
-    aces = a_count.selectbox("How many aces", [3, 4], key=f"{k}_a_count", disabled=ace_side == SPLIT)
-    return (honour_side, int(honours)), (None if ace_side == SPLIT else (ace_side, int(aces)))
+    ace_side = _side(a_side.selectbox("More aces", [*SIDES, SPLIT], key=f"{k}_a_side", format_func=_side_label))
+    aces = a_count.selectbox("How many aces", [3, 4], key=f"{k}_a_count", disabled=ace_side is None)
+    return (None if honour_side is None else (honour_side, int(honours)),
+            None if ace_side is None else (ace_side, int(aces)))
 
 
 def _coronet_inputs(k: str) -> tuple[PadCoronet, ...]:
@@ -66,12 +76,12 @@ def _coronet_inputs(k: str) -> tuple[PadCoronet, ...]:
     found = []
     for n in range(CORONET_ROWS):
         side_col, what_col, length_col = st.columns(3)
-        side = side_col.selectbox(f"Coronet {n + 1}: side", [NONE, *SIDES], key=f"{k}_c{n}_side",
-                                  format_func=lambda s: "no coronet" if s == NONE else SIDE_NAMES[s])
+        side = _side(side_col.selectbox(f"Coronet {n + 1}: side", [NONE, *SIDES], key=f"{k}_c{n}_side",
+                                        format_func=lambda s: "no coronet" if s == NONE else _side_label(s)))
         what = what_col.selectbox("of", WHAT, key=f"{k}_c{n}_what", format_func=_what_label)
         length = length_col.number_input("cards (or aces)", min_value=3, max_value=13, value=3, step=1,
                                          key=f"{k}_c{n}_length")
-        if side != NONE:
+        if side is not None:
             suit = None if what == "aces" else cards.suit_of(what)
             found.append(PadCoronet(side, suit, int(length)))
     return tuple(found)
@@ -84,15 +94,15 @@ def _entry_form(number: int) -> PadDeal | None:
         contract, tricks = _contract_inputs(k)
         honours, aces = _count_inputs(k)
         coronets = _coronet_inputs(k)
-        revoke = st.selectbox("Revoke", [NONE, *SIDES], key=f"{k}_revoke",
-                              format_func=lambda s: "nobody revoked" if s == NONE else f"{SIDE_NAMES[s]} revoked")
+        revoke = _side(st.selectbox("Revoke", [NONE, *SIDES], key=f"{k}_revoke",
+                                    format_func=lambda s: "nobody revoked" if s == NONE else f"{_side_label(s)} revoked"))
         pressed = st.form_submit_button("Write this deal", type="primary", key=f"{k}_write")
     if not pressed:
         return None
     if contract is not None and contract.strain is Strain.NO_TRUMPS:
         honours = None
     return PadDeal(contract, tricks, honours=honours, aces=aces, coronets=coronets,
-                   revoke=None if revoke == NONE else revoke)
+                   revoke=revoke)
 
 
 def _rubber(deals: list[PadDeal]) -> PadRubber | None:
