@@ -114,7 +114,7 @@ def test_quiz_right_answers_are_confirmed_and_recorded(db: Path) -> None:
     at = _fill(at, "penalties", 11, {b.key: b.expected for b in q.blanks})
     assert not at.exception, [e.value for e in at.exception]
     assert any("All right" in s.value for s in at.success)
-    assert any("scoring-21" in s.value for s in at.success)
+    assert any("Scoring 21" in s.value for s in at.success)  # the law, named as the laws page names it
     with open_store(db) as store:
         answers = [a.answer for a in store.answers("default")]
     assert [(a.item_kind, a.item_id, a.correct, a.seed) for a in answers] == [("scoring", "penalties", True, 11)]
@@ -129,7 +129,7 @@ def test_quiz_wrong_answer_is_explained_item_by_item_with_its_law(db: Path) -> N
     at = _fill(at, "tricks", 5, values)
     assert not at.exception
     errors = [e.value for e in at.error]
-    assert len(errors) == 1 and "you wrote" in errors[0] and "scoring-5" in errors[0]
+    assert len(errors) == 1 and "you wrote" in errors[0] and "Scoring 5" in errors[0]
     assert any("right" in s.value for s in at.success)  # the other side's entry
     with open_store(db) as store:
         assert [a.answer.correct for a in store.answers("default")] == [False]

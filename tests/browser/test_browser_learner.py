@@ -72,10 +72,10 @@ def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> No
     assert drill.explanation.split()[0] in text
     assert "What mattered" in text
     assert "The full deal and the consequences" in text
-    from tutor.ui.common import law_name
+    from tutor.lessons.bidding_feedback import law_entries
 
     for law in drill.laws:
-        assert law_name(law) in text  # "Law 41", as the laws page names it
+        assert str(law_entries()[law]["title"]) in text  # each law quoted, by its title
     assert not app.exceptions()
 
 
