@@ -1,10 +1,18 @@
-"""Vint tutor: the Streamlit app. Navigation only; each page lives in tutor/ui/pages/."""
+"""Vint tutor: the Streamlit app. Navigation, and the one setting every page reads (the deck's colours)."""
 
 import streamlit as st
 
+from tutor.ui.cards import FOUR_COLOUR_KEY
+
 PAGES = {
-    "Learn": [
+    "Start here": [
         st.Page("tutor/ui/pages/home.py", title="Home", icon=":material/home:", default=True),
+        st.Page("tutor/ui/pages/deal_walkthrough.py", title="How a deal goes", icon=":material/route:"),
+        st.Page("tutor/ui/pages/for_bridge_players.py", title="For bridge players", icon=":material/swap_horiz:"),
+        st.Page("tutor/ui/pages/quick_reference.py", title="Quick reference", icon=":material/table_chart:"),
+        st.Page("tutor/ui/pages/glossary.py", title="Glossary", icon=":material/translate:"),
+    ],
+    "Learn": [
         st.Page("tutor/ui/pages/laws.py", title="Study the laws", icon=":material/menu_book:"),
         st.Page("tutor/ui/pages/law_quiz.py", title="Quiz on the laws", icon=":material/quiz:"),
     ],
@@ -15,6 +23,9 @@ PAGES = {
         st.Page("tutor/ui/pages/bidding_drill.py", title="Bidding drills", icon=":material/campaign:"),
         st.Page("tutor/ui/pages/bidding_lessons.py", title="Bidding lessons", icon=":material/forum:"),
         st.Page("tutor/ui/pages/practice_table.py", title="Practice table", icon=":material/table_restaurant:"),
+    ],
+    "At the table": [
+        st.Page("tutor/ui/pages/score_pad.py", title="Rubber score pad", icon=":material/edit_note:"),
     ],
     "Solo Whist": [
         st.Page("tutor/ui/pages/solo_whist.py", title="Solo Whist", icon=":material/style:"),
@@ -28,4 +39,7 @@ PAGES = {
 # The tab's icon: an emoji is drawn by the browser itself. (A Material icon here, or the pages'
 # icons by default, would be fetched from a font server: no request may leave the learner's computer.)
 st.set_page_config(page_icon="♠️")
-st.navigation(PAGES).run()
+page = st.navigation(PAGES)
+st.sidebar.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
+                  help="Diamonds blue and clubs green, as well as hearts red, so no two suits look alike.")
+page.run()

@@ -10,6 +10,7 @@ free-text field the pages offer and checks it is never rendered as HTML.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -244,5 +245,6 @@ def test_a_learner_named_script_is_refused_and_shown_as_text(fresh_db: Path) -> 
     at.button(key="progress_learner_create").click().run()
     assert not at.exception, [e.value for e in at.exception]
     shown = " ".join(str(e.value) for e in at.error)
+    shown = re.sub(r"\\(.)", r"\1", shown)  # the page escapes Markdown: a backslash shows the character itself
     assert PAYLOAD in shown  # the name is quoted back as text in the error…
     assert not _rendered_as_html(at)  # …and nowhere as live HTML

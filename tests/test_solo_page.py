@@ -49,7 +49,7 @@ def test_drill_check_records_a_solo_answer(at: AppTest, db: Path) -> None:
     at.selectbox(key="solo_drill_rule").set_value("solo-bid-solo").run()
     seed = at.session_state["solo_drill_seed"]
     drill = solo_drill.make("solo-bid-solo", seed)
-    at.radio(key=f"solo_drill_choice_{seed}_solo-bid-solo").set_value("solo").run()
+    at.radio(key=f"solo_drill_choice_{seed}_solo-bid-solo").set_value("solo")  # in the form: one press
     at.button(key="solo_drill_check").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "Right" in _text(at) and drill.answer == "solo"
@@ -79,10 +79,11 @@ def test_calculator_settles_a_solo(at: AppTest) -> None:
 def test_scoring_quiz_rejects_html_and_checks_numbers(at: AppTest) -> None:
     seed = at.session_state["solo_sq_seed"]
     box = at.text_input(key=f"solo_sq_answer_{seed}")
-    box.set_value("<script>x</script>").run()
+    box.set_value("<script>x</script>")
     at.button(key="solo_sq_check").click().run()
     assert "not a number of points" in " ".join(e.value for e in at.error)
     assert "<script>" not in " ".join(m.value for m in at.markdown)
-    at.text_input(key=f"solo_sq_answer_{seed}").set_value(str(scoring_question(seed).answer)).run()
+    # issue 20: one press of Check reads what was just typed (no first click that only commits the text)
+    at.text_input(key=f"solo_sq_answer_{seed}").set_value(str(scoring_question(seed).answer))
     at.button(key="solo_sq_check").click().run()
     assert "Right" in " ".join(e.value for e in at.success)

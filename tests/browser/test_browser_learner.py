@@ -34,7 +34,7 @@ def test_study_a_law_step_by_step_and_mark_it_learned(app: App) -> None:
     assert app.main.locator("h3").first.inner_text() == first
     app.click_button("Mark as learned")
     assert app.main.get_by_role("button", name="✓ Learned").count() == 1
-    assert "Sources in the seeds" in app.text()
+    assert "Sources" in app.text() and "Sources in the seeds" not in app.text()
     assert not app.exceptions()
 
 
@@ -61,7 +61,9 @@ def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> No
     app.open("bidding_drill")
     app.fill("Position number", str(SEED))
     assert drill.prompt.split("\n")[0][:40] in app.text()
-    app.choose_select("Your call", re.compile(rf"^{re.escape(wrong)} — "), rerun=False)
+    from tutor.ui.cards import call_label
+
+    app.choose_select("Your call", re.compile(rf"^{re.escape(call_label(wrong))}$"), rerun=False)
     app.click_button("Make this call")
     error = app.main.locator('[data-testid="stAlertContentError"]').first
     error.wait_for()
@@ -70,10 +72,12 @@ def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> No
     assert drill.explanation.split()[0] in text
     assert "What mattered" in text
     assert "The full deal and the consequences" in text
+    from tutor.lessons.bidding_feedback import law_entries
     from tutor.lessons.words import law_name
 
-    for law in drill.laws:  # each law quoted under its learner's name ("Law 50 — …"), not its id
+    for law in drill.laws:  # each law quoted under its learner's name ("Law 50 — …"), by its title
         assert law_name(law).lower() in text.lower()
+        assert str(law_entries()[law]["title"]) in text
     assert not app.exceptions()
 
 
@@ -93,7 +97,9 @@ def test_answer_a_lead_drill_with_the_book_card(app: App) -> None:
     success = app.main.locator('[data-testid="stAlertContentSuccess"]').first
     success.wait_for()
     assert f"Right: {right}" in success.inner_text()
-    assert ", ".join(drill.laws) in app.text()
+    from tutor.ui.common import law_names
+
+    assert law_names(drill.laws) in app.text()
     assert not app.exceptions()
 
 
@@ -112,7 +118,7 @@ def test_fill_in_a_scoring_quiz_and_get_every_entry_checked(app: App) -> None:
     verdict = app.main.locator('[data-testid="stAlertContentSuccess"]').first
     verdict.wait_for()
     assert f"{len(question.blanks)} of {len(question.blanks)} entries right" in verdict.inner_text()
-    assert "scoring-" in app.text()  # each entry shows its law
+    assert "Scoring " in app.text()  # each entry names its law, as the laws page names it
     assert not app.exceptions()
 
 
@@ -148,3 +154,82 @@ def test_a_profile_named_script_is_shown_as_text_not_run(app: App) -> None:
     assert "<script>alert(1)</script>" in error.inner_text()
     assert app.main.locator("script").count() == 0
     assert not dialogs
+
+
+DRILL_RULE, DRILL_SEED = "law-41-no-trumps-three-or-four-aces", 5  # the book's call is 1NT (test_bidding_page)
+
+
+@pytest.mark.app_page("bidding_drill")
+def test_a_second_answer_after_the_feedback_is_recorded_as_a_retry(app: App) -> None:
+    from tutor.lessons.bidding_drill import make
+    from tutor.lessons.progress import open_store
+    from tutor.lessons.progress_schema import ANSWER_COLUMNS
+
+    if "retry" not in ANSWER_COLUMNS:
+        pytest.skip("the progress store does not record retries yet (it lands with the lessons branch)")
+    assert make(DRILL_RULE, DRILL_SEED).answer == "1NT"
+    app.open(f"bidding_drill?rule={DRILL_RULE}&position={DRILL_SEED}")
+    app.choose_select("Your call", re.compile(r"^P — pass$"), rerun=False)
+    app.click_button("Make this call")
+    app.main.locator('[data-testid="stAlertContentError"]').filter(has_text="The book says").first.wait_for()
+    app.choose_select("Your call", re.compile(r"^1NT — "), rerun=False)  # the book's call, after the feedback
+    app.click_button("Make this call")
+    warning = app.main.locator('[data-testid="stAlertContentWarning"]').filter(has_text="retry").first
+    warning.wait_for()
+    assert "pass" in warning.inner_text()  # the first answer is the one that counts
+    with open_store(app.server.db) as store:
+        mine = [s.answer for s in store.answers() if s.answer.item_id == DRILL_RULE and s.answer.seed == DRILL_SEED]
+    assert [(a.given, a.correct, a.retry) for a in mine] == [("P", False, False), ("1NT", True, True)]
+    assert not app.exceptions()
+
+
+@pytest.mark.app_page("play_drill")
+def test_a_position_in_the_address_survives_a_reload_and_can_be_shared(app: App) -> None:
+    from tutor.lessons.play_drill import make
+
+    drill = make("discard", None, 77)
+    first_line = drill.prompt.splitlines()[0]
+    app.open("play_drill?kind=discard&position=77")
+    assert first_line in app.text()
+    app.fill("Position number", "78")  # the learner moves on: the address follows
+    assert "position=78" in app.page.url and "kind=discard" in app.page.url
+    before = app.runs()
+    app.page.reload(wait_until="domcontentloaded")
+    app._wait_run_after(before)
+    app.main.locator("h1").first.wait_for()
+    assert make("discard", None, 78).prompt.splitlines()[0] in app.text()
+    checked = app.main.locator('[data-testid="stRadio"]').first.locator("label:has(input:checked)")
+    assert "Cannot follow" in checked.inner_text()
+    app.open("play_drill?kind=discard&position=lots")  # a bad value: one line, the page still works
+    assert len(app.errors()) == 1 and not app.exceptions()
+
+
+def test_the_start_here_path_leads_from_home_to_a_law(app: App) -> None:
+    app.open()
+    app.rerun_after(app.main.get_by_role("link", name=re.compile("How a deal of Vint goes")).first.click)
+    assert "How a deal of Vint goes" in app.main.locator("h1").first.inner_text()
+    assert "Both sides write every trick" in app.text()
+    app.rerun_after(app.main.get_by_role("link", name=re.compile("^Law 28")).first.click)
+    app.main.locator("h3").first.wait_for()
+    assert app.main.locator("h3").first.inner_text().startswith("Law 28")
+    assert "law=law-28" in app.page.url
+    assert not app.exceptions()
+
+
+@pytest.mark.app_page("score_pad")
+def test_score_a_rubber_on_the_score_pad(app: App) -> None:
+    app.open("score_pad")
+    for number in (1, 2):
+        form = app.main.locator('[data-testid="stForm"]').first
+        form.get_by_text(f"Deal {number}").wait_for()
+        app.choose_select("Contract", re.compile(r"^5: five$"), rerun=False)
+        app.choose_select("Denomination", re.compile("hearts"), rerun=False)
+        app.choose_select("Declarer", re.compile("^South$"), rerun=False)
+        app.fill("Tricks the declaring side took", "11", rerun=False)
+        app.click_button("Write this deal")
+    success = app.main.locator('[data-testid="stAlertContentSuccess"]').first
+    success.wait_for()
+    assert "won by NS" in success.inner_text()
+    text = app.text()
+    assert "We (NS)" in text and "the line" in text and "rubber won by NS" in text
+    assert not app.exceptions()

@@ -1,17 +1,38 @@
-"""Small helpers shared by every page: page set-up, errors, card rendering."""
+"""Small helpers shared by every page: page set-up, errors, learner text, card rendering.
+
+Learner and stored text (a typed answer, a profile name, an imported record, an error
+message that quotes the input) is never Markdown: pages pass it through :func:`text_md`
+when it sits inside a Markdown sentence, or show it with :func:`show_text`, so that
+``![x](http://…)`` stays those characters and never loads an image.
+"""
 
 from __future__ import annotations
 
-import html
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import streamlit as st
 
-from tutor.engine.cards import PBN_SUITS, Hand, Suit
+from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
+from tutor.ui import cards
 
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
+#: Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping them all
+#: also disarms Streamlit's own syntax (``:red[…]``, ``:material/…:``, ``$…$``).
+_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def text_md(text: object) -> str:
+    """``text`` escaped so that Markdown shows it literally (no links, images, HTML, emphasis)."""
+    escaped = _MARKDOWN_PUNCTUATION.sub(r"\\\1", str(text))
+    return "  \n".join(escaped.splitlines()) if "\n" in escaped else escaped
+
+
+def show_text(text: object) -> None:
+    """Learner or stored text as plain text, line breaks kept."""
+    st.text(str(text))
 
 
 def page_header(title: str, caption: str) -> None:
@@ -21,19 +42,12 @@ def page_header(title: str, caption: str) -> None:
 
 def show_error(err: TutorError) -> None:
     """A TutorError is the learner's or the content's mistake: show it, don't crash."""
-    st.error(str(err), icon=":material/error:")
-
-
-def suit_markdown(suit: Suit, holding: str) -> str:
-    """A suit holding as Markdown, red suits coloured; text is escaped, never raw HTML."""
-    symbol = f":red[{suit.symbol}]" if suit in _RED else suit.symbol
-    shown = holding.replace("T", "10") or "—"
-    return f"{symbol} {html.escape(shown)}"
+    st.error(text_md(err), icon=":material/error:")
 
 
 def hand_markdown(hand: Hand) -> str:
-    """A hand as four Markdown lines, spades first."""
-    return "  \n".join(suit_markdown(s, hand.holding_text(s)) for s in PBN_SUITS)
+    """A hand as four Markdown lines, spades first (see :mod:`tutor.ui.cards`)."""
+    return cards.hand_md(hand)
 
 
 @st.cache_data(show_spinner=False)
@@ -45,3 +59,60 @@ def content_report() -> ContentReport:
     """All of ``content/``, validated; cached until a content file changes (its signature)."""
     root = content_dir()
     return _checked_content(str(root), content_signature(root))
+
+
+def answer_md(text: str) -> str:
+    """A stored or typed answer for a Markdown sentence: a card or a call as the renderer draws
+    it (``♥10``, ``2♥``), anything else escaped as text. Only what the engine parsed is drawn."""
+    from tutor.engine.calls import parse_call
+    from tutor.engine.cards import Card
+
+    words = text.split()
+    if 0 < len(words) <= 4 and len(text) <= 40:
+        try:
+            return " ".join(cards.card_md(Card.parse(w)) for w in words)
+        except TutorError:
+            pass
+        try:
+            return " ".join(cards.call_md(parse_call(w)) for w in words)
+        except TutorError:
+            pass
+    return text_md(text)
+
+
+def law_name(law_id: str) -> str:
+    """How a page names a law: "Law 41", "Scoring 5", "Law ≈53 (recovered)" — never its id."""
+    report = content_report()
+    if report.rules is not None:
+        for entry in report.rules.entries:
+            if entry.id == law_id:
+                return entry.label
+    head, _, number = law_id.partition("-")
+    return f"{head.capitalize()} {number}".strip()
+
+
+def law_names(law_ids: Iterable[str]) -> str:
+    """``("law-41", "scoring-5")`` -> "Law 41, Scoring 5"."""
+    return ", ".join(law_name(i) for i in law_ids)
+
+
+#: The source documents as a learner knows them (their file names are hashes).
+_SOURCES = {"000_": "the book (Romanian translation)", "002_": "the book (Thai translation)",
+            "001_": "the Russian summary", "004_": "the English rules for two players"}
+
+
+def source_name(file: str) -> str:
+    """``000_3fb8….txt`` -> "the book (Romanian translation)"."""
+    name = file.rsplit("/", 1)[-1]
+    return next((words for prefix, words in _SOURCES.items() if name.startswith(prefix)), "the sources")
+
+
+def practised_in(files: Iterable[str]) -> str:
+    """Where a law is practised, in the learner's words: "the bidding drills (2), the law quiz (1)"."""
+    kinds: dict[str, int] = {}
+    for file in files:
+        name = ("the bidding drills" if "conventions/bidding" in file else "the play drills" if "conventions/play"
+                in file else "the glossary" if "glossary" in file else "the quizzes" if "quizzes/" in file
+                else "the lessons")
+        kinds[name] = kinds.get(name, 0) + 1
+    return ", ".join(f"{name} ({count})" for name, count in kinds.items())

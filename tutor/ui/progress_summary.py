@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine.errors import TutorError
+from tutor.ui.common import text_md
 from tutor.ui.state import current_learner, db_path, store
 
 
@@ -24,4 +25,14 @@ def home_summary() -> str | None:
     accuracy = f", {s.accuracy:.0%} right" if s.accuracy is not None else ""
     streak = f"{s.streak_days}-day streak · " if s.streak_days else ""
     due = f"{s.due} item{'s' if s.due != 1 else ''} due for review" if s.due else "nothing due"
-    return f"**{learner}**: {streak}{s.answers} answers{accuracy} · {s.mastered} mastered · {due}"
+    return f"**{text_md(learner)}**: {streak}{s.answers} answers{accuracy} · {s.mastered} mastered · {due}"
+
+
+def mistakes_waiting() -> int:
+    """How many mistakes wait in Review's queue for the current learner (0 when none or unreadable)."""
+    try:
+        if not db_path().exists():
+            return 0
+        return len(store().mistakes(current_learner()))
+    except TutorError:
+        return 0

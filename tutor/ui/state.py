@@ -6,7 +6,7 @@ in a committed transaction, or raises a ``TutorError`` the page shows with
 ``st.error``::
 
     from tutor.engine.errors import TutorError
-from tutor.lessons.answers import Answer
+    from tutor.lessons.answers import Answer
     from tutor.ui.state import record_answer
 
     try:
@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import streamlit as st
@@ -40,6 +41,7 @@ from tutor.lessons.progress import (
     open_store,
 )
 from tutor.lessons.srs import Mastery
+from tutor.ui.common import text_md
 
 _KEY = "tutor_session"
 
@@ -118,6 +120,55 @@ def _is_app_seed(value: object) -> bool:
     except TutorError:
         return False
 
+MAX_SEED = APP_MAX_SEED  # position numbers offered by the pages (and accepted from a URL)
+
+
+def url_error(name: str, value: str, expected: str) -> None:
+    """A bad value read from the address: one line, the value shortened, never a traceback."""
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    st.error(f"The address gives {name} = “{text_md(shown)}”, which is not {expected}; "
+             "it was ignored.", icon=":material/link_off:")
+
+
+def url_int(name: str, low: int, high: int) -> int | None:
+    """The integer ``name`` from the address (``?name=…``), if present and within [low, high]."""
+    raw = st.query_params.get(name)
+    if raw is None:
+        return None
+    text = str(raw).strip()
+    if len(text) > 12 or not text.isdecimal() or not low <= int(text) <= high:
+        url_error(name, str(raw), f"a whole number from {low} to {high}")
+        return None
+    return int(text)
+
+
+def url_choice(name: str, allowed: Iterable[str]) -> str | None:
+    """The value ``name`` from the address, if it is one of ``allowed``."""
+    raw = st.query_params.get(name)
+    if raw is None:
+        return None
+    options = list(allowed)
+    if raw not in options:
+        url_error(name, str(raw), "one this page offers")
+        return None
+    return str(raw)
+
+
+def adopt_url(state_key: str, name: str, allowed: Iterable[str]) -> None:
+    """On a session's first run, take ``state_key``'s value from the address when it is valid."""
+    if state_key in st.session_state:
+        return
+    value = url_choice(name, allowed)
+    if value is not None:
+        st.session_state[state_key] = value
+
+
+def keep_in_url(**values: object) -> None:
+    """Write the page's place into the address, so a reload keeps it and it can be shared."""
+    wanted = {k: str(v) for k, v in values.items() if v is not None}
+    if {k: st.query_params.get(k) for k in wanted} != wanted:
+        st.query_params.update(wanted)
+
 
 @dataclass(frozen=True)
 class SeededExercise:
@@ -125,25 +176,33 @@ class SeededExercise:
 
     The seed is shown as a number the learner can type back ("position 4711"), so a
     position can be shared or replayed; a new one clears the previous answer and
-    restarts the clock that times the answer.
+    restarts the clock that times the answer. The number is also kept in the address
+    (``?position=4711``): a reload keeps the place, and the link shows the same position.
     """
 
     seed: str
     result: str
     clock: str
     new_button: str
+    url_name: str = "position"
 
     def new(self) -> None:
-        st.session_state[self.seed] = random.SystemRandom().randrange(10**6)
+        st.session_state[self.seed] = random.SystemRandom().randrange(MAX_SEED)
         st.session_state.pop(self.result, None)
         start_clock(self.clock)
 
     def controls(self, noun: str = "position") -> int:
         """The number input and the "New …" button; returns the seed to build from."""
         if not _is_app_seed(st.session_state.get(self.seed)):  # unset, or a bad value from outside
-            self.new()
+            st.session_state.pop(self.seed, None)
+            from_url = url_int(self.url_name, 0, MAX_SEED)
+            if from_url is None:
+                self.new()
+            else:
+                st.session_state[self.seed] = from_url
+                start_clock(self.clock)
         st.number_input(f"{noun.capitalize()} number (the same number gives the same {noun})",
-                        min_value=0, max_value=APP_MAX_SEED, step=1, key=self.seed,
+                        min_value=0, max_value=MAX_SEED, step=1, key=self.seed,
                         on_change=lambda: st.session_state.pop(self.result, None))
         st.button(f"New {noun}", key=self.new_button, on_click=self.new)
         return int(st.session_state[self.seed])
@@ -159,6 +218,30 @@ def record_or_show(answer: Answer) -> None:
         record_answer(answer)
     except TutorError as err:
         st.error(str(err), icon=":material/error:")
+
+
+_ANSWERED = "tutor_answered_positions"
+
+
+def record_once(position: str, answer: Answer) -> bool:
+    """Record ``answer`` to the position ``position``; returns whether it was a retry.
+
+    One answer per position counts: the first is recorded as it is, any later answer to
+    the same position in this session (the learner changed their mind after seeing the
+    feedback) is recorded with ``retry=True``, which the store and the schedule do not
+    count as a first answer.
+    """
+    answered: dict[str, str] = st.session_state.setdefault(_ANSWERED, {})
+    retry = position in answered
+    record_or_show(replace(answer, retry=True) if retry else answer)
+    answered.setdefault(position, answer.given)
+    return retry
+
+
+def first_answer(position: str) -> str | None:
+    """The answer that counts for ``position`` (the first one given in this session), if any."""
+    answered: dict[str, str] = st.session_state.get(_ANSWERED, {})
+    return answered.get(position)
 
 
 def mastery(item_kind: str, item_id: str) -> Mastery:

@@ -6,14 +6,15 @@ import pandas as pd
 import streamlit as st
 
 from tutor.engine.calls import parse_call
-from tutor.engine.cards import Deal, Hand, Seat
+from tutor.engine.cards import Deal, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.bidding_drill import SEAT_NAMES, consequences, conventions, make, position_from_json
 from tutor.lessons.bidding_feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
+from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error
 
 RULE, SEED, RESULT, STARTED = ("bid_drill_rule", "bid_drill_seed", "bid_drill_result", "bid_drill_t0")
 ANY = "any"
@@ -38,35 +39,40 @@ def _spoken(text: str) -> str:
 
 def _show_position(drill: Drill) -> None:
     pos = drill.position
+    bid_position = position_from_json(pos)
     st.markdown(f"**{drill.prompt}**")
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**Your hand ({SEAT_NAMES[position_from_json(pos).seat]})**")
+        st.markdown(f"**Your hand ({SEAT_NAMES[bid_position.seat]})**")
         st.markdown(hand_markdown(Hand.parse(str(pos["hand"]))))
     with right:
         st.markdown("**The auction so far**")
-        notes = list(pos.get("auction_notes") or [])
-        if not notes:
-            st.markdown("Nobody has called yet.")
-        else:
-            rows = [{"seat": SEAT_NAMES[Seat.parse(n["seat"])], "call": _spoken(n["call"])} for n in notes]
-            st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_auction")
+        cards.show_auction(bid_position.dealer, bid_position.calls, to_call=True, you=bid_position.seat)
+        st.caption(f"{SEAT_NAMES[bid_position.dealer]} dealt and called first.")
     if pos.get("auction_notes"):
         with st.expander("What the earlier calls mean by the book", expanded=False):
             for n in pos["auction_notes"]:
                 laws = f" ({', '.join(n['laws'])})" if n["laws"] else ""
-                st.markdown(f"- {n['seat']} {_spoken(n['call'])}: {n['title']}{laws}")
+                st.markdown(f"- {n['seat']} {cards.call_md(parse_call(n['call']))}: {n['title']}{laws}")
 
 
-def _record(drill: Drill, choice: str, correct: bool) -> None:
-    _state.record_or_show(Answer(
+def _position_key(drill: Drill) -> str:
+    return f"bid:{drill.rule_id}:{drill.seed}"
+
+
+def _record(drill: Drill, choice: str, correct: bool) -> bool:
+    """Record the answer (a retry when this position was answered before); returns whether it was a retry."""
+    return _state.record_once(_position_key(drill), Answer(
         item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
         expected=drill.answer, laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
         seconds=_state.seconds_since(STARTED), extra={"kind": drill.kind}))
 
 
-def _feedback(drill: Drill, choice: str, rule_id: str | None) -> None:
+def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None) -> None:
     rule = conventions().rule(drill.rule_id)
+    if first is not None:
+        st.warning(f"A retry: your first answer here, {_spoken(first)}, is the one that counts; "
+                   "this one is recorded as a retry.", icon=":material/replay:")
     if drill.is_correct(choice):
         st.success(f"Right: {_spoken(choice)} ({choice}) is the book's call.", icon=":material/check_circle:")
     else:
@@ -89,7 +95,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None) -> None:
             for call, reason in others.items():
                 st.markdown(f"- **{call}** ({_spoken(call)}): {reason}")
     with st.expander("The full deal and the consequences", expanded=True):
-        st.code(Deal.from_pbn(drill.deal_pbn).diagram(), language=None)
+        cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         try:
             results = _consequences(rule_id, drill.seed, choice)
         except TutorError as err:
@@ -113,10 +119,12 @@ page_header("Bidding drills", "A deal at a moment of the auction: you see only y
                               "book makes; then see the convention and its law, why the other calls are "
                               "worse, and what each call is worth in tricks and points.")
 rules = {r.id: r for r in conventions().of_kind("bid")}
+_state.adopt_url(RULE, "rule", [ANY, *rules])
 rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention" if i == ANY
-                           else f"{rules[i].title} ({', '.join(rules[i].laws)})")
+                           else f"{rules[i].title} ({law_names(rules[i].laws)})")
 seed = EXERCISE.controls("position")
+_state.keep_in_url(rule=rule_choice, position=seed)
 rule_id = None if rule_choice == ANY else str(rule_choice)
 try:
     drill = _drill(rule_id, seed)
@@ -126,15 +134,18 @@ except TutorError as err:
 _show_position(drill)
 ident = f"{drill.rule_id}_{drill.seed}"
 with st.form(key=f"bid_drill_form_{ident}"):
+    st.caption(cards.denomination_order_md())
     picked = st.selectbox("Your call", drill.choices, index=None, placeholder="Choose a call",
-                          format_func=lambda c: f"{c} — {_spoken(c)}", key=f"bid_drill_choice_{ident}")
+                          format_func=cards.call_label, key=f"bid_drill_choice_{ident}")
     pressed = st.form_submit_button("Make this call", type="primary", key=f"bid_drill_call_{ident}")
 if pressed:
     if picked is None:
         st.warning("Choose a call first.", icon=":material/touch_app:")
     else:
-        _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
-        st.session_state[RESULT] = (ident, str(picked))
+        retry = _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
+        st.session_state[RESULT] = (ident, str(picked), retry)
 stored = st.session_state.get(RESULT)
 if stored and stored[0] == ident:
-    _feedback(drill, stored[1], rule_id)
+    _feedback(drill, stored[1], rule_id, _state.first_answer(_position_key(drill)) if stored[2] else None)
+    st.button("Next position", key="bid_drill_next", type="primary", on_click=EXERCISE.new, shortcut="N",
+              help="Keyboard: N")

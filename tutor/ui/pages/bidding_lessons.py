@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine.calls import Call
-from tutor.engine.cards import Hand
+from tutor.engine.calls import Call, Pass
+from tutor.engine.cards import Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding_feedback import law_quote
 from tutor.lessons.bidding_lessons import Step, lessons, steps
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui import cards
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
 
 LESSON, STEP = "bid_lesson_id", "bid_lesson_step"
 
@@ -30,6 +31,16 @@ def _dialogue(done: list[Step]) -> str:
     return "  \n".join(lines)
 
 
+def _calls(done: list[Step]) -> list[Call]:
+    """The dialogue as an auction: you (South, the dealer), West passes, partner replies, East passes."""
+    calls: list[Call] = []
+    for s in done:
+        calls += [s.call, Pass()]
+        if s.partner_reply is not None:
+            calls += [s.partner_reply, Pass()]
+    return calls
+
+
 page_header("Bidding lessons", "The book's two bidding dialogues, step by step: guess your call, then read "
                                "what the book says and which convention makes it.")
 try:
@@ -48,22 +59,24 @@ except TutorError as err:
 if STEP not in st.session_state:
     _reset()
 index = min(int(st.session_state[STEP]), len(all_steps))
-st.markdown(f"**Your hand (South, the dealer)** — {', '.join(lesson.laws)}")
+st.markdown(f"**Your hand (South, the dealer)** — {law_names(lesson.laws)}")
 st.markdown(hand_markdown(Hand.parse(lesson.hand)))
-st.caption("Sources: " + "; ".join(f"{s.file} {s.ref}" for s in lesson.sources))
+st.caption("Sources: " + "; ".join(f"{source_name(s.file)}, {s.ref}" for s in lesson.sources))
 if index:
     st.markdown("**The dialogue so far**")
+    cards.show_auction(Seat.S, _calls(all_steps[:index]), to_call=index < len(all_steps), you=Seat.S)
     st.markdown(_dialogue(all_steps[:index]))
     last = all_steps[index - 1]
     st.info(last.note, icon=":material/record_voice_over:")
     if last.rule_id:
-        st.caption(f"Convention: {last.rule_title} ({', '.join(last.laws)})")
+        st.caption(f"Convention: {last.rule_title} ({law_names(last.laws)})")
 if index < len(all_steps):
     step = all_steps[index]
     choices = [str(c) for c in step.position.legal_calls][:16]
     if str(step.call) not in choices:
         choices.append(str(step.call))
-    guess = st.selectbox(f"Round {step.number}: what do you say?", choices, index=None,
+    st.caption(cards.denomination_order_md())
+    guess = st.selectbox(f"Round {step.number}: what do you say?", choices, index=None, format_func=cards.call_label,
                          placeholder="Your guess (optional)", key=f"bid_lesson_guess_{chosen}_{index}")
     if guess is not None:
         if guess == str(step.call):

@@ -12,7 +12,7 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.study import StudyGuide, citations_in
 from tutor.ui import state as _state
-from tutor.ui.common import content_report, page_header, show_error
+from tutor.ui.common import content_report, page_header, practised_in, show_error, source_name
 
 CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
 MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
@@ -80,7 +80,7 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
     position, count = guide.position(entry.id)
     section = guide.section(entry.section)
     st.subheader(f"{entry.label}: {entry.title}")
-    st.caption(f"{section.title} · {position} of {count} · {entry.kind} · `{entry.id}`")
+    st.caption(f"{section.title} · {position} of {count} · {entry.kind}")
     if entry.recovered:
         st.info("Recovered from the summaries: the book's pages for this law are lost, so its "
                 "number is inferred and its text rebuilt from the shorter summaries.", icon=":material/history_edu:")
@@ -96,9 +96,9 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
         label = f"Variant `{variant.id}`" + (f" (conflict {variant.conflict})" if variant.conflict else "")
         with st.expander(label):
             st.markdown(variant.text)
-            st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in variant.sources))
-    with st.expander("Sources in the seeds", expanded=False):
-        st.markdown("\n".join(f"- {s.file}, {s.ref}" for s in entry.sources))
+            st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in variant.sources))
+    with st.expander("Sources", expanded=False):
+        st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in entry.sources))
     related = guide.related(entry.id)
     if related:
         st.markdown("**Related laws**")
@@ -108,12 +108,17 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
                                        on_click=_set, args=(other.id, other.section))
     cited = guide.cited_by(entry.id)
     if cited:
-        st.caption("Practised in: " + ", ".join(f"{c.item} ({c.file})" for c in cited[:12]))
+        st.caption("Practised in: " + practised_in(c.file for c in cited))
 
 
 def _study(guide: StudyGuide) -> None:
     sections = list(guide.sections)
     titles = {s.id: f"{n}. {s.title}" for n, s in enumerate(sections, 1)}
+    if CURRENT not in st.session_state:  # a reload or a shared link: the law in the address
+        linked = _state.url_choice("law", [e.id for e in guide.entries])
+        if linked is not None:
+            st.session_state[CURRENT] = linked
+            st.session_state[SECTION] = guide.entry(linked).section
     if CURRENT not in st.session_state or st.session_state[CURRENT] not in guide:
         st.session_state[CURRENT] = guide.first().id
         st.session_state[SECTION] = guide.first().section
@@ -124,6 +129,7 @@ def _study(guide: StudyGuide) -> None:
         st.info("This section has no entries yet.", icon=":material/hourglass_empty:")
         return
     entry = guide.entry(st.session_state[CURRENT])
+    _state.keep_in_url(law=entry.id)
     st.session_state.setdefault(SEEN, set()).add(entry.id)
     prev, nxt = guide.previous(entry.id), guide.next(entry.id)
     left, middle, right = st.columns(3)
@@ -172,7 +178,7 @@ def _progress(guide: StudyGuide) -> None:
 
 
 page_header("Study the laws",
-            "The book's laws in order, one at a time, each with its sources in the seeds and its Russian terms.")
+            "The book's laws in order, one at a time, each with its sources and its Russian terms.")
 report = _report()
 show_content_problems(report)
 if report.rules is None:

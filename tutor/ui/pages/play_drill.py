@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine.cards import Card, Deal, Hand
+from tutor.engine.calls import parse_call
+from tutor.engine.cards import Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Consequence
 from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
 from tutor.lessons.play_rules import rule_named, rules_of_kind
+from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error
 
 KIND, RULE, SEED, RESULT, STARTED = ("play_drill_kind", "play_drill_rule", "play_drill_seed",
                                      "play_drill_result", "play_drill_t0")
@@ -39,7 +41,7 @@ def _kind_changed() -> None:
 
 
 def _pretty(text: str) -> str:
-    return Card.parse(text).pretty
+    return cards.card_md(Card.parse(text))
 
 
 def _show_position(drill: PlayDrill) -> None:
@@ -47,57 +49,53 @@ def _show_position(drill: PlayDrill) -> None:
     st.markdown(f"**{drill.prompt.splitlines()[0]}**")
     left, right = st.columns(2)
     with left:
-        st.markdown("**Auction**")
-        calls = list(pos["auction"])
-        trailing = 0
-        while calls and calls[-1] == "P":
-            calls.pop()
-            trailing += 1
-        seats = _seats_from(pos["dealer"])
-        lines = [f"{seats[i % 4]}: {call}" for i, call in enumerate(calls)]
-        st.markdown("  \n".join(lines) + f"  \n… then {trailing} passes")
+        st.markdown("**The auction**")
+        calls = [parse_call(c) for c in pos["auction"]]
+        cards.show_auction(Seat.parse(pos["dealer"]), calls, you=Seat.parse(pos["seat"]))
         score = pos.get("score", {})
         if any(score.values()):
             st.caption(f"Below the line in this partie: NS {score.get('NS', 0)}, EW {score.get('EW', 0)}")
     with right:
-        st.markdown(f"**Your hand ({pos['seat']})**")
+        st.markdown(f"**Your hand ({cards.SEAT_NAMES[Seat.parse(pos['seat'])]})**")
         st.markdown(hand_markdown(Hand.parse(pos["hand"])))
     if pos["tricks"]:
         st.markdown("**Tricks so far**")
         for n, trick in enumerate(pos["tricks"], start=1):
-            st.markdown(f"{n}. " + ", ".join(f"{item[:1]} {_pretty(item[2:])}" for item in trick))
+            st.markdown(f"{n}. " + cards.trick_md((Seat.parse(item[:1]), Card.parse(item[2:])) for item in trick))
     if pos["trick"]:
-        seats = _seats_from(pos["trick_leader"])
-        shown = ", ".join(f"{seats[i]} {_pretty(c)}" for i, c in enumerate(pos["trick"]))
+        seats = Seat.parse(pos["trick_leader"]).rotation()
+        shown = cards.trick_md(zip(seats, (Card.parse(c) for c in pos["trick"])))
         st.markdown(f"**This trick:** {shown}")
 
 
-def _seats_from(first: str) -> str:
-    order = "NESW"
-    i = order.index(first)
-    return order[i:] + order[:i]
+def _position_key(drill: PlayDrill) -> str:
+    return f"play:{drill.kind}:{drill.rule_id}:{drill.seed}"
 
 
-def _record(drill: PlayDrill, choice: str, correct: bool) -> None:
-    _state.record_or_show(Answer(
+def _record(drill: PlayDrill, choice: str, correct: bool) -> bool:
+    """Record the answer (a retry when this position was answered before); returns whether it was a retry."""
+    return _state.record_once(_position_key(drill), Answer(
         item_kind="convention", item_id=drill.rule_id, correct=correct, given=choice,
         expected=" ".join(drill.accepted), laws=tuple(drill.laws), seed=drill.seed,
         position=drill.deal_pbn, seconds=_state.seconds_since(STARTED), extra={"kind": drill.kind}))
 
 
-def _feedback(drill: PlayDrill, choice: str) -> None:
+def _feedback(drill: PlayDrill, choice: str, first: str | None) -> None:
     accepted = " ".join(_pretty(c) for c in drill.accepted)
+    if first is not None:
+        st.warning(f"A retry: your first card here, {_pretty(first)}, is the one that counts; "
+                   "this one is recorded as a retry.", icon=":material/replay:")
     if drill.is_correct(choice):
         st.success(f"Right: {_pretty(choice)} is the book's card.", icon=":material/check_circle:")
     else:
         st.error(f"The book plays {accepted if len(drill.accepted) == 1 else 'any of ' + accepted}, "
                  f"not {_pretty(choice)}.", icon=":material/close:")
         reason = drill.why_not.get(choice) or (f"the book's rule here is “{rule_named(drill.rule_id).title}” "
-                                               f"({', '.join(drill.laws)}), and it does not play this card.")
+                                               f"({law_names(drill.laws)}), and it does not play this card.")
         st.markdown(f"**Why not {_pretty(choice)}:** {reason}")
-    st.markdown(f"**{rule_named(drill.rule_id).title}** ({', '.join(drill.laws)})  \n{drill.explanation}")
+    st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_names(drill.laws)})  \n{drill.explanation}")
     with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
-        st.code(Deal.from_pbn(drill.deal_pbn).diagram(), language=None)
+        cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         try:
             book, yours = _consequences(drill.kind, drill.rule_id, drill.seed, choice)
         except TutorError as err:
@@ -110,13 +108,16 @@ def _feedback(drill: PlayDrill, choice: str) -> None:
 page_header("Play drills", "A position from the play of a Vint deal: choose the card the book plays — "
                            "the lead, second or third hand, a ruff or a discard — and see the rule, its law, "
                            "and what your card costs double-dummy and in points.")
+_state.adopt_url(KIND, "kind", KINDS)
 kind = st.radio("Decision", KINDS, format_func=lambda k: _KIND_LABELS[k], horizontal=True, key=KIND,
                 on_change=_kind_changed)
 rules = {r.id: r for r in rules_of_kind(kind)}
+_state.adopt_url(RULE, "rule", [ANY, *rules])
 rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention of this kind" if i == ANY
-                           else f"{rules[i].title} ({', '.join(rules[i].laws)})")
+                           else f"{rules[i].title} ({law_names(rules[i].laws)})")
 seed = EXERCISE.controls("position")
+_state.keep_in_url(kind=kind, rule=rule_choice, position=seed)
 rule_id = None if rule_choice == ANY else rule_choice
 try:
     drill = _drill(kind, rule_id, seed)
@@ -133,8 +134,10 @@ if pressed:
     if picked is None:
         st.warning("Choose a card first.", icon=":material/touch_app:")
     else:
-        _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
-        st.session_state[RESULT] = (ident, str(picked))
+        retry = _record(drill, str(picked), drill.is_correct(str(picked)))  # recorded before the feedback
+        st.session_state[RESULT] = (ident, str(picked), retry)
 stored = st.session_state.get(RESULT)
 if stored and stored[0] == ident:
-    _feedback(drill, stored[1])
+    _feedback(drill, stored[1], _state.first_answer(_position_key(drill)) if stored[2] else None)
+    st.button("Next position", key="play_drill_next", type="primary", on_click=EXERCISE.new, shortcut="N",
+              help="Keyboard: N")

@@ -1,4 +1,9 @@
-"""Review: what is due now (laws, scoring and drills mixed) and the mistakes queue."""
+"""Review: what is due now (laws, scoring and drills mixed) and the mistakes queue.
+
+An exercise served fresh by a lesson module is content the tutor wrote, shown as
+Markdown; anything taken from the store (a replayed mistake without a server, the
+mistakes list, what the learner typed) is shown as text.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +13,29 @@ import time
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.review import Exercise, due_items, load_servers, mastery, next_exercise, replay
-from tutor.ui.common import page_header, show_error
+from tutor.lessons.progress import StoredAnswer
+from tutor.lessons.review import (
+    Exercise,
+    due_items,
+    item_server,
+    load_servers,
+    mastery,
+    next_exercise,
+    replay,
+)
+from tutor.ui.common import answer_md, page_header, show_error, show_text, text_md
 from tutor.ui.state import current_learner, learner_selector, record_answer, store
 
 page_header("Review", "Spaced repetition: what you are about to forget comes back, with a fresh deal.")
 
-_EX, _STARTED, _FEEDBACK = "review_exercise", "review_started", "review_feedback"
+_EX, _TRUSTED, _STARTED, _FEEDBACK = "review_exercise", "review_trusted", "review_started", "review_feedback"
+KIND_NAMES = {"law": "A law", "quiz": "A quiz question", "convention": "A drill", "scoring": "Scoring",
+              "solo": "Solo Whist"}
 
 
-def _start(exercise: Exercise | None) -> None:
+def _start(exercise: Exercise | None, *, trusted: bool = True) -> None:
     st.session_state[_EX] = exercise
+    st.session_state[_TRUSTED] = trusted
     st.session_state[_STARTED] = time.monotonic()
     st.session_state[_FEEDBACK] = None
     st.session_state["review_round"] = st.session_state.get("review_round", 0) + 1
@@ -33,34 +50,81 @@ def _submit(exercise: Exercise, given: str) -> None:
     st.session_state[_FEEDBACK] = (answer.correct, given, level)
 
 
-def _show_exercise(exercise: Exercise) -> None:
-    st.markdown(f"##### {exercise.item_kind}: {exercise.item_id}")
-    st.markdown(exercise.prompt)
-    feedback = st.session_state.get(_FEEDBACK)
-    if feedback is None:
-        round_ = st.session_state.get("review_round", 0)
+def _show(text: str, trusted: bool) -> None:
+    """The tutor's own Markdown, or stored text as text."""
+    if trusted:
+        st.markdown(text)
+    else:
+        show_text(text)
+
+
+def _ask(exercise: Exercise) -> None:
+    """The answer in a form: one press of "Answer" submits what is typed or chosen."""
+    round_ = st.session_state.get("review_round", 0)
+    with st.form(key=f"review_form_{round_}"):
         if exercise.choices:
             given = st.radio("Your answer", exercise.choices, index=None, key=f"review_choice_{round_}")
         else:
             given = st.text_input("Your answer", key=f"review_text_{round_}")
-        if st.button("Answer", key="review_submit", type="primary", disabled=not given):
-            _submit(exercise, str(given))
-            st.rerun()
+        pressed = st.form_submit_button("Answer", key="review_submit", type="primary")
+    if pressed:
+        if not given or not str(given).strip():
+            st.warning("Choose or type an answer first.", icon=":material/touch_app:")
+            return
+        _submit(exercise, str(given))
+        st.rerun()
+
+
+def _show_exercise(exercise: Exercise, trusted: bool) -> None:
+    st.markdown(f"##### {KIND_NAMES.get(exercise.item_kind, 'An item')} to review")
+    _show(exercise.prompt, trusted)
+    feedback = st.session_state.get(_FEEDBACK)
+    if feedback is None:
+        _ask(exercise)
         return
     correct, given, level = feedback
     text = exercise.feedback("mastered" if correct and level == "mastered" else "learning")
     if correct:
-        st.success(f"Right: {exercise.expected}.", icon=":material/check_circle:")
+        st.success(f"Right: {answer_md(exercise.expected)}.", icon=":material/check_circle:")
     else:
-        st.error(f"You answered {given}; the answer is **{exercise.expected}**.", icon=":material/cancel:")
+        st.error(f"You answered {answer_md(given)}; the answer is **{answer_md(exercise.expected)}**.",
+                 icon=":material/cancel:")
     if correct and level == "mastered":
         with st.expander("The law behind it"):
-            st.markdown(exercise.explanation or text)
+            _show(exercise.explanation or text, trusted)
     else:
-        st.markdown(text)
-    if st.button("Next", key="review_next", type="primary"):
+        _show(text, trusted)
+    if st.button("Next", key="review_next", type="primary", shortcut="N", help="Keyboard: N"):
         _start(None)
         st.rerun()
+
+
+def _replay(stored: StoredAnswer) -> None:
+    a = stored.answer
+    try:
+        exercise = replay(stored)
+    except TutorError as err:  # one bad item must not block the rest of the queue
+        st.session_state["review_replay_error"] = str(err)
+        return
+    _start(exercise, trusted=item_server(a.item_kind) is not None and a.seed is not None)
+
+
+def _mistake_line(stored: StoredAnswer) -> str:
+    a = stored.answer
+    when = stored.answered_at.strftime("%d %b %H:%M")
+    return (f"{KIND_NAMES.get(a.item_kind, text_md(a.item_kind))} ({when}): you answered {answer_md(a.given)}; "
+            f"the answer: {answer_md(a.expected)}")
+
+
+def _mistakes(mistakes: list[StoredAnswer]) -> None:
+    if "review_replay_error" in st.session_state:
+        st.error(text_md(st.session_state.pop("review_replay_error")), icon=":material/error:")
+    if not mistakes:
+        st.info("No open mistakes.", icon=":material/thumb_up:")
+    for stored in mistakes[:20]:
+        left, right = st.columns([4, 1])
+        left.markdown(_mistake_line(stored))
+        right.button("Replay", key=f"review_replay_{stored.id}", on_click=_replay, args=(stored,))
 
 
 try:
@@ -73,31 +137,29 @@ try:
     col1.metric("Due now", len(due))
     col2.metric("Mistakes to fix", len(mistakes))
     col3.metric("Can be served", len([d for d in due if d[0] in kinds]))
+    if mistakes:
+        st.info(f"{len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} waiting: open the "
+                "“Mistakes queue” tab to replay each exact position.", icon=":material/replay:")
 
     due_tab, mistakes_tab = st.tabs(["Exercise", "Mistakes queue"])
     with due_tab:
         current = st.session_state.get(_EX)
         if current is None and st.session_state.get(_FEEDBACK) is None:
-            current = next_exercise(store(), learner, random.Random(time.time_ns()))
+            try:
+                current = next_exercise(store(), learner, random.Random(time.time_ns()))
+            except TutorError as err:
+                show_error(err)
+                current = None
             _start(current)
         if current is None:
             st.info("Nothing is due. Answer drills, quizzes or laws and they will come back here "
                     "when you are about to forget them.", icon=":material/event_available:")
         else:
-            _show_exercise(current)
+            _show_exercise(current, bool(st.session_state.get(_TRUSTED, True)))
         unservable = sorted({kind for kind, _ in due if kind not in kinds})
         if unservable:
-            st.caption(f"Due but not yet servable here: {', '.join(unservable)}.")
+            st.caption(f"Due but not yet servable here: {text_md(', '.join(unservable))}.")
     with mistakes_tab:
-        if not mistakes:
-            st.info("No open mistakes.", icon=":material/thumb_up:")
-        for stored in mistakes[:20]:
-            a = stored.answer
-            label = f"{a.item_kind} {a.item_id} — you answered {a.given!r}, expected {a.expected!r}"
-            left, right = st.columns([4, 1])
-            left.markdown(label)
-            if right.button("Replay", key=f"review_replay_{stored.id}"):
-                _start(replay(stored))
-                st.rerun()
+        _mistakes(mistakes)
 except TutorError as err:
     show_error(err)

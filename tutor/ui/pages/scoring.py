@@ -16,7 +16,7 @@ from tutor.lessons.scoring import FAILED_CONTRACT_READINGS, describe_play, state
 from tutor.ui.common import page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings, show_sheet, variant_pickers
 
-GENERATE, PASTE = "Generate from a seed", "Paste a PBN deal"
+GENERATE, PASTE = "Generate from a number", "Paste a PBN deal"
 PASS = 0
 EXAMPLE_PBN = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 NO_REVOKE = "nobody"
@@ -25,7 +25,7 @@ NO_REVOKE = "nobody"
 def _deal() -> Deal:
     source = st.radio("Deal", [GENERATE, PASTE], key="calc_source", horizontal=True)
     if source == GENERATE:
-        seed = st.number_input("Seed", min_value=0, max_value=10**9, value=1, step=1, key="calc_seed")
+        seed = st.number_input("Deal number", min_value=0, max_value=10**9, value=1, step=1, key="calc_seed")
         return random_deal(random.Random(int(seed)))
     text = st.text_input("PBN deal (N: then the four hands clockwise, suits S.H.D.C)", value=EXAMPLE_PBN,
                          key="calc_pbn")

@@ -18,7 +18,7 @@ from tutor.lessons.scoring import (
     make_question,
 )
 from tutor.ui import state as _state
-from tutor.ui.common import page_header, show_error
+from tutor.ui.common import law_names, page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings
 
 LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
@@ -43,7 +43,7 @@ def _show_question(question: ScoringQuestion) -> None:
         p = view.played
         st.markdown(f"**Deal {view.number}.** {describe_play(p.contract, p.declarer_tricks, p.revoke)}")
         for item in view.shown:
-            st.markdown(f"- given: {item.text} ({', '.join(item.laws)})")
+            st.markdown(f"- given: {item.text} ({law_names(item.laws)})")
 
 
 def _form(question: ScoringQuestion) -> dict[str, int | None] | None:
@@ -75,7 +75,7 @@ def _feedback(results: tuple[BlankResult, ...]) -> None:
     else:
         st.warning(summary, icon=":material/rule:")
     for result in results:
-        laws = ", ".join(result.blank.laws)
+        laws = law_names(result.blank.laws)
         if result.correct:
             st.success(f"{result.message} ({laws})", icon=":material/check:")
         else:
@@ -90,11 +90,13 @@ except TutorError as err:
     show_error(err)
     st.stop()
 levels = {level.id: level for level in quiz.levels}
+_state.adopt_url(LEVEL, "level", list(levels))
 level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
                         on_change=EXERCISE.new)
 st.caption(levels[level_id].description)
 st.caption(PLAUSIBLE_RULE)
 seed = EXERCISE.controls("question")
+_state.keep_in_url(level=level_id, position=seed)
 try:
     question = make_question(level_id, seed, quiz=quiz)
 except TutorError as err:

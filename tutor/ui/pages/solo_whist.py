@@ -23,9 +23,10 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.content.models import Entry, QuizQuestionModel
 from tutor.lessons.solo_example import Replay, load_example, replay
 from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
-from tutor.lessons.solo_quiz import parse_points, scoring_question
+from tutor.lessons.solo_quiz import ScoringQuestion, parse_points, scoring_question
+from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, page_header, show_error
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
 
 P = "solo_"  # prefix of every session-state key of this page
 
@@ -63,7 +64,7 @@ def _ladder_table() -> None:
 
 
 def _study() -> None:
-    st.markdown("Solo Whist as the Thai seed teaches it (seed `002`, lines 1–97): every deal is a round "
+    st.markdown("Solo Whist as the Thai source teaches it (the part of the book before the Vint laws): every deal is a round "
                 "of its own, alliances last one deal, and the calls climb a fixed ladder.")
     _ladder_table()
     laws = _laws()
@@ -78,7 +79,7 @@ def _study() -> None:
         st.info(note, icon=":material/lightbulb:")
     for variant in entry.variants:
         st.warning(f"**Variant `{variant.id}`** — {variant.text}", icon=":material/alt_route:")
-    st.caption("Sources: " + "; ".join(f"{s.file} ({s.ref})" for s in entry.sources))
+    st.caption("Sources: " + "; ".join(f"{source_name(s.file)} ({s.ref})" for s in entry.sources))
     _law_quiz()
 
 
@@ -105,7 +106,7 @@ def _law_quiz() -> None:
         correct = given == expected
         _record(Answer("solo", q.id, correct, str(given), expected, laws=tuple(q.laws)))
         (st.success if correct else st.error)(f"{'Right' if correct else 'Not quite'}: {expected}. "
-                                              f"{q.explanation} ({', '.join(q.laws)})")
+                                              f"{q.explanation} ({law_names(q.laws)})")
     if right.button("Next question", key=f"{P}q_next"):
         st.session_state[f"{P}q_index"] = index + 1
         st.rerun()
@@ -116,7 +117,7 @@ def _law_quiz() -> None:
 
 def _drill() -> None:
     st.markdown("You are the eldest hand and speak first. Which call does your hand support? The answer "
-                "follows the seed's guidance (a proposal usually needs four sure tricks counting trumps) "
+                "follows the source's guidance (a proposal usually needs four sure tricks counting trumps) "
                 "and the tutor's documented counting model.")
     rules = ["any", *solo_drill.rule_ids()]
     rule = st.selectbox("Kind of hand", rules, key=f"{P}drill_rule")
@@ -130,28 +131,43 @@ def _drill() -> None:
     except TutorError as err:
         show_error(err)
         return
-    st.caption(f"seed {seed} · {drill.rule_id}")
+    st.caption(f"Hand number {seed}")  # the rule is not named: it would give the answer away
     st.markdown(drill.prompt)
     turn_up = Card.parse(str(drill.position["turn_up"]))
     left, right = st.columns([2, 1])
     left.markdown(hand_markdown(Hand.parse(str(drill.position["hand"]))))
-    right.metric("Turned up", turn_up.pretty)
+    right.markdown(f"**Turned up**  \n{cards.card_md(turn_up)}")
     labels = {c: ("pass" if c == "pass" else spec(SoloGame(c)).name) for c in drill.choices}
-    choice = st.radio("Your call", drill.choices, index=None, format_func=labels.__getitem__,
-                      key=f"{P}drill_choice_{seed}_{drill.rule_id}", horizontal=True)
-    if st.button("Check", key=f"{P}drill_check", disabled=choice is None, type="primary") and choice:
+    ident = f"{seed}_{drill.rule_id}"
+    with st.form(key=f"{P}drill_form_{ident}"):
+        choice = st.radio("Your call", drill.choices, index=None, format_func=labels.__getitem__,
+                          key=f"{P}drill_choice_{ident}", horizontal=True)
+        pressed = st.form_submit_button("Check", key=f"{P}drill_check", type="primary")
+    if pressed and choice is None:
+        st.warning("Choose a call first.", icon=":material/touch_app:")
+    elif pressed and choice:
         correct = drill.is_correct(choice)
         started = st.session_state.get(f"{P}drill_t0")
-        _record(Answer("solo", drill.rule_id, correct, choice, drill.answer, laws=drill.laws, seed=seed,
-                       position=drill.deal_pbn,
-                       seconds=time.monotonic() - started if isinstance(started, float) else None))
-        (st.success if correct else st.error)(
-            f"{'Right' if correct else 'Not quite'}: {labels[drill.answer]}. {drill.explanation}")
-        if not correct and choice in drill.why_not:
-            st.markdown(f"Why not {labels[choice]}: {drill.why_not[choice]}.")
-        st.dataframe(pd.DataFrame({"figure": list(drill.features), "value": list(drill.features.values())}),
-                     hide_index=True, key=f"{P}drill_features")
-        st.caption("Laws: " + ", ".join(drill.laws))
+        retry = _state.record_once(f"solo:{ident}", Answer(
+            "solo", drill.rule_id, correct, choice, drill.answer, laws=drill.laws, seed=seed,
+            position=drill.deal_pbn, seconds=time.monotonic() - started if isinstance(started, float) else None))
+        st.session_state[f"{P}drill_result"] = (ident, choice, retry)
+    result = st.session_state.get(f"{P}drill_result")
+    if not result or result[0] != ident:
+        return
+    _, choice, retry = result
+    if retry:
+        first = _state.first_answer(f"solo:{ident}") or ""
+        st.warning(f"A retry: your first answer here, {labels.get(first, first)}, is the one that counts; "
+                   "this one is recorded as a retry.", icon=":material/replay:")
+    correct = drill.is_correct(choice)
+    (st.success if correct else st.error)(
+        f"{'Right' if correct else 'Not quite'}: {labels[drill.answer]}. {drill.explanation}")
+    if not correct and choice in drill.why_not:
+        st.markdown(f"Why not {labels[choice]}: {drill.why_not[choice]}.")
+    st.dataframe(pd.DataFrame({"figure": list(drill.features), "value": list(drill.features.values())}),
+                 hide_index=True, key=f"{P}drill_features")
+    st.caption("Laws: " + law_names(drill.laws))
 
 
 # -- replay -----------------------------------------------------------------------------------------------
@@ -167,10 +183,10 @@ def _replay_tab() -> None:
         show_error(err)
         return
     ex = r.example
-    st.markdown(f"**{ex.title}** (seed `002`, {r.line.ref}). Kirill deals and turns up the "
-                f"{r.deal.turn_up.pretty}. The auction: "
+    st.markdown(f"**{ex.title}** (the Thai source, {r.line.ref}). Kirill deals and turns up the "
+                f"{cards.card_md(r.deal.turn_up)}. The auction: "
                 + ", ".join(f"{ex.name(s)} {c.name}" for s, c, _, _ in r.auction) + ".")
-    with st.expander("How the hands were reconstructed (the seed's figure is missing)"):
+    with st.expander("How the hands were reconstructed (the source's figure is missing)"):
         for item in ex.reconstruction:
             st.markdown(f"- {item}")
     step_key = f"{P}replay_step_{line}"
@@ -182,16 +198,14 @@ def _replay_tab() -> None:
     else:
         s = r.steps[step - 1]
         hands = dict(s.hands_after)
-        cards = ", ".join(f"{ex.name(seat)} {card.pretty}{' (tutor’s choice)' if card in s.reconstructed else ''}"
-                          for seat, card in s.plays)
-        st.markdown(f"**Trick {s.number}** ({s.ref}): {cards} → **{ex.name(s.winner)}**")
+        played = ", ".join(f"{ex.name(seat)} {cards.card_md(card)}"
+                           f"{' (tutor’s choice)' if card in s.reconstructed else ''}" for seat, card in s.plays)
+        st.markdown(f"**Trick {s.number}** ({s.ref}): {played} → **{ex.name(s.winner)}**")
         if s.note:
             st.markdown(s.note)
-    columns = st.columns(4)
-    for column, seat in zip(columns, (Seat.N, Seat.E, Seat.S, Seat.W)):
-        shown = seat is r.contract.bidder and step >= 1
-        title = f"**{ex.name(seat)}** ({seat.value})" + (" — face up" if shown else "")
-        column.markdown(title + "  \n" + hand_markdown(hands[seat]))
+    labels = {seat: ex.name(seat) + (" (face up)" if seat is r.contract.bidder and step >= 1 else "")
+              for seat in SEATS}
+    cards.show_compass(hands, labels=labels)
     if step == count:
         st.markdown(r.line.ending)
         verdict = "claimed and made" if r.result.claimed else r.result.fate.value
@@ -209,7 +223,7 @@ def _settlement_table(s: Settlement, names: dict[Seat, str] | None = None) -> No
     net = s.net
     st.dataframe(pd.DataFrame([{"player": names[seat], "result": format_points(net[seat])} for seat in SEATS]),
                  hide_index=True, key=f"{P}net_{s.game.value}_{s.bidder.value}_{s.side_tricks}_{s.made}")
-    st.caption("Law: " + ", ".join(s.laws))
+    st.caption("Law: " + law_names(s.laws))
 
 
 def _calculator() -> None:
@@ -229,7 +243,7 @@ def _calculator() -> None:
         tricks = int(c3.number_input("Tricks taken by the bidder's side", 0, 13, g.target, key=f"{P}calc_tricks"))
         made = tricks >= g.target
     choices: dict[str, str] = {}
-    with st.expander("Variants (the seed's reading is the default)"):
+    with st.expander("Variants (the source's reading is the default)"):
         for v in SOLO_VARIANTS:
             labels = {key: option.label for key, option in v.options.items()}
             picked = st.selectbox(v.description, list(labels), key=f"{P}calc_var_{v.name}",
@@ -249,35 +263,44 @@ def _scoring_quiz() -> None:
     seed = st.session_state.setdefault(f"{P}sq_seed", random.SystemRandom().randrange(10**6))
     q = scoring_question(seed)
     st.markdown(q.prompt)
-    text = st.text_input("Your answer (points)", key=f"{P}sq_answer_{seed}", placeholder="e.g. -3/4")
-    left, right = st.columns(2)
-    if left.button("Check", key=f"{P}sq_check", disabled=not text, type="primary"):
-        try:
-            given = parse_points(text)
-        except TutorError as err:
-            show_error(err)
-        else:
-            correct = given == q.answer
-            _record(Answer("solo", "solo-scoring", correct, format_points(given), format_points(q.answer),
-                           laws=q.laws, seed=seed))
-            (st.success if correct else st.error)(
-                f"{'Right' if correct else 'Not quite'}: {format_points(q.answer)} "
-                f"(you gave {format_points(given)}).")
-            st.markdown(q.explanation())
-    if right.button("Another question", key=f"{P}sq_new"):
+    with st.form(key=f"{P}sq_form_{seed}"):
+        text = st.text_input("Your answer (points)", key=f"{P}sq_answer_{seed}", placeholder="e.g. -3/4")
+        pressed = st.form_submit_button("Check", key=f"{P}sq_check", type="primary")
+    if pressed:
+        _check_points(q, seed, text)
+    if st.button("Another question", key=f"{P}sq_new"):
         st.session_state[f"{P}sq_seed"] = random.SystemRandom().randrange(10**6)
         st.rerun()
 
 
+def _check_points(q: ScoringQuestion, seed: int, text: str) -> None:
+    """One press of Check reads what is typed (the form submits it with the press)."""
+    if not text.strip():
+        st.warning("Type an answer first, e.g. -3/4.", icon=":material/touch_app:")
+        return
+    try:
+        given = parse_points(text)
+    except TutorError as err:
+        show_error(err)
+        return
+    correct = given == q.answer
+    _state.record_once(f"solo-sq:{seed}", Answer("solo", "solo-scoring", correct, format_points(given),
+                                                 format_points(q.answer), laws=q.laws, seed=seed))
+    (st.success if correct else st.error)(
+        f"{'Right' if correct else 'Not quite'}: {format_points(q.answer)} "
+        f"(you gave {format_points(given)}).")
+    st.markdown(q.explanation())
+
+
 def _settlement() -> None:
-    st.markdown("Who pays whom, exactly as the seed prints it (l.53–59), with the tutor's readings where it "
+    st.markdown("Who pays whom, exactly as the source prints it, with the tutor's readings where it "
                 "is silent and the usual English rules as variants.")
     _calculator()
     st.divider()
     _scoring_quiz()
 
 
-page_header("Solo Whist", "The seed's second game: calls, play, settlement and a worked example.")
+page_header("Solo Whist", "The Thai source's second game: calls, play, settlement and a worked example.")
 study, drill, example, settlement = st.tabs(["Study", "Bidding drill", "Worked example", "Settlement"])
 try:
     with study:

@@ -1,0 +1,151 @@
+"""Learner and stored text is text (issues 13 and 20): no field, no stored record becomes live Markup.
+
+The payload carries HTML (``<img>``, ``<script>``) and Markdown (an image, a link,
+emphasis). Streamlit renders every Markdown body it is given, so the check is on those
+bodies: wherever the payload reaches one, each character that would open markup must be
+backslash-escaped (CommonMark shows an escaped punctuation character as itself), and no
+element may carry it with raw HTML allowed. Plain text elements (``st.text``) are safe by
+construction. Every free-text field of the pages is reached — the calculator's PBN box
+behind its radio choice, the Review answer box behind a replayed mistake, the Solo Whist
+settlement answer, the laws search, a new profile's name — and a record in the store
+(as an import would write it) is shown in the mistakes list, replayed and answered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.lessons.answers import Answer
+from tutor.lessons.progress import open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+SENTINEL = "trackerhost"  # no punctuation, so it survives escaping
+PAYLOAD = (f'<img src="http://{SENTINEL}/h.png"> ![pic](http://{SENTINEL}/m.png) '
+           f"[link](http://{SENTINEL}/l) <script>alert(1)</script> **bold** :red[red]")
+#: Markup that opens when its first character is not backslash-escaped.
+LIVE = [re.compile(p) for p in (r"(?<!\\)!\[", r"(?<!\\)\]\(", r"(?<!\\)<(img|script|a)\b", r"(?<!\\)\*\*bold",
+                                r"(?<!\\):red\[")]
+#: Every free-text field the pages offer, by file: the scenarios below reach each one.
+FIELDS = {"tutor/ui/state.py": 1, "tutor/ui/pages/review.py": 1, "tutor/ui/pages/laws.py": 1,
+          "tutor/ui/pages/solo_whist.py": 1, "tutor/ui/pages/scoring.py": 1}
+
+
+def _walk(node: object) -> Iterator[object]:
+    yield node
+    children = getattr(node, "children", None)
+    if isinstance(children, dict):
+        for child in children.values():
+            yield from _walk(child)
+
+
+def _bodies(at: AppTest) -> Iterator[tuple[str, str, bool]]:
+    """(element type, body, raw HTML allowed) of every element that shows the payload's sentinel."""
+    for root in (at.main, at.sidebar):
+        for element in _walk(root):
+            proto = getattr(element, "proto", None)
+            body = str(getattr(proto, "body", "")) if proto is not None else ""
+            if SENTINEL in body:
+                fields = {f.name for f in proto.DESCRIPTOR.fields}
+                yield type(proto).__name__, body, "allow_html" in fields and bool(proto.allow_html)
+
+
+def _assert_shown_as_text(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    shown = list(_bodies(at))
+    assert shown, "the payload is not on the page: the scenario did not reach its field"
+    for kind, body, allow_html in shown:
+        assert not allow_html, f"{kind} allows raw HTML: {body[:120]}"
+        if kind == "Text":  # st.text: never parsed as Markdown
+            continue
+        live = [p.pattern for p in LIVE if p.search(body)]
+        assert not live, f"{kind} would render live markup {live}: {body[:160]}"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TUTOR_DB", str(path))
+    return path
+
+
+def _open(page: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_every_free_text_field_is_covered_here() -> None:
+    found = {}
+    for path in [ROOT / "tutor/ui/state.py", ROOT / "tutor/ui/common.py", *sorted((ROOT / "tutor/ui/pages").glob("*.py"))]:
+        count = len(re.findall(r"\b(text_input|text_area|chat_input)\(", path.read_text(encoding="utf-8")))
+        if count:
+            found[path.relative_to(ROOT).as_posix()] = count
+    assert found == FIELDS, "a free-text field was added or removed: cover it in this file"
+
+
+def test_a_profile_name_is_text(db: Path) -> None:
+    at = _open("tutor/ui/pages/progress.py")
+    at.selectbox(key="progress_learner").select("➕ New profile…").run()
+    at.text_input(key="progress_learner_new").input(PAYLOAD).run()
+    at.button(key="progress_learner_create").click().run()
+    _assert_shown_as_text(at)
+
+
+def test_the_laws_search_box_is_text(db: Path) -> None:
+    at = _open("tutor/ui/pages/laws.py")
+    at.radio(key="laws_mode").set_value("Search").run()
+    at.text_input(key="laws_search").input(PAYLOAD + " revoke").run()
+    assert not at.exception
+    for kind, body, allow_html in _bodies(at):  # the query itself need not be echoed; if it is, as text
+        assert not allow_html and (kind == "Text" or not any(p.search(body) for p in LIVE))
+
+
+def test_a_pasted_pbn_deal_and_its_error_are_text(db: Path) -> None:
+    at = _open("tutor/ui/pages/scoring.py")
+    at.radio(key="calc_source").set_value("Paste a PBN deal").run()  # the box appears after this choice
+    at.text_input(key="calc_pbn").input("N:" + PAYLOAD).run()
+    assert at.error  # the parse error quotes the input…
+    _assert_shown_as_text(at)  # …as text
+
+
+def test_a_solo_settlement_answer_is_text(db: Path) -> None:
+    at = _open("tutor/ui/pages/solo_whist.py")
+    seed = at.session_state["solo_sq_seed"]
+    at.text_input(key=f"solo_sq_answer_{seed}").set_value(PAYLOAD)
+    at.button(key="solo_sq_check").click().run()
+    assert at.error
+    _assert_shown_as_text(at)
+
+
+def _plant_record(db: Path) -> None:
+    """A mistake as an imported record could carry it: every stored string is the payload."""
+    with open_store(db) as store:
+        store.record(Answer("convention", f"rule {PAYLOAD}", False, PAYLOAD, f"2H {PAYLOAD}", position=PAYLOAD))
+
+
+def test_a_stored_mistake_is_text_in_the_queue_its_replay_and_its_answer(db: Path) -> None:
+    _plant_record(db)
+    at = _open("tutor/ui/pages/review.py")
+    _assert_shown_as_text(at)  # the mistakes list
+    replay = next(b for b in at.button if b.key and b.key.startswith("review_replay_"))
+    replay.click().run()
+    _assert_shown_as_text(at)  # the replayed position
+    box = next(t for t in at.text_input if t.key and t.key.startswith("review_text_"))
+    box.set_value(PAYLOAD)  # the Review answer box (a form: one press submits it)
+    at.button(key="review_submit").click().run()
+    assert any("You answered" in e.value for e in at.error)
+    _assert_shown_as_text(at)  # "You answered …" and the feedback
+
+
+def test_the_checks_would_catch_live_markup() -> None:
+    """The pattern list flags the raw payload and passes it once escaped as the pages escape it."""
+    from tutor.ui.common import text_md
+
+    assert all(p.search(PAYLOAD) for p in LIVE)
+    assert not any(p.search(text_md(PAYLOAD)) for p in LIVE)

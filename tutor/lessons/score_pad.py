@@ -1,0 +1,179 @@
+"""The rubber score pad: score a deal played at a real table from what the players count.
+
+At the table nobody writes down 52 cards. The players know the contract, the tricks, and
+what they count when the play is over: which side held more trump honours and how many,
+which side held more aces (or that they split two and two), and each coronet shown. The
+engine scores from whole hands (:func:`tutor.engine.scoring.score_deal`); this module
+scores from those counts with the same figures:
+
+* tricks, penalties, slams, a revoke and its cap are the engine's own entries — they do
+  not depend on the hands, so the deal is scored on a fixed stand-in deal and only the
+  entries that come from the hands (honours, aces, coronets) are replaced;
+* honours and aces are counted with the engine's :class:`~tutor.engine.honours.HonourClaim`
+  (scoring 12-16: majorities, aces two-two to the side with the leve, honours against aces);
+* no-trump aces at ``Rules.nt_ace_values`` (scoring 13, 17), coronets at the engine's
+  :meth:`~tutor.engine.honours.Coronet.value` (note 5, scoring 18).
+
+:class:`PadRubber` is the engine's :class:`~tutor.engine.rubber.Rubber` fed with such
+deals: parties at 500, the partie and rubber bonuses and the X marks are its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tutor.engine.calls import Contract, Strain
+from tutor.engine.cards import Deal, Seat, Side, Suit
+from tutor.engine.errors import TutorError
+from tutor.engine.honours import MIN_CORONET, Coronet, HonourClaim
+from tutor.engine.rubber import Rubber, RubberEntry
+from tutor.engine.rules import Rules
+from tutor.engine.score_items import DealScore, ScoreItem
+from tutor.engine.scoring import score_deal
+
+TRUMP_HONOURS, ACES = 5, 4
+#: Any complete deal: only the entries that do not depend on the hands are kept from it.
+_STAND_IN = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+#: Entries that come from the hands, replaced by the counts.
+_FROM_HANDS = {"honours", "aces", "coronet"}
+_HAND_READINGS = {"trump-ace-both", "honours-offset", "nt-aces-both", "aces-coronet-table", "coronet-any-side"}
+_SEAT_OF = {Side.NS: Seat.N, Side.EW: Seat.E}
+
+
+class ScorePadError(TutorError):
+    """A count that cannot happen at the table, with the law that says so."""
+
+
+@dataclass(frozen=True)
+class PadCoronet:
+    """A coronet shown by ``side``: a run of ``length`` from the ace in ``suit``, or aces (``suit`` None)."""
+
+    side: Side
+    suit: Suit | None
+    length: int
+
+    def check(self) -> None:
+        if self.suit is None and self.length not in (3, 4):
+            raise ScorePadError(f"{self.length} aces in one hand: a coronet of aces is three or four (note 5)")
+        if self.suit is not None and not MIN_CORONET <= self.length <= 13:
+            raise ScorePadError(f"a coronet runs from the ace for 3 to 13 cards, not {self.length} (note 5)")
+
+
+@dataclass(frozen=True)
+class PadDeal:
+    """One deal as the players report it.
+
+    ``contract`` None: all four passed. ``honours``: the side holding more of the five
+    trump honours and how many it holds (3, 4 or 5); not used at no-trumps. ``aces``: the
+    side holding more aces and how many (3 or 4), or ``None`` when they split two and two.
+    """
+
+    contract: Contract | None
+    declarer_tricks: int = 0
+    honours: tuple[Side, int] | None = None
+    aces: tuple[Side, int] | None = None
+    coronets: tuple[PadCoronet, ...] = ()
+    revoke: Side | None = None
+
+    def check(self) -> None:
+        if self.contract is None:
+            return
+        if self.contract.strain is not Strain.NO_TRUMPS:
+            if self.honours is None:
+                raise ScorePadError("say which side held more trump honours, and how many (scoring 12)")
+            if not 3 <= self.honours[1] <= TRUMP_HONOURS:
+                raise ScorePadError(f"the side with more of the five trump honours holds 3, 4 or 5, "
+                                    f"not {self.honours[1]} (scoring 12)")
+        if self.aces is not None and self.aces[1] not in (3, 4):
+            raise ScorePadError(f"the side with more of the four aces holds 3 or 4, not {self.aces[1]}; "
+                                "two each is a split (scoring 16)")
+        for coronet in self.coronets:
+            coronet.check()
+
+
+def _honour_items(pad: PadDeal, contract: Contract, tricks: Mapping[Side, int], rules: Rules) -> list[ScoreItem]:
+    level = contract.level
+    leve = Side.NS if tricks[Side.NS] > tricks[Side.EW] else Side.EW
+    ace_side, aces = pad.aces if pad.aces is not None else (leve, 2)
+    split = " (split two and two: the side with the leve writes them)" if pad.aces is None else ""
+    if contract.strain is Strain.NO_TRUMPS:
+        rate = rules.nt_ace_values[level - 1]
+        return [ScoreItem(ace_side, "above", "aces", aces * rate, ("scoring-13", "scoring-17"),
+                          f"{ace_side.value} hold {aces} aces at no-trumps{split}: {aces} x {rate} = {aces * rate}")]
+    assert pad.honours is not None
+    honour_side, honours = pad.honours
+    claim = HonourClaim(honour_side, honours, ace_side, aces, pad.aces is None)
+    writer, net = claim.net
+    if net == 0:
+        return []
+    rate = rules.honour_value * level
+    laws = ("scoring-11", "scoring-12", "scoring-14") + (("scoring-15",) if honour_side is not ace_side else ()) \
+        + (("scoring-16",) if pad.aces is None else ())
+    why = (f"{honour_side.value} hold {honours} trump honours, {ace_side.value} {aces} aces{split}: "
+           f"{net} honour{'s' if net != 1 else ''} to {writer.value}")
+    return [ScoreItem(writer, "above", "honours", net * rate, laws, f"{why} x {rate} = {net * rate}")]
+
+
+def _coronet_items(pad: PadDeal, strain: Strain, rules: Rules) -> list[ScoreItem]:
+    items = []
+    for shown in pad.coronets:
+        coronet = Coronet(_SEAT_OF[shown.side], shown.suit, shown.length)
+        value = coronet.value(strain, rules)
+        what = (f"{shown.length} aces in one hand" if shown.suit is None
+                else f"a run of {shown.length} from the ace in {shown.suit.english}")
+        items.append(ScoreItem(shown.side, "above", "coronet", value, ("note-5", "scoring-18"),
+                               f"{shown.side.value}: {what}, a coronet: {value}"))
+    return items
+
+
+def pad_score(pad: PadDeal, rules: Rules | None = None, *,
+              below_before: Mapping[Side, int] | None = None) -> DealScore:
+    """The itemized score of a deal reported as counts (see the module docstring)."""
+    rules = rules or Rules()
+    pad.check()
+    engine = score_deal(_STAND_IN, pad.contract, pad.declarer_tricks, rules, revoke=pad.revoke,
+                        below_before=below_before)
+    if pad.contract is None:
+        return engine
+    items = [i for i in engine.items if i.kind not in _FROM_HANDS]
+    items += _honour_items(pad, pad.contract, engine.tricks, rules)
+    items += _coronet_items(pad, pad.contract.strain, rules)
+    notes = tuple(n for n in engine.notes if "honour" not in n and "aces" not in n)
+    readings = tuple(r for r in engine.readings if r not in _HAND_READINGS)
+    return DealScore(tuple(items), tricks=engine.tricks, contract=engine.contract, revokes=engine.revokes, charges=engine.charges,
+                     notes=notes, readings=readings)
+
+
+class PadRubber(Rubber):
+    """A rubber scored from counts: the engine's rubber, each deal scored by :func:`pad_score`."""
+
+    def add_pad(self, pad: PadDeal) -> DealScore:
+        if self.is_over:
+            raise ScorePadError(f"the rubber was already won by {self.winner.value if self.winner else ''}")
+        partie = self._parties[-1]
+        score = pad_score(pad, self.rules, below_before=dict(partie.below))
+        # the bookkeeping of Rubber.add, for a score computed from counts rather than hands
+        self._scores.append(score)
+        deal_no = len(self._scores)
+        partie.deals.append(deal_no)
+        self._readings += score.readings
+        self._x_marks += int(score.x_mark)
+        for item in score.items:
+            self._entries.append(RubberEntry(deal_no, partie.number, item))
+            if item.line == "below":
+                partie.below[item.side] += item.points
+        self._maybe_end_partie(partie, score, deal_no)
+        return score
+
+
+def pad_rubber(deals: list[PadDeal], rules: Rules | None = None) -> PadRubber:
+    """A rubber with each reported deal written in turn."""
+    rubber = PadRubber(rules or Rules())
+    for n, pad in enumerate(deals, 1):
+        try:
+            rubber.add_pad(pad)
+        except TutorError as err:
+            raise ScorePadError(f"deal {n}: {err}") from None
+    return rubber
+
