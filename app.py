@@ -20,6 +20,7 @@ PAGES = {
         st.Page("tutor/ui/pages/scoring.py", title="Score calculator", icon=":material/calculate:"),
         st.Page("tutor/ui/pages/scoring_quiz.py", title="Scoring quiz", icon=":material/scoreboard:"),
         st.Page("tutor/ui/pages/play_drill.py", title="Play drills", icon=":material/playing_cards:"),
+        st.Page("tutor/ui/pages/valuation.py", title="Count the sure tricks", icon=":material/functions:"),
         st.Page("tutor/ui/pages/bidding_drill.py", title="Bidding drills", icon=":material/campaign:"),
         st.Page("tutor/ui/pages/bidding_lessons.py", title="Bidding lessons", icon=":material/forum:"),
         st.Page("tutor/ui/pages/practice_table.py", title="Practice table", icon=":material/table_restaurant:"),
