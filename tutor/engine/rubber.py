@@ -177,6 +177,12 @@ class Rubber:
         score = score_deal(played.deal, played.contract, played.declarer_tricks, self.rules,
                            revoke=played.revoke, dealer_extra_card=played.dealer_extra_card,
                            dealer=played.dealer, below_before=dict(partie.below), passed_side=played.passed_side)
+        return self.write_score(score)
+
+    def write_score(self, score: DealScore) -> DealScore:
+        """Write a deal's score (however it was computed) to the current partie, ending it or
+        the rubber when it does."""
+        partie = self._parties[-1]
         self._scores.append(score)
         deal_no = len(self._scores)
         partie.deals.append(deal_no)

@@ -17,10 +17,10 @@ from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, features
-from tutor.engine.errors import ContentError
 from tutor.engine.features import honours, sure_tricks
 from tutor.lessons.bidding_words import sentence
-from tutor.lessons.words import law_name, laws_named
+from tutor.lessons.words import law_quote as words_law_quote
+from tutor.lessons.words import laws_named
 
 #: Short names of features for the learner (others use their registered description).
 LABELS: dict[str, str] = {
@@ -206,16 +206,5 @@ def law_entries() -> dict[str, Mapping[str, Any]]:
 
 
 def law_quote(law_id: str) -> str:
-    """``Law 41 — title: text`` for the feedback (law ≈53 for a recovered one), never the id.
-
-    A broken rules file does not hide the feedback: the law is named with the first problem (file:line).
-    """
-    name = law_name(law_id)
-    name = name[:1].upper() + name[1:]
-    try:
-        entry = law_entries().get(law_id)
-    except ContentError as err:
-        return f"{name} (the law's text cannot be read: {str(err).splitlines()[0]})"
-    if not entry:
-        return name
-    return f"{name} — {entry.get('title', '')}: {' '.join(str(entry.get('text', '')).split())}"
+    """The law quoted for the feedback (:func:`tutor.lessons.words.law_quote`)."""
+    return words_law_quote(law_id)

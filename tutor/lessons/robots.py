@@ -295,14 +295,6 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
     return RobotDeal(deal, dealer, calls, contract, cards, tricks, score_request(request))
 
 
-def law_label(law_id: str) -> str:
-    """A law id in the learner's words: ``law-30`` -> "law 30", ``law-r57`` -> "law ≈57"."""
-    kind, _, number = law_id.partition("-")
-    if kind == "law" and number.startswith("r") and number[1:].isdigit():
-        return f"law ≈{number[1:]}"
-    return f"{kind} {number}" if number else law_id
-
-
 def _decision(seat: Seat, action: str, answer: Mapping[str, Any]) -> Decision:
     return Decision(seat, action, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
                     str(answer.get("explanation", "")), bool(answer.get("default", False)))

@@ -27,7 +27,7 @@ from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import Deal, Seat, Side, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.honours import MIN_CORONET, Coronet, HonourClaim
-from tutor.engine.rubber import Rubber, RubberEntry
+from tutor.engine.rubber import Rubber
 from tutor.engine.rules import Rules
 from tutor.engine.score_items import DealScore, ScoreItem
 from tutor.engine.scoring import score_deal
@@ -153,18 +153,7 @@ class PadRubber(Rubber):
             raise ScorePadError(f"the rubber was already won by {self.winner.value if self.winner else ''}")
         partie = self._parties[-1]
         score = pad_score(pad, self.rules, below_before=dict(partie.below))
-        # the bookkeeping of Rubber.add, for a score computed from counts rather than hands
-        self._scores.append(score)
-        deal_no = len(self._scores)
-        partie.deals.append(deal_no)
-        self._readings += score.readings
-        self._x_marks += int(score.x_mark)
-        for item in score.items:
-            self._entries.append(RubberEntry(deal_no, partie.number, item))
-            if item.line == "below":
-                partie.below[item.side] += item.points
-        self._maybe_end_partie(partie, score, deal_no)
-        return score
+        return self.write_score(score)  # the bookkeeping of Rubber.add, for a score from counts
 
 
 def pad_rubber(deals: list[PadDeal], rules: Rules | None = None) -> PadRubber:

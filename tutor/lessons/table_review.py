@@ -55,6 +55,21 @@ class DeviationCost:
         return {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
                 "robots": self.robots[0].points - self.robots[1].points}
 
+    def sentences(self) -> tuple[str, str]:
+        """The review in the learner's words: what was chosen against the book, and what it cost."""
+        from tutor.lessons.words import laws_named, pretty_cards, spoken_call
+
+        def said(action: str) -> str:
+            return spoken_call(action) if self.step.action[:1].isdigit() or self.step.action == "P" \
+                else pretty_cards(action)
+
+        book = self.step.book or {}
+        lost = self.points_lost
+        return (f"You chose {said(self.step.action)}; the book {said(self.step.book_action or '')} "
+                f"({laws_named(book.get('laws', []))}).",
+                f"Double dummy: the book's choice {lost['double_dummy']:+} points for your side; "
+                f"the robots' playout: {lost['robots']:+}.")
+
     def to_json(self) -> dict[str, Any]:
         book = self.step.book or {}
         return {"index": self.index, "seat": self.step.seat.value, "given": self.step.action,

@@ -18,7 +18,7 @@ from typing import Any
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
-from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.errors import ContentError, NotationError, TutorError
 
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
              "two": "two-player rule", "three": "three-player rule", "five": "five-player rule",
@@ -64,12 +64,18 @@ def law_text(law_id: str) -> str:
 
 
 def law_quote(law_id: str) -> str:
-    """``Law 41 — “title”: text`` for feedback; the name alone when the text is missing."""
-    entry = _entries().get(law_id)
+    """``Law 41 — title: text`` for feedback (law ≈53 for a recovered one), never the id; the name
+    alone when the text is missing. A broken rules file does not hide the feedback: the law is
+    named with the first problem (file:line)."""
     name = law_name(law_id)
+    name = name[:1].upper() + name[1:]
+    try:
+        entry = _entries().get(law_id)
+    except ContentError as err:
+        return f"{name} (the law's text cannot be read: {str(err).splitlines()[0]})"
     if not entry:
-        return name[:1].upper() + name[1:]
-    return f"{name[:1].upper() + name[1:]} — {entry.get('title', '')}: {law_text(law_id)}"
+        return name
+    return f"{name} — {entry.get('title', '')}: {law_text(law_id)}"
 
 
 def spoken_call(text: str) -> str:

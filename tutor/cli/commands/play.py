@@ -26,10 +26,10 @@ from tutor.cli.inputs import add_seed_option, seed_or_random
 from tutor.engine.cards import Card, Hand, Seat, Side, Suit
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
-from tutor.lessons.robots import law_label
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_review import review
 from tutor.lessons.table_rubber import PracticeRubber
+from tutor.lessons.words import laws_named
 
 MAX_LINE = 100
 SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
@@ -139,7 +139,7 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
         return "again"
     if now and step.deviates:
         book = step.book or {}
-        laws = ", ".join(law_label(law) for law in book.get("laws", []))
+        laws = laws_named(book.get("laws", []))
         print(f"The book would {what} {_pretty(step.book_action or '')} ({laws}): {book.get('explanation', '')}")
     return "acted"
 
@@ -200,12 +200,8 @@ def end_of_deal(table: TableDeal) -> str:
     if not costs:
         lines.append("Review: every call and card of yours was the book's.")
     for cost in costs:
-        data = cost.to_json()
-        laws = ", ".join(law_label(law) for law in data["laws"])
-        lost = data["points_lost"]
-        lines.append(f"Review: you chose {_pretty(data['given'])}; the book {_pretty(data['book'] or '')} ({laws}). "
-                     f"Double dummy: {lost['double_dummy']:+} points for the book's choice; "
-                     f"robots' playout: {lost['robots']:+}.")
+        choice, price = cost.sentences()
+        lines.append(f"Review: {choice} {price}")
     return "\n".join(lines)
 
 
@@ -230,6 +226,6 @@ def _pretty(action: str) -> str:
 
 
 def _why(step: Step) -> str:
-    laws = ", ".join(law_label(law) for law in step.laws)
+    laws = laws_named(step.laws)
     default = "the tutor's default; " if step.default else ""
     return f"({default}{laws})"

@@ -22,7 +22,8 @@ from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
-from tutor.lessons.robots import RobotDeal, law_label, robot_deal
+from tutor.lessons.robots import RobotDeal, robot_deal
+from tutor.lessons.words import laws_named
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -110,5 +111,5 @@ def readable(record: RobotDeal) -> str:
 
 
 def _why(decision: dict[str, Any]) -> str:
-    laws = ", ".join(law_label(law) for law in decision["laws"])
+    laws = laws_named(decision["laws"])
     return f"(the tutor's default; {laws})" if decision["default"] else f"({laws})"

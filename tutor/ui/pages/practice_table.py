@@ -6,13 +6,13 @@ import streamlit as st
 
 from tutor.engine.cards import PBN_SUITS, Card, Seat, Side, Suit
 from tutor.engine.errors import TutorError
-from tutor.lessons.robots import law_label
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_items import deviation_answers
 from tutor.lessons.table_review import DeviationCost, review
 from tutor.lessons.table_rubber import PracticeRubber
+from tutor.lessons.words import laws_named
 from tutor.ui import state as _state
-from tutor.ui.common import page_header, show_error
+from tutor.ui.common import page_header, show_error, text_md
 
 RUBBER, SHOW_NOW, RECORDED, FLASH = "table_rubber", "table_show_now", "table_costs", "table_flash"
 SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
@@ -113,7 +113,7 @@ def _action(text: str) -> str:
 
 
 def _why(step: Step) -> str:
-    laws = ", ".join(law_label(law) for law in step.laws)
+    laws = laws_named(step.laws)
     default = "the tutor's default — " if step.default else ""
     return f"{SEAT_NAMES[step.seat]} {_action(step.action)}: {default}{laws}"
 
@@ -150,7 +150,7 @@ def _learner_turn(table: TableDeal, rubber: PracticeRubber) -> None:
             return
         if step.deviates and st.session_state.get(SHOW_NOW, "at once") == "at once":
             book = step.book or {}
-            st.session_state[FLASH] = (f"The book would {what} {_action(step.book_action or '')} ({', '.join(law_label(x) for x in book.get('laws', []))}): "
+            st.session_state[FLASH] = (f"The book would {what} {_action(step.book_action or '')} ({laws_named(book.get('laws', []))}): "
                                        f"{book.get('explanation', '')}")
         table.run_robots()
         _save(rubber)
@@ -172,13 +172,10 @@ def _review(table: TableDeal, costs: tuple[DeviationCost, ...]) -> None:
     if not costs:
         st.success("Every call and card of yours was the book's.")
     for cost in costs:
-        data = cost.to_json()
-        laws = ", ".join(law_label(x) for x in data["laws"])
-        lost = data["points_lost"]
-        st.markdown(f"- You chose **{_action(data['given'])}**; the book **{_action(data['book'] or '')}** ({laws}).")
-        st.caption(data["explanation"])
-        st.text(f"Double dummy: the book's choice {lost['double_dummy']:+} points for your side; "
-                f"the robots' playout: {lost['robots']:+}.")
+        choice, price = cost.sentences()
+        st.markdown(f"- {text_md(choice)}")
+        st.caption(text_md(str((cost.step.book or {}).get("explanation", ""))))
+        st.text(price)
         if st.button("Play on from here", key=f"table_from_{cost.index}"):
             st.session_state[RUBBER].current = table.from_step(cost.index)
             st.rerun()

@@ -42,8 +42,9 @@ def main() -> None:
             return
         _state.record_once(f"valuation:{seed}", feedback.answer(_state.seconds_since(STARTED)))
         st.session_state[RESULT] = feedback
-    feedback = st.session_state.get(RESULT)
-    if feedback is not None and feedback.drill.seed == seed:
+    shown = st.session_state.get(RESULT)
+    if shown is not None and shown.drill.seed == seed:
+        feedback = shown
         (st.success if feedback.correct else st.warning)(feedback.summary)
         for line in feedback.lines:
             st.markdown(f"- {text_md(line)}")
