@@ -75,10 +75,39 @@ def figures(records: list[RobotDeal]) -> dict[str, object]:
     }
 
 
+def robot_rubbers(count: int) -> dict[str, object]:
+    """``count`` seeded rubbers played out by four robots, each checked: it ends with a winner of two
+    parties (scoring 4, note 9), every deal's invariants hold, and the sheet adds up."""
+    from tutor.engine.cards import Side
+    from tutor.lessons.robots import robot_deal as play_by_robots
+    from tutor.lessons.table_rubber import MAX_DEALS, PracticeRubber
+
+    deals = stopped = 0
+    for seed in range(count):
+        rubber = PracticeRubber(seed, Seat.S)
+        while rubber.current is not None:
+            table = rubber.current
+            check_invariants(play_by_robots(table.deal, table.dealer, table.score))
+            table.finish_by_robots()
+            rubber.next_deal()
+            deals += 1
+        stopped += not rubber.rubber.is_over
+        if rubber.rubber.is_over:
+            assert rubber.rubber.games.count(rubber.rubber.winner) == 2
+        for side in Side:
+            assert rubber.rubber.total(side) == rubber.rubber.above(side) + rubber.rubber.below(side)
+        assert len(rubber.finished) <= MAX_DEALS
+    return {"rubbers": count, "deals": deals, "stopped at the deal limit": stopped}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--rubbers", type=int, default=0, help="also play this many robot rubbers")
     args = parser.parse_args()
+    if args.rubbers:
+        start = time.perf_counter()
+        print(f"rubbers: {robot_rubbers(args.rubbers)} in {time.perf_counter() - start:.0f} s")
     start = time.perf_counter()
     records = [robot_deal(random_deal(random.Random(seed)), Seat("NESW"[seed % 4])) for seed in range(args.deals)]
     seconds = time.perf_counter() - start
