@@ -12,6 +12,7 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.bidding_drill import SEAT_NAMES, consequences, conventions, make, position_from_json
 from tutor.lessons.bidding_feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
+from tutor.lessons.pbn_export import drill_pbn
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error
@@ -96,6 +97,8 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
                 st.markdown(f"- **{call}** ({_spoken(call)}): {reason}")
     with st.expander("The full deal and the consequences", expanded=True):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
+        st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",
+                           mime="text/plain", key="bid_drill_pbn")
         try:
             results = _consequences(rule_id, drill.seed, choice)
         except TutorError as err:

@@ -9,6 +9,7 @@ from tutor.engine.cards import Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Consequence
+from tutor.lessons.pbn_export import drill_pbn
 from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
 from tutor.lessons.play_rules import rule_named, rules_of_kind
 from tutor.ui import cards
@@ -96,6 +97,8 @@ def _feedback(drill: PlayDrill, choice: str, first: str | None) -> None:
     st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_names(drill.laws)})  \n{drill.explanation}")
     with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
+        st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",
+                           mime="text/plain", key="play_drill_pbn")
         try:
             book, yours = _consequences(drill.kind, drill.rule_id, drill.seed, choice)
         except TutorError as err:

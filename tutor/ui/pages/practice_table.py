@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutor.engine.cards import PBN_SUITS, Card, Seat, Side, Suit
 from tutor.engine.errors import TutorError
+from tutor.lessons.pbn_export import table_pbn
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_items import deviation_answers
 from tutor.lessons.table_review import DeviationCost, review
@@ -228,6 +229,10 @@ def main() -> None:
             st.rerun()
     with st.expander("The score sheet", expanded=table.phase == "over"):
         st.text(rubber.sheet())
+    st.download_button("Download this deal as PBN (auction and play so far)",
+                       table_pbn(table, board=len(rubber.finished) + 1),
+                       file_name=f"vint-table-{rubber.seed}-{len(rubber.finished) + 1}.pbn", mime="text/plain",
+                       key="table_pbn")
 
 
 main()
