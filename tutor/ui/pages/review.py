@@ -13,6 +13,7 @@ import time
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.lessons.mistakes import describe_mistake
 from tutor.lessons.progress import StoredAnswer
 from tutor.lessons.review import (
     Exercise,
@@ -110,10 +111,9 @@ def _replay(stored: StoredAnswer) -> None:
 
 
 def _mistake_line(stored: StoredAnswer) -> str:
-    a = stored.answer
+    """One line in the learner's words ("Lead: you led ♥3; the book leads ♦9.") — stored text, escaped."""
     when = stored.answered_at.strftime("%d %b %H:%M")
-    return (f"{KIND_NAMES.get(a.item_kind, text_md(a.item_kind))} ({when}): you answered {answer_md(a.given)}; "
-            f"the answer: {answer_md(a.expected)}")
+    return f"{text_md(describe_mistake(stored))} ({when})"
 
 
 def _mistakes(mistakes: list[StoredAnswer]) -> None:
