@@ -14,7 +14,7 @@ from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, s
 from tutor.lessons import solo_drill
 from tutor.lessons.drills import drill_kind
 from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
-from tutor.lessons.solo_quiz import parse_points, scoring_question
+from tutor.lessons.solo_quiz import format_points, parse_points, scoring_question
 
 
 def test_solo_10_a_proposal_needs_four_sure_tricks_counting_trumps() -> None:
@@ -70,12 +70,39 @@ def test_the_drill_is_registered_as_solo_bidding() -> None:
         solo_drill.make("solo-bid-grand-slam", 1)
 
 
+# (stake, per trick over or short) for each game as seed 002 l.55-59 prints them (laws solo-23 .. solo-27)
+SEED_STAKES = {
+    SoloGame.PROPOSAL: (Fraction(1), Fraction(1, 4)), SoloGame.SOLO: (Fraction(1), Fraction(1, 4)),
+    SoloGame.MISERE: (Fraction(2), Fraction(0)), SoloGame.ABUNDANCE: (Fraction(3), Fraction(1, 2)),
+    SoloGame.ABUNDANCE_IN_TRUMPS: (Fraction(3), Fraction(1, 2)), SoloGame.OPEN_MISERE: (Fraction(4), Fraction(0)),
+    SoloGame.DECLARED_ABUNDANCE: (Fraction(6), Fraction(0)),
+}
+SEED_TARGETS = {SoloGame.PROPOSAL: 8, SoloGame.SOLO: 5, SoloGame.ABUNDANCE: 9, SoloGame.ABUNDANCE_IN_TRUMPS: 9}
+
+
+def _seed_result(game: SoloGame, made: bool, tricks: int) -> Fraction:
+    """What each bidder receives from each opponent (negative: pays), read from seed l.55-59: the stake and
+    a fraction per trick over when made; when failed, only the fraction per trick short (as printed), and
+    the games without over- or under-tricks (misère, open misère, declared abundance) pay their stake."""
+    stake, per_trick = SEED_STAKES[game]
+    if game not in SEED_TARGETS:
+        return stake if made else -stake
+    target = SEED_TARGETS[game]
+    return stake + per_trick * (tricks - target) if made else -per_trick * (target - tricks)
+
+
 @pytest.mark.parametrize("seed", range(40))
-def test_scoring_quiz_answers_come_from_the_engine(seed: int) -> None:
+def test_scoring_quiz_answer_is_the_seeds_stake_and_fractions(seed: int) -> None:
     q = scoring_question(seed)
     assert q == scoring_question(seed)
     assert sum(q.settlement.net.values()) == 0
-    assert q.check(str(q.answer)) and q.laws[0].startswith("solo-")
+    each = _seed_result(q.game, q.made, q.side_tricks)
+    # a proposal's two partners each get it from the opponents' side (l.55); a lone bidder from each of three
+    bidder_net = each if q.partner else 3 * each
+    expected = bidder_net if q.asked in (q.bidder, q.partner) else -each
+    assert q.answer == expected, (q.prompt, q.answer, expected)
+    assert q.check(format_points(expected)) and not q.check(format_points(expected + Fraction(1, 4)))
+    assert q.laws[0].startswith("solo-")
 
 
 def test_points_parse_in_the_forms_a_learner_types() -> None:
