@@ -96,8 +96,9 @@ def _check_against_the_stated_rule(rule_id: str, position: dict[str, Any], answe
     # the hand meets the rule's conditions on counts of cards, counted here
     for cond in stated["when"].get("conditions", []):
         feature = cond["feature"]
-        if feature in HAND_COUNTS or (feature == "high_cards" and "ranks" in cond.get("args", {})):
-            ranks = HAND_COUNTS.get(feature) or cond["args"]["ranks"]
+        args = cond.get("args", {})
+        if (feature in HAND_COUNTS and not args) or (feature == "high_cards" and set(args) == {"ranks"}):
+            ranks = HAND_COUNTS.get(feature) or args["ranks"]
             assert OPS[cond["op"]](_hand_count(hand, ranks), cond["value"]), (hand, cond)
 
 
