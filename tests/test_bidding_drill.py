@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def _hand_count(hand: str, ranks: str) -> int:
 HAND_COUNTS = {"aces": "A", "kings": "K", "face_cards": "KQJ"}
 
 
-def _check_against_the_stated_rule(rule_id: str, position: dict[str, Any], answer: str,
+def _check_against_the_stated_rule(rule_id: str, position: Mapping[str, Any], answer: str,
                                    laws: tuple[str, ...]) -> None:
     stated = STATED[rule_id]
     auction, hand = list(position["auction"]), position["hand"]

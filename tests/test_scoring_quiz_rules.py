@@ -15,7 +15,7 @@ import pytest
 from scoring_deals import contract, deal
 
 from tutor.engine.calls import Contract
-from tutor.engine.cards import Card, Seat, Side
+from tutor.engine.cards import Card, Deal, Seat, Side
 from tutor.engine.dealgen import deal_with
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.scoring import score_deal
@@ -108,18 +108,17 @@ def test_the_stated_rule_names_its_figures() -> None:
 STATED_POINTS = {"ACE": 4, "KING": 3, "QUEEN": 2, "JACK": 1}
 
 
-def _meets_the_stated_rule(d: object, c: Contract) -> bool:
+def _meets_the_stated_rule(d: Deal, c: Contract) -> bool:
     """PLAUSIBLE_RULE as stated, counted here: 20 points a side for a simple game and two more a level;
     no-trumps with three aces (laws 41, 44); a suit with five trumps and eight together (law 129)."""
-    hands = d.hands  # type: ignore[attr-defined]
-    side = (hands[c.declarer], hands[c.declarer.partner])
+    side = (d.hands[c.declarer], d.hands[c.declarer.partner])
     points = sum(STATED_POINTS.get(card.rank.name, 0) for hand in side for card in hand)
     if points < 20 + 2 * (c.level - 1):
         return False
     if c.strain.trump is None:
-        return sum(card.rank.name == "ACE" for hand in side for card in hand) >= 3
+        return bool(sum(card.rank.name == "ACE" for hand in side for card in hand) >= 3)
     mine, his = (sum(card.suit == c.strain.trump for card in hand) for hand in side)
-    return mine >= 5 and mine + his >= 8
+    return bool(mine >= 5 and mine + his >= 8)
 
 
 @pytest.mark.parametrize("level", [level.id for level in load_quiz().levels])
