@@ -11,7 +11,6 @@ from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Contract
 from tutor.engine.cards import SEATS, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import ContentError
-from tutor.engine.rubber import score_rubber
 from tutor.engine.scoring import score_deal
 from tutor.lessons import review
 from tutor.lessons.content import DEFAULT_CONTENT_DIR, check_content
@@ -179,8 +178,3 @@ def test_a_scoring_quiz_file_with_a_python_tag_is_refused(tmp_path: Path) -> Non
         load_quiz(_content(tmp_path, "title: !!python/object:os.system x\n"))
 
 
-def test_rubber_quiz_is_scored_by_the_same_engine_as_score_rubber() -> None:
-    q = make_question("rubber", 3)
-    assert q.rubber is not None
-    again = score_rubber([v.played for v in q.rubber_deals])
-    assert [(i.kind, i.side, i.points) for i in again.items] == [(i.kind, i.side, i.points) for i in q.rubber.items]

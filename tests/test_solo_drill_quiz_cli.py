@@ -14,7 +14,7 @@ from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, s
 from tutor.lessons import solo_drill
 from tutor.lessons.drills import drill_kind
 from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
-from tutor.lessons.solo_quiz import parse_points, scoring_question
+from tutor.lessons.solo_quiz import format_points, parse_points, scoring_question
 
 
 def test_solo_10_a_proposal_needs_four_sure_tricks_counting_trumps() -> None:
@@ -55,12 +55,53 @@ def test_solo_17_thirteen_masters_support_declared_abundance() -> None:
 def test_every_drill_rule_makes_a_reproducible_hand_with_its_answer(rule_id: str, seed: int) -> None:
     drill = solo_drill.make(rule_id, seed)
     assert drill == solo_drill.make(rule_id, seed)
-    assert drill.answer == solo_drill.RULES[rule_id] and drill.answer in drill.choices
+    assert drill.answer == rule_id.removeprefix("solo-bid-") and drill.answer in drill.choices
     assert len(Hand.parse(drill.position["hand"])) == 13
     assert all(law.startswith("solo-") for law in drill.laws)
     assert set(drill.why_not) == set(drill.choices) - {drill.answer}
-    advice = solo_drill.advise(drill.position)
-    assert advice["call"] == drill.answer
+    # the hand supports that call by the model docs/solo-whist.md states, counted here, not by the recommender
+    assert _call_by_the_stated_model(drill.position["hand"], drill.position["turn_up"][0]) == drill.answer
+
+
+_RANKS = "23456789TJQKA"
+
+
+def _suits_of(pbn: str) -> dict[str, list[int]]:
+    """PBN S.H.D.C -> each suit's ranks as numbers 2 .. 14."""
+    return {suit: sorted(_RANKS.index(r) + 2 for r in cards) for suit, cards in zip("SHDC", pbn.split("."))}
+
+
+def _stated_sure_tricks(suits: dict[str, list[int]], trump: str | None) -> int:
+    """docs/solo-whist.md: the unbroken run from the ace; in the trumps each card beyond the run and three."""
+    total = 0
+    for suit, ranks in suits.items():
+        run = 0
+        while 14 - run in ranks:
+            run += 1
+        total += run + (max(0, len(ranks) - run - 3) if suit == trump else 0)
+    return total
+
+
+def _stated_danger_cards(suits: dict[str, list[int]]) -> int:
+    """docs/solo-whist.md: the lowest at most the 2, the next at most the 4 ... for as many cards as the others hold."""
+    return sum(1 for ranks in suits.values() for i, rank in enumerate(ranks, start=1)
+               if i <= 13 - len(ranks) and rank > 2 * i)
+
+
+def _call_by_the_stated_model(pbn: str, turned_up: str) -> str:
+    """The highest game the hand supports, in the order docs/solo-whist.md lists them."""
+    suits = _suits_of(pbn)
+    danger = _stated_danger_cards(suits)
+    with_trumps = _stated_sure_tricks(suits, turned_up)
+    if _stated_sure_tricks(suits, None) == 13:
+        return "declared-abundance"
+    if danger == 0:
+        return "open-misere"
+    if max(_stated_sure_tricks(suits, t) for t in "SHDC") >= 9:
+        return "abundance"
+    if danger == 1:
+        return "misere"
+    return "solo" if with_trumps >= 5 else "proposal" if with_trumps >= 4 else "pass"
 
 
 def test_the_drill_is_registered_as_solo_bidding() -> None:
@@ -70,12 +111,39 @@ def test_the_drill_is_registered_as_solo_bidding() -> None:
         solo_drill.make("solo-bid-grand-slam", 1)
 
 
+# (stake, per trick over or short) for each game as seed 002 l.55-59 prints them (laws solo-23 .. solo-27)
+SEED_STAKES = {
+    SoloGame.PROPOSAL: (Fraction(1), Fraction(1, 4)), SoloGame.SOLO: (Fraction(1), Fraction(1, 4)),
+    SoloGame.MISERE: (Fraction(2), Fraction(0)), SoloGame.ABUNDANCE: (Fraction(3), Fraction(1, 2)),
+    SoloGame.ABUNDANCE_IN_TRUMPS: (Fraction(3), Fraction(1, 2)), SoloGame.OPEN_MISERE: (Fraction(4), Fraction(0)),
+    SoloGame.DECLARED_ABUNDANCE: (Fraction(6), Fraction(0)),
+}
+SEED_TARGETS = {SoloGame.PROPOSAL: 8, SoloGame.SOLO: 5, SoloGame.ABUNDANCE: 9, SoloGame.ABUNDANCE_IN_TRUMPS: 9}
+
+
+def _seed_result(game: SoloGame, made: bool, tricks: int) -> Fraction:
+    """What each bidder receives from each opponent (negative: pays), read from seed l.55-59: the stake and
+    a fraction per trick over when made; when failed, only the fraction per trick short (as printed), and
+    the games without over- or under-tricks (misère, open misère, declared abundance) pay their stake."""
+    stake, per_trick = SEED_STAKES[game]
+    if game not in SEED_TARGETS:
+        return stake if made else -stake
+    target = SEED_TARGETS[game]
+    return stake + per_trick * (tricks - target) if made else -per_trick * (target - tricks)
+
+
 @pytest.mark.parametrize("seed", range(40))
-def test_scoring_quiz_answers_come_from_the_engine(seed: int) -> None:
+def test_scoring_quiz_answer_is_the_seeds_stake_and_fractions(seed: int) -> None:
     q = scoring_question(seed)
     assert q == scoring_question(seed)
     assert sum(q.settlement.net.values()) == 0
-    assert q.check(str(q.answer)) and q.laws[0].startswith("solo-")
+    each = _seed_result(q.game, q.made, q.side_tricks)
+    # a proposal's two partners each get it from the opponents' side (l.55); a lone bidder from each of three
+    bidder_net = each if q.partner else 3 * each
+    expected = bidder_net if q.asked in (q.bidder, q.partner) else -each
+    assert q.answer == expected, (q.prompt, q.answer, expected)
+    assert q.check(format_points(expected)) and not q.check(format_points(expected + Fraction(1, 4)))
+    assert q.laws[0].startswith("solo-")
 
 
 def test_points_parse_in_the_forms_a_learner_types() -> None:
