@@ -184,30 +184,27 @@ def _game(block: _Block) -> PbnGame:
         line = min(n for _, n in block.tags.values())
         raise NotationError(f"line {line}: a game without a [Deal] tag")
     deal_text, deal_line = block.tags["Deal"]
-    deal = _located(deal_line, lambda: Deal.from_pbn(deal_text))
+    try:
+        deal = Deal.from_pbn(deal_text)
+    except NotationError as err:
+        raise NotationError(f"line {deal_line}: {err}") from None
     if not deal.is_complete:
         raise NotationError(f"line {deal_line}: the deal must give all four hands of 13 cards (law 16)")
     dealer = _seat(block, "Dealer", default=Seat.parse(deal_text[0]) if deal_text[:1] in "NESW" else Seat.N)
     calls = _calls(block, dealer)
     contract = _contract(block)
-    if calls and Auction.from_calls(dealer, list(calls)).is_complete:
-        ended = Auction.from_calls(dealer, list(calls)).contract
+    auction = Auction.from_calls(dealer, list(calls)) if calls else None  # already checked by _calls
+    if auction is not None and auction.is_complete:
+        ended = auction.contract
         if contract is not None and contract != ended:
             raise NotationError(f"line {block.tags['Contract'][1]}: [Contract] says {contract}, "
                                 f"but the auction ends in {ended or 'a pass-out'}")
         contract = None  # the auction says it
-    play = _cards(block, deal, calls, dealer, contract)
+    play = _cards(block, deal, auction, contract)
     result_text = block.tags.get("Result", ("", 0))[0]
     result = int(result_text) if result_text.isdigit() and int(result_text) <= 13 else None
     return PbnGame(deal, dealer, calls, play, contract, result,
                    tags={k: v for k, (v, _) in block.tags.items()})
-
-
-def _located(line: int, parse: object) -> Deal:
-    try:
-        return parse()  # type: ignore[operator, no-any-return]
-    except NotationError as err:
-        raise NotationError(f"line {line}: {err}") from None
 
 
 def _seat(block: _Block, tag: str, default: Seat) -> Seat:
@@ -258,14 +255,12 @@ def _contract(block: _Block) -> Contract | None:
         raise NotationError(f"line {line}: [Contract]: {err}") from None
 
 
-def _cards(block: _Block, deal: Deal, calls: Sequence[str], dealer: Seat,
-           stated: Contract | None) -> tuple[Card, ...]:
+def _cards(block: _Block, deal: Deal, auction: Auction | None, stated: Contract | None) -> tuple[Card, ...]:
     rows = block.sections.get("Play", [])
     if not rows:
         return ()
     contract = stated
-    if calls:
-        auction = Auction.from_calls(dealer, list(calls))
+    if auction is not None:
         contract = auction.contract if auction.is_complete else (stated or _last_bid_contract(auction))
     if contract is None:
         raise NotationError(f"line {rows[0][1]}: a [Play] section needs a contract")

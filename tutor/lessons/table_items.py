@@ -13,13 +13,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.engine.cards import PBN_SUITS, Card, Hand
+from tutor.engine.cards import Card, Hand
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import parse_json
 from tutor.lessons.answers import Answer
 from tutor.lessons.review import Exercise
 from tutor.lessons.robots import advise_view
 from tutor.lessons.table import TableDeal
+from tutor.lessons.words import hand_line
 
 SOURCE = "table"
 
@@ -71,8 +72,7 @@ def describe_view(view: Mapping[str, Any]) -> str:
     """The position in words: seat, hand, the calls, and the cards played so far."""
     hand = Hand.parse(str(view["hand"]))
     lines = [f"From the practice table. You sit {view['seat']}; {view['dealer']} dealt.",
-             "Your hand: " + "  ".join(f"{s.symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(s)) or '—'}"
-                                       for s in PBN_SUITS),
+             "Your hand: " + hand_line(hand),
              "The calls: " + (", ".join("pass" if c == "P" else c for c in view.get("auction", [])) or "none yet")]
     if view.get("kind") != "bid":
         lines.append(f"Contract {view['contract']} by {view['declarer']}.")

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tutor.engine.calls import parse_call
-from tutor.engine.cards import Card
+from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
 
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
@@ -92,3 +92,20 @@ def pretty_cards(text: str) -> str:
         return ", ".join(Card.parse(part).pretty for part in text.split())
     except NotationError:
         return text
+
+
+def hand_line(hand: Hand) -> str:
+    """A hand on one line, by suit with symbols and "10": ``♠ A K 6 3  ♥ 10 8 …`` (``—`` for a void)."""
+    return "  ".join(f"{s.symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(s)) or '—'}" for s in PBN_SUITS)
+
+
+def action_text(text: str) -> str:
+    """A call or a card as the learner reads it: ``♠A``, ``♥10``, ``pass``; other calls as written (``1NT``)."""
+    if text in ("P", "p"):
+        return "pass"
+    if len(text) in (2, 3) and not text[0].isdigit():
+        try:
+            return Card.parse(text).pretty
+        except NotationError:
+            return text
+    return text

@@ -23,13 +23,13 @@ import random
 from collections.abc import Callable
 
 from tutor.cli.inputs import add_seed_option, seed_or_random
-from tutor.engine.cards import Card, Hand, Seat, Side, Suit
+from tutor.engine.cards import Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_review import review
 from tutor.lessons.table_rubber import PracticeRubber
-from tutor.lessons.words import laws_named
+from tutor.lessons.words import action_text, hand_line, laws_named
 
 MAX_LINE = 100
 SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
@@ -88,7 +88,7 @@ def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool) 
 
 def play_deal(table: TableDeal, read: Callable[[str], str], now: bool) -> bool:
     """Play ``table`` to its end at the terminal; ``False`` when the learner quits."""
-    print(f"Your hand: {hand_text(table.hand(table.learner))}")
+    print(f"Your hand: {hand_line(table.hand(table.learner))}")
     shown = 0
     while True:
         table.run_robots()
@@ -107,8 +107,8 @@ def play_deal(table: TableDeal, read: Callable[[str], str], now: bool) -> bool:
 def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> str:
     what = "call" if table.phase == "auction" else "card"
     if table.phase == "play":
-        print(f"Your hand: {hand_text(table.hand(table.learner))}")
-        legal = ", ".join(_pretty(a) for a in table.legal_actions())
+        print(f"Your hand: {hand_line(table.hand(table.learner))}")
+        legal = ", ".join(action_text(a) for a in table.legal_actions())
     else:
         print(auction_table(table))
         legal = _legal_calls(table)
@@ -121,7 +121,7 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
         return "quit"
     if word == "hint":
         answer = table.hint()
-        print(f"The book: {_pretty(answer.get('call') or answer['card'])} — {answer['explanation']}")
+        print(f"The book: {action_text(answer.get('call') or answer['card'])} — {answer['explanation']}")
         return "hint"
     if word == "undo":
         print("Taken back." if table.undo() else "Nothing of yours to take back.")
@@ -129,7 +129,7 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     if word == "why":
         robots = [s for s in table.steps if not s.learner]
         last = robots[-1] if robots else None
-        print(f"{SEAT_NAMES[last.seat]} {_pretty(last.action)} {_why(last)}: {last.explanation}" if last
+        print(f"{SEAT_NAMES[last.seat]} {action_text(last.action)} {_why(last)}: {last.explanation}" if last
               else "The robots have not acted yet.")
         return "why"
     try:
@@ -140,7 +140,7 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     if now and step.deviates:
         book = step.book or {}
         laws = laws_named(book.get("laws", []))
-        print(f"The book would {what} {_pretty(step.book_action or '')} ({laws}): {book.get('explanation', '')}")
+        print(f"The book would {what} {action_text(step.book_action or '')} ({laws}): {book.get('explanation', '')}")
     return "acted"
 
 
@@ -149,11 +149,11 @@ def _show_new(table: TableDeal, shown: int) -> int:
     for index in range(shown, len(steps)):
         step = steps[index]
         if _is_call(table, index):
-            print(f"  {SEAT_NAMES[step.seat]:<5} {_pretty(step.action):<4} {_why(step) if not step.learner else ''}")
+            print(f"  {SEAT_NAMES[step.seat]:<5} {action_text(step.action):<4} {_why(step) if not step.learner else ''}")
             if index == table.auction_length - 1 and table.phase != "auction":
                 print(auction_table(table))
         else:
-            print(f"  {SEAT_NAMES[step.seat]:<5} plays {_pretty(step.action)}")
+            print(f"  {SEAT_NAMES[step.seat]:<5} plays {action_text(step.action)}")
             played = index - table.auction_length + 1
             if played % 4 == 0 and table.play is not None:
                 trick = table.play.tricks[played // 4 - 1]
@@ -176,7 +176,7 @@ def _legal_calls(table: TableDeal) -> str:
 def auction_table(table: TableDeal) -> str:
     """The auction in the W N E S columns players expect (Vint: spades rank lowest)."""
     cells = [""] * COLUMNS.index(table.dealer)
-    cells += [_pretty(str(r.call)) for r in table.auction.records]
+    cells += [action_text(str(r.call)) for r in table.auction.records]
     rows = [" ".join(f"{SEAT_NAMES[s]:<6}" for s in COLUMNS)]
     rows += [" ".join(f"{c:<6}" for c in cells[i:i + 4]) for i in range(0, len(cells), 4)]
     if table.phase != "auction":
@@ -203,26 +203,6 @@ def end_of_deal(table: TableDeal) -> str:
         choice, price = cost.sentences()
         lines.append(f"Review: {choice} {price}")
     return "\n".join(lines)
-
-
-def hand_text(hand: Hand) -> str:
-    """A hand by suit with symbols and "10": ``♠ A K 6 3  ♥ 10 8 …``."""
-    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-    return "  ".join(f"{s.symbol} {' '.join(_rank(c) for c in hand.suit_cards(s)) or '—'}" for s in order)
-
-
-def _rank(card: Card) -> str:
-    return card.pretty[1:]
-
-
-def _pretty(action: str) -> str:
-    """A call or card for the learner: ``♠A``, ``♥10``; calls as written (``1NT``, ``pass``)."""
-    if action in ("P", "p"):
-        return "pass"
-    try:
-        return Card.parse(action).pretty if len(action) in (2, 3) and not action[0].isdigit() else action
-    except TutorError:
-        return action
 
 
 def _why(step: Step) -> str:

@@ -11,7 +11,7 @@ from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table_items import deviation_answers
 from tutor.lessons.table_review import DeviationCost, review
 from tutor.lessons.table_rubber import PracticeRubber
-from tutor.lessons.words import laws_named
+from tutor.lessons.words import action_text, laws_named
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md
 
@@ -108,15 +108,10 @@ def _trick_compass(table: TableDeal) -> None:
             st.markdown(", ".join(f"{SEAT_NAMES[s]} {_card(str(c))}" for s, c in trick.plays))
 
 
-def _action(text: str) -> str:
-    """A call or a card, as the learner reads it (``pass``, ``2 NT``, ``♥10``)."""
-    return Card.parse(text).pretty if text[:1] in "SHDC" and len(text) in (2, 3) else _call(text)
-
-
 def _why(step: Step) -> str:
     laws = laws_named(step.laws)
     default = "the tutor's default — " if step.default else ""
-    return f"{SEAT_NAMES[step.seat]} {_action(step.action)}: {default}{laws}"
+    return f"{SEAT_NAMES[step.seat]} {action_text(step.action)}: {default}{laws}"
 
 
 def _robots_why(table: TableDeal) -> None:
@@ -139,7 +134,7 @@ def _learner_turn(table: TableDeal, rubber: PracticeRubber) -> None:
     hint, undo = st.columns(2)
     if hint.button("Hint: the book's answer", key="table_hint"):
         answer = table.hint()
-        st.info(f"The book: {_action(answer.get('call') or answer['card'])} — {answer['explanation']}")
+        st.info(f"The book: {action_text(answer.get('call') or answer['card'])} — {answer['explanation']}")
     if undo.button("Undo my last action", key="table_undo") and table.undo():
         _save(rubber)
         st.rerun()
@@ -151,7 +146,7 @@ def _learner_turn(table: TableDeal, rubber: PracticeRubber) -> None:
             return
         if step.deviates and st.session_state.get(SHOW_NOW, "at once") == "at once":
             book = step.book or {}
-            st.session_state[FLASH] = (f"The book would {what} {_action(step.book_action or '')} ({laws_named(book.get('laws', []))}): "
+            st.session_state[FLASH] = (f"The book would {what} {action_text(step.book_action or '')} ({laws_named(book.get('laws', []))}): "
                                        f"{book.get('explanation', '')}")
         table.run_robots()
         _save(rubber)
