@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tablegame import deviate_once
 
 from tutor.engine.cards import Card, Seat
 from tutor.engine.dealgen import random_deal
@@ -94,27 +95,9 @@ def test_a_revoke_is_refused_citing_law_147() -> None:
     pytest.fail("the learner never had to follow suit holding another suit")
 
 
-def _deviate_once(table: TableDeal) -> int:
-    """Follow the book, but at the learner's first play turn with two or more legal cards
-    play another card; return that step's index."""
-    index = -1
-    while table.phase != "over":
-        table.run_robots()
-        if not table.learners_turn:
-            continue
-        book = table.hint()
-        choice = book.get("call") or book["card"]
-        legal = table.legal_actions()
-        if index < 0 and table.phase == "play" and len(legal) > 1:
-            choice = next(c for c in legal if c not in book.get("cards", [choice]))
-            index = len(table.steps)
-        table.act(choice)
-    return index
-
-
 def test_a_deviation_is_reviewed_and_the_robots_line_is_what_then_happened() -> None:
     table = _table(SEED, Seat.S)
-    index = _deviate_once(table)
+    index = deviate_once(table)
     assert index >= 0
     deviations = table.deviations()
     assert [i for i, _ in deviations] == [index]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tablegame import deviate_once
 
 from tutor.engine.cards import Card, Seat
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
@@ -21,19 +22,7 @@ def _deviating_rubber() -> PracticeRubber:
         rubber = PracticeRubber(seed, Seat.S)
         table = rubber.current
         assert table is not None
-        deviated = False
-        while table.phase != "over":
-            table.run_robots()
-            if not table.learners_turn:
-                continue
-            book = table.hint()
-            choice = book.get("call") or book["card"]
-            legal = table.legal_actions()
-            if not deviated and table.phase == "play" and len(legal) > 1:
-                choice = next(c for c in legal if c not in book.get("cards", [choice]))
-                deviated = True
-            table.act(choice)
-        if deviated:
+        if deviate_once(table) >= 0:
             return rubber
     raise AssertionError("no seed gave a played deal")
 
