@@ -286,3 +286,24 @@ def test_robots_pbn_output_reads_back_to_the_same_record(capsys: pytest.CaptureF
     from_file = _cli_json(capsys, tmp_path, ["robots", "--pbn-file", str(path), "--json"])
     from_seed = _cli_json(capsys, tmp_path, ["robots", "--seed", "2", "--json"])
     assert from_file == from_seed
+
+
+def test_a_play_variant_in_force_reaches_every_robot_view() -> None:
+    """A robot plays by the variants switched on at its table (here law 86's A K Q lead, conflict
+    C17): its view carries them, so `tutor advise` on that view answers under the same rules."""
+    from tutor.engine.rules import Rules
+    from tutor.lessons.robots import advise_view, seat_view
+
+    rules = Rules.with_variants({"akq-lead": next(o for o in _options("akq-lead") if o != "book")})
+    record = next(r for r in RECORDS if r.contract is not None)
+    auction = Auction.from_calls(record.dealer, [d.action for d in record.auction], rules)
+    play = TrickPlay(record.deal, record.contract.trump, opening_leader(record.contract))
+    view = seat_view(play.to_play, play.hand(play.to_play), auction, None, play, rules)
+    assert view["variants"] == {"akq-lead": rules.variant_choices()["akq-lead"]}
+    assert advise_view(view)["card"]
+
+
+def _options(name: str) -> list[str]:
+    from tutor.engine.rules import VARIANTS
+
+    return [str(o) for o in next(v for v in VARIANTS if v.name == name).options]

@@ -184,7 +184,7 @@ def _contract(obj: Mapping[str, Any], where: str) -> Contract | None:
     return Contract(bid, _seat(obj["declarer"], _field(where, "declarer")))
 
 
-def _choices(rules: Rules) -> dict[str, str]:
+def scoring_choices(rules: Rules) -> dict[str, str]:
     """The option of every scoring variant (``book`` where the default is kept)."""
     return {v.name: v.option_of(rules) for v in scoring_variants()}
 
@@ -215,7 +215,7 @@ def score_request(obj: Any) -> dict[str, Any]:
         "made": score.made,
         "notes": list(score.notes),
         "readings": list(score.readings) + (["small-honours"] if count == "small" else []),
-        "variants": _choices(rules or Rules()),
+        "variants": scoring_choices(rules or Rules()),
         "count": count,
     }, count)
 
@@ -275,6 +275,6 @@ def _rubber_request(obj: dict[str, Any]) -> dict[str, Any]:
         "revokes": [{**c.to_json(), "deal": n} for n, s in enumerate(rubber.scores, 1) for c in s.charges],
         "settlement": {seat.value: points for seat, points in rubber.settlement().items()},
         "readings": list(rubber.readings) + (["small-honours"] if count == "small" else []),
-        "variants": _choices(rules),
+        "variants": scoring_choices(rules),
         "count": count,
     }, count)

@@ -196,11 +196,10 @@ def seat_view(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None
 
 
 def _variant_choices(rules: Rules | None) -> dict[str, str]:
+    """The variants in force that differ from the book (play and scoring alike: both shape advice)."""
     if rules is None:
         return {}
-    from tutor.engine.score_io import _choices
-
-    return _choices(rules)
+    return {name: option for name, option in rules.variant_choices().items() if option != "book"}
 
 
 # -- the four robots at the table ----------------------------------------------------------------
@@ -283,8 +282,10 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
     auction, calls = bid_auction(deal, dealer, score, rules)
     contract = auction.contract
     request: dict[str, Any] = {"deal": deal.to_pbn(), "dealer": dealer.value}
-    if rules is not None and _variant_choices(rules):
-        request["variants"] = _variant_choices(rules)
+    if rules is not None:
+        from tutor.engine.score_io import scoring_choices
+
+        request["variants"] = scoring_choices(rules)
     if contract is None:
         return RobotDeal(deal, dealer, calls, None, (), {Side.NS: 0, Side.EW: 0},
                          score_request({**request, "contract": "pass"}))
