@@ -25,7 +25,7 @@ from typing import Any, Literal
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Contract, parse_call
-from tutor.engine.cards import Card, Deal, Seat, Side
+from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
@@ -141,7 +141,7 @@ class TableDeal:
     def learners_turn(self) -> bool:
         return self.to_act is self.learner
 
-    def hand(self, seat: Seat) -> Any:
+    def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds (the learner's own hand, or a robot's for the end-of-deal review)."""
         return self._play.hand(seat) if self._play is not None else self.deal[seat]
 
