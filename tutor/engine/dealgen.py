@@ -81,13 +81,13 @@ def constrained_deal(
 ) -> Deal:
     """A random deal whose hands satisfy every constraint of their seat.
 
-    :class:`CardCount` and :class:`Points` constraints are met in batches (see
-    :mod:`tutor.engine.dealbatch`); other predicates are checked on candidate deals.
-    When two or more seats have such predicates, their hands are found one seat at a
-    time (each from deals meeting every batch constraint), as this module always did:
-    far cheaper than asking all of them of one deal, at the price of exact uniformity
-    between those seats. Raises :class:`DealGenerationError` when the constraints
-    cannot be met, or when ``attempts`` candidate deals all fail.
+    Only :class:`CardCount` and :class:`Points` constraints: met in batches (see
+    :mod:`tutor.engine.dealbatch`). With other predicates on a hand (a rule's conditions),
+    each constrained hand is drawn on its own from the cards left, its first
+    :class:`CardCount` built and the rest checked (:func:`_per_hand_deal`): far cheaper
+    than whole deals, at the price of exact uniformity between constrained seats. Raises
+    :class:`DealGenerationError` when the constraints cannot be met, or when ``attempts``
+    candidates all fail.
     """
 
     if any(not isinstance(c, CardCount | Points) for cs in constraints.values() for c in cs):
