@@ -454,7 +454,8 @@ def game_score(game: WayGame, rules: Rules | None = None) -> DealScore:
         if contract is None or not isinstance(game.play, DuelPlay):
             return DealScore((), x_mark=True, notes=("Nobody bid: an X is written (scoring 8).",))
         seats = game.play.seats
-        return duel_score({s: game.final_hands()[s] for s in seats}, contract, game.play, rules)
+        taken = {s: game.play.tricks_won(s) for s in seats}
+        return duel_score({s: game.final_hands()[s] for s in seats}, contract, taken, rules)
     tricks = 0
     if contract is not None and isinstance(game.play, TrickPlay):
         tricks = game.play.tricks_won(contract.declarer.side)

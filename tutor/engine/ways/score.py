@@ -22,11 +22,11 @@ from dataclasses import replace
 
 from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import HONOUR_RANKS, Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
 from tutor.engine.score_items import DealScore, ScoreItem
 from tutor.engine.scoring import score_deal
 from tutor.engine.ways.catalogue import Way
-from tutor.engine.ways.duel import DuelPlay
 
 TWO_HONOURS = 2
 MIN_CORONET = 3
@@ -60,14 +60,17 @@ def four_hand_score(way: Way, hands: Mapping[Seat, Hand], contract: Contract | N
     return score_deal(Deal(hands), contract, declarer_tricks, way_rules(way, rules))
 
 
-def duel_score(hands: Mapping[Seat, Hand], contract: Contract, play: DuelPlay,
+def duel_score(hands: Mapping[Seat, Hand], contract: Contract, taken: Mapping[Seat, int],
                rules: Rules | None = None) -> DealScore:
-    """A way without dummies: ``hands`` are the two players' hands as the play began."""
+    """A way without dummies: ``hands`` are the two players' hands as the play began, ``taken``
+    the tricks each took (13 in all)."""
     rules = rules or Rules()
     seats = tuple(hands)
     declarer = contract.declarer
+    if len(seats) != 2 or declarer not in hands or set(taken) != set(seats) \
+            or sum(taken.values()) != 13:  # noqa: PLR2004 - two hands, thirteen tricks
+        raise TutorError("a two-handed deal: two hands, the declarer one of them, 13 tricks between them")
     other = seats[1] if declarer is seats[0] else seats[0]
-    taken = {s: play.tricks_won(s) for s in seats}
     level, items = contract.level, []
     for seat in seats:
         if taken[seat]:
