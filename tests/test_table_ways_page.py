@@ -1,0 +1,76 @@
+"""The Practice table page for two, three and five players (AppTest, issue 19): each way played at the
+table to the end, the learner (A) choosing his moves from the legal ones, seeing only what his way lets
+him see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine.ways.catalogue import ALL_WAYS
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = "tutor/ui/pages/practice_table.py"
+SEATED = [(w.players, w.name) for w in ALL_WAYS if w.players in (2, 3)]
+
+
+def _open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> AppTest:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    at.selectbox(key="table_players").set_value(players)
+    at.run()
+    return at
+
+
+@pytest.mark.parametrize("players,way", SEATED)
+def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     players: int, way: str) -> None:
+    at = _open(tmp_path, monkeypatch, players)
+    at.selectbox(key="ways_way").set_value(way)
+    at.number_input(key="ways_seed").set_value(3)
+    at.run()
+    assert not at.exception, at.exception
+    if way in ("dummy-auction", "buy-in"):  # RO l.489 / EN l.22: the other's dummy closed in the auction
+        compass = " ".join(m.value for m in at.markdown)
+        assert "your dummy" in compass and "B's dummy" not in compass
+    for _ in range(80):
+        if not any(s.key == "ways_choice" for s in at.selectbox):
+            break
+        box = at.selectbox(key="ways_choice")
+        options = list(box.options)
+        game = at.session_state["ways_table"].game
+        opening = game.phase == "auction" and game.auction.highest is None and options[0] == "P"
+        box.set_value(options[1] if opening else options[0])  # open the bidding, then the first legal move
+        next(b for b in at.button if b.label == "Make this move").click()
+        at.run()
+        assert not at.exception, at.exception
+    assert any("This deal's records" in h.value for h in at.subheader)
+    table = at.session_state["ways_table"]
+    assert table.game.phase == "over"
+    shown = at.table[-1].value
+    assert list(shown["player"]) == list(table.setup.players)
+
+
+def test_the_way_selector_shows_the_laws_and_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = _open(tmp_path, monkeypatch, 2)
+    at.selectbox(key="ways_way").set_value("buy-in")
+    at.run()
+    texts = " ".join(m.value for m in at.markdown)
+    assert "The tutor's reading" in texts and "600" in texts
+    assert "RO l." not in texts  # seed lines in the learner's words
+
+
+def test_five_players_show_who_sits_out_and_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RO l.543-545: the highest card (T) sits out first; the record is written in one place."""
+    at = _open(tmp_path, monkeypatch, 5)
+    assert any("T sits out" in m.value for m in at.markdown)
+    at.button(key="ways_five_play").click()
+    at.run()
+    assert not at.exception
+    line = next(t.value for t in at.text if t.value.startswith("T."))
+    assert line.split()[-1].startswith("N.")
