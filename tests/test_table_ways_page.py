@@ -74,3 +74,32 @@ def test_five_players_show_who_sits_out_and_the_record(tmp_path: Path, monkeypat
     assert not at.exception
     line = next(t.value for t in at.text if t.value.startswith("T."))
     assert line.split()[-1].startswith("N.")
+
+
+def test_the_study_page_links_each_ways_laws_to_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laws for other table sizes (two-1 … five-2) each link to their way's table."""
+    from tutor.engine.ways.catalogue import table_for_law
+
+    assert table_for_law("two-4") is not None and table_for_law("two-4").name == "buy-in"  # type: ignore[union-attr]
+    assert table_for_law("three-3").name == "auction"  # type: ignore[union-attr]
+    assert table_for_law("law-35") is None
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["players"] = "2"
+    at.query_params["way"] = "buy-in"
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    assert at.selectbox(key="table_players").value == 2
+    assert at.selectbox(key="ways_way").value == "buy-in"
+
+
+def test_a_ways_law_on_the_study_page_links_to_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["law"] = "two-4"
+    at.run()
+    at.switch_page("tutor/ui/pages/laws.py")
+    at.run()
+    links = [p.proto for p in at.get("page_link")]
+    assert any(link.page == "practice_table" and "buy-in" in link.label for link in links)

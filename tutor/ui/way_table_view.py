@@ -45,6 +45,7 @@ def _label(action: str) -> str:
 
 def _controls(players: int) -> tuple[str, int]:
     ways = ways_for(players)
+    _state.adopt_url("ways_way", "way", [w.name for w in ways])
     way = st.selectbox("Way", [w.name for w in ways], key="ways_way",
                        format_func=lambda n: f"{n}: {find_way(players, n).title}")
     seed = st.number_input("Deal number (the same number deals the same cards)", min_value=0,

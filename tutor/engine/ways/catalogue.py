@@ -170,3 +170,16 @@ def find_way(players: int, name: str | None = None) -> Way:
         if way.name == name:
             return way
     raise TutorError(f"way: {name!r}; {players} players play one of {', '.join(w.name for w in ways)}")
+
+
+#: the worked examples' entries, played at their way's table
+_EXAMPLES = {"three-3": (3, "auction"), "five-2": (5, "sit-out")}
+
+
+def table_for_law(law_id: str) -> Way | None:
+    """The way whose table practises the law ``law_id`` (the study page's link), if any."""
+    for way in ALL_WAYS:
+        if way.law == law_id:
+            return way
+    example = _EXAMPLES.get(law_id)
+    return find_way(*example) if example else None
