@@ -56,9 +56,12 @@ class WaySetup:
         return self.names or NAMES[:self.way.players]
 
 
-def deal_way(way: Way, rng: random.Random, deal_no: int = 0, seed: int | None = None) -> WaySetup:
+def deal_way(way: Way, rng: random.Random, deal_no: int = 0, seed: int | None = None,
+             rubber: int = 0) -> WaySetup:
     """Shuffle and deal for ``way``: one card at a time round the four places (laws 16, 25 f),
-    12 each and four to the buy-in in the buy-in way (4 x 12 + 4 = 52, RO l.499)."""
+    12 each and four to the buy-in in the buy-in way (4 x 12 + 4 = 52, RO l.499). The deal
+    passes from player to player with ``deal_no``; in the first three-handed way the dummy passes
+    with ``rubber`` (the tutor's reading: a rubber's sides stay fixed)."""
     if way.players not in (2, 3):  # noqa: PLR2004 - two- and three-handed ways
         raise TutorError(f"{way.players} players play the four-handed game with one sitting out")
     cards = [Card(s, r) for s in Suit for r in Rank]
@@ -67,7 +70,7 @@ def deal_way(way: Way, rng: random.Random, deal_no: int = 0, seed: int | None = 
     hands = {seat: tuple(dealt[i::4]) for i, seat in enumerate(SEATS)}
     players = NAMES[:way.players]
     dealer = players[deal_no % len(players)]
-    dummy_player = players[deal_no % 3] if way.name == "dummy" else None
+    dummy_player = players[rubber % 3] if way.name == "dummy" else None
     return WaySetup(way, hands, dealer, dummy_player, tuple(cards[4 * way.hand_size:]), seed)
 
 
