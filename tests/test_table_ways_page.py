@@ -103,3 +103,16 @@ def test_a_ways_law_on_the_study_page_links_to_its_table(tmp_path: Path, monkeyp
     at.run()
     links = [p.proto for p in at.get("page_link")]
     assert any(link.page == "practice_table" and "buy-in" in link.label for link in links)
+
+
+def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1: A sits out, T (the learner) comes back with N, the lowest card (RO l.543)."""
+    at = _open(tmp_path, monkeypatch, 5)
+    at.number_input(key="ways_rubber").set_value(1)
+    at.run()
+    assert any("A sits out" in m.value for m in at.markdown)
+    at.button(key="ways_five_seat").click()
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="table_players").value == 4
+    assert at.session_state["table_rubber"].learner.value == "S"

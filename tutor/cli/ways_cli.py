@@ -3,9 +3,11 @@
 
 ``tutor robots --players 2|3 [--way NAME] --seed N --json`` plays a seeded deal of the way
 with a robot for every player; ``--players 5`` plays a seeded rubber of the four seated for
-rubber ``--rubber`` (0 = the first) and writes the running record after it. ``tutor play
---players 2|3 [--way NAME]`` seats the learner as player A; ``--players 5`` seats him as T,
-the player who drew the highest card, so he sits out the first rubber and watches it.
+rubber ``--round`` of the rotation (0 = the first) and writes the running record after it. ``tutor play
+--players 2|3 [--way NAME]`` seats the learner as player A; ``--players 5 [--round N]`` seats him
+as T, the player who drew the highest card: he sits out round 0 (and every fifth) and watches
+the robots play it; in the other rounds he plays his seat of the four-handed rubber, and the
+rubber's result is written to the running record.
 """
 
 from __future__ import annotations
@@ -35,8 +37,12 @@ def add_way_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, choices=PLAYER_COUNTS,
                         help="another table size: 2, 3 or 5 players (docs/table-sizes.md)")
     parser.add_argument("--way", help="the way to play for that many players (default: the book's first)")
-    parser.add_argument("--rubber", dest="five_rubber", type=int, default=0,
-                        help="five players: which rubber of the rotation (0 = the first)")
+    add_round_option(parser)
+
+
+def add_round_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--round", dest="five_round", type=int, default=0,
+                        help="five players: which rubber of the rotation (0 = the first: T sits out)")
 
 
 def robots_record(players: int, way_name: str | None, seed: int, rubber: int = 0) -> dict[str, Any]:
@@ -52,7 +58,7 @@ def robots_record(players: int, way_name: str | None, seed: int, rubber: int = 0
 def five_rubber_record(seed: int, rubber: int) -> dict[str, Any]:
     """Five players: the four seated for ``rubber`` play it out by robots; the record after it."""
     if not 0 <= rubber <= 1000:  # noqa: PLR2004
-        raise TutorError(f"--rubber: {rubber}; a rubber number from 0 to 1000")
+        raise TutorError(f"--round: {rubber}; a round of the rotation from 0 to 1000")
     table = five_table(FIVE_NAMES, rubber)
     names = {seat: name for name, seat in table.seats().items()}
     played = Rubber()
@@ -85,7 +91,7 @@ def run_robots(args: argparse.Namespace) -> int:
     if args.seed is None:
         raise TutorError("--players needs --seed N: a seeded deal of that way")
     seed = seed_from_text(str(args.seed), "--seed")
-    record = robots_record(int(args.players), args.way, seed, int(args.five_rubber))
+    record = robots_record(int(args.players), args.way, seed, int(args.five_round))
     if args.json:
         print(json.dumps(record, ensure_ascii=False, indent=2))
     else:
@@ -116,10 +122,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Callable[[str], str]) ->
     players = int(args.players)
     way = find_way(players, args.way)
     if players == 5:  # noqa: PLR2004
-        print(f"Five players: {five_table(FIVE_NAMES, 0).sitting_out} (you) sits out the first rubber; "
-              "watch the robots play it.")
-        print(readable(five_rubber_record(seed, int(args.five_rubber))))
-        return 0
+        return _play_five(seed, int(args.five_round), read)
     table = WayTable(way, seed, learner="A")
     print(f"{players} players, the {way.name} way ({way.title}). You are A; {table.setup.dealer} deals "
           f"(seed {seed}).")
@@ -180,3 +183,31 @@ def hand_from(pbn: str) -> Any:
     from tutor.engine.cards import Hand
 
     return Hand.parse(pbn)
+
+
+def _play_five(seed: int, round_no: int, read: Callable[[str], str]) -> int:
+    """Five players: the learner is T; he watches the rounds he sits out and plays the others."""
+    from tutor.cli.commands.play import SEAT_NAMES, _play_rubber
+    from tutor.lessons.table_rubber import PracticeRubber
+
+    table = five_table(FIVE_NAMES, round_no)
+    pairs = " against ".join(" & ".join(p) for p in table.pairs)
+    if table.sitting_out == "T":
+        print(f"Five players, round {round_no}: you (T) sit out; {pairs}. Watch the robots play the rubber.")
+        print(readable(five_rubber_record(seed, round_no)))
+        return 0
+    seat = table.seats()["T"]
+    partner = next(p for pair in table.pairs if "T" in pair for p in pair if p != "T")
+    print(f"Five players, round {round_no}: {table.sitting_out} sits out; {pairs}. You (T) sit "
+          f"{SEAT_NAMES[seat]} with {partner} opposite.")
+    rubber = PracticeRubber(seed, seat)
+    _play_rubber(rubber, read, True)
+    if not rubber.rubber.is_over:
+        return 0
+    leader, margin = rubber.rubber.result()
+    if leader is None:
+        return 0
+    result = (0 if leader is Side.NS else 1, margin)
+    record = five_record(FIVE_NAMES, [(0, 0)] * round_no + [result])
+    print(f"Round {round_no} to {' & '.join(table.pairs[result[0]])} by {margin}. Record: {record.line()}")
+    return 0

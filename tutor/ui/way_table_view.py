@@ -12,7 +12,7 @@ import re
 
 import streamlit as st
 
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.ways.catalogue import find_way, ways_for
 from tutor.engine.ways.five import five_table
@@ -158,8 +158,22 @@ def _five(seed: int) -> None:
         for deal in record["deals"]:
             st.text(f"{deal['dealer']} deals: {deal['contract']}"
                     + (f" by {deal['declarer']}, {deal['tricks']} tricks" if deal["declarer"] else ""))
-    st.caption("To play a seat yourself, choose four players: the five-player rotation decides only who sits "
-               "out and who partners whom.")
+    if table.sitting_out != "T":
+        seat = table.seats()["T"]
+        st.button(f"Play your seat (T, at {seat.value}) in this rubber at the four-handed table", key="ways_five_seat",
+                  on_click=_seat_in_rubber, args=(seed, seat))
+        st.caption("You are T, who drew the highest card. This starts a new four-handed rubber (it replaces "
+                   "the one in progress); the rotation decides only who sits out and who partners whom.")
+    else:
+        st.caption("You are T, who drew the highest card: you sit out this round and watch.")
+
+
+def _seat_in_rubber(seed: int, seat: Seat) -> None:
+    """The four-handed practice table at the learner's seat of this round (a button's callback)."""
+    from tutor.lessons.table_rubber import PracticeRubber
+
+    st.session_state["table_rubber"] = PracticeRubber(seed, seat)
+    st.session_state["table_players"] = 4
 
 
 __all__ = ["render"]

@@ -47,7 +47,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won")
     parser.add_argument("--players", type=int, choices=(2, 3, 5), help="another table size (docs/table-sizes.md)")
     parser.add_argument("--way", help="the way for that many players (default: the book's first)")
-    parser.set_defaults(func=run, five_rubber=0)
+    from tutor.cli.ways_cli import add_round_option
+
+    add_round_option(parser)
+    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
