@@ -143,3 +143,17 @@ def test_tutor_play_five_players_seats_the_learner_by_the_rotation(capsys: pytes
     assert play_way(args, 4, lambda _: "quit") == 0
     out = capsys.readouterr().out
     assert "A sits out" in out and "with N opposite" in out
+
+
+def test_way_table_replays_from_its_json_and_undoes_the_learners_move() -> None:
+    table = WayTable(find_way(3, "auction"), 11, learner="B")
+    table.run_robots()
+    assert table.learners_turn
+    before = table.game.steps
+    table.act(table.game.legal_actions()[0])
+    table.run_robots()
+    again = WayTable.from_json(table.to_json())
+    assert again.game.steps == table.game.steps and again.phase == table.phase
+    assert table.undo() and table.game.steps == before
+    with pytest.raises(Exception, match="damaged"):
+        WayTable.from_json({"players": 3})

@@ -273,7 +273,7 @@ class WayGame:
         if turn is None:
             raise TutorError("the deal is over: no more actions")
         if player != turn[0]:
-            raise TutorError(f"it is {turn[0]}'s turn, not {player}'s (law 28: strict turn)")
+            raise IllegalCallError(f"it is {turn[0]}'s turn, not {player}'s: strict turn", law="law-28")
         action = " ".join(text.strip().split())[:16]
         done = self._do(player, turn[1], action)
         self._steps.append((player, done))
@@ -307,8 +307,8 @@ class WayGame:
         word = action.lower()
         if self.way.exchange == "pile":
             if word not in ("keep", "exchange"):
-                raise TutorError(f"{action!r}: keep your cards or exchange them for the pile on your right "
-                                 "(law two-2)")
+                raise IllegalCallError(f"{action!r}: keep your cards or exchange them for the pile on your "
+                                       "right", law="two-2")
             if word == "exchange":
                 self._hands[own] = self._hands[pile]
                 self._hands[pile] = Hand()
@@ -322,11 +322,11 @@ class WayGame:
             self._exchanged[player] = True
             return "stop"
         if not word.startswith("swap "):
-            raise TutorError(f"{word!r}: 'swap CARD' (throw out a card, take the top of the pile) or 'stop' "
-                             "(law two-5)")
+            raise IllegalCallError(f"{word!r}: 'swap CARD' (throw out a card, take the top of the pile) or "
+                                   "'stop'", law="two-5")
         card = Card.parse(word[5:])
         if card not in self._hands[own]:
-            raise TutorError(f"{card}: you do not hold it; throw out one of your own cards (law two-5)")
+            raise IllegalCallError(f"{card}: you do not hold it; throw out one of your own cards", law="two-5")
         top = left.pop(0)
         self._hands[own] = Hand((self._hands[own].cards - {card}) | {top})
         self._hands[pile] = Hand(self._hands[pile].cards - {top})
