@@ -195,12 +195,12 @@ def _side_map(fn: Callable[[Side], int]) -> dict[str, int]:
 
 def score_request(obj: Any) -> dict[str, Any]:
     """Score a request object (one deal, or ``{"deals": […]}``) and return the output object."""
-    if isinstance(obj, dict) and "deals" in obj:
-        return _rubber_request(obj)
     if isinstance(obj, dict) and "players" in obj:
         from tutor.engine.settlement import settlement_request
 
         return settlement_request(obj)
+    if isinstance(obj, dict) and "deals" in obj:
+        return _rubber_request(obj)
     played, rules = parse_deal_request(obj)
     count = parse_count(obj.get("count"))
     score = score_deal(played.deal, played.contract, played.declarer_tricks, rules or Rules(),

@@ -143,11 +143,21 @@ def two_player_payments(totals: Mapping[str, int]) -> tuple[Payment, ...]:
 # -- the JSON of `tutor score` for other table sizes ---------------------------------------------
 
 THREE_WAYS = ("auction", "dummy")
+#: at most this many deals in one request (a rubber is far shorter)
+MAX_DEALS = 200
 
 
 def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
     """``{"players": 2|3|5, …}`` -> the payments (or the five-player record), for ``tutor score``."""
     players = obj.get("players")
+    if players in (2, 3) and "deals" in obj:
+        from tutor.engine.ways.requests import deals_request
+
+        return deals_request(obj)
+    if players == 5 and "results" in obj:
+        from tutor.engine.ways.requests import five_results_request
+
+        return five_results_request(obj)
     if players == 3:
         way = obj.get("way", "auction")
         if way == "auction":
@@ -161,7 +171,10 @@ def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
             return {"players": 3, "way": "dummy", "payments": _payments(payments)}
         raise TutorError(f"way: {way!r}; three players play one of {', '.join(THREE_WAYS)}")
     if players == 2:
-        return {"players": 2, "payments": _payments(two_player_payments(_totals(obj)))}
+        from tutor.engine.ways.catalogue import find_way
+
+        way_name = find_way(2, str(obj.get("way", "dummies"))).name  # every way: the usual records
+        return {"players": 2, "way": way_name, "payments": _payments(two_player_payments(_totals(obj)))}
     if players == 5:
         order = obj.get("order")
         rubbers = obj.get("rubbers")

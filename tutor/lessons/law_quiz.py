@@ -213,7 +213,10 @@ def _scoring_questions(rules: Rules) -> list[Question]:
 
 def generated_questions(rules: Rules | None = None) -> list[Question]:
     """Every question generated from the engine's figures and orders (deterministic)."""
-    return _suit_questions() + _auction_questions() + _contract_questions() + _scoring_questions(rules or Rules())
+    from tutor.lessons.way_quiz import way_questions  # the ways for two, three and five players
+
+    return (_suit_questions() + _auction_questions() + _contract_questions() + _scoring_questions(rules or Rules())
+            + way_questions())
 
 
 def _words(text: str) -> frozenset[str]:

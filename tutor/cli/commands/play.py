@@ -45,11 +45,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--deviations", choices=("now", "end"), default="now",
                         help="flag a call or card that differs from the book's at once, or only at the end")
     parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won")
+    parser.add_argument("--players", type=int, choices=(2, 3, 5), help="another table size (docs/table-sizes.md)")
+    parser.add_argument("--way", help="the way for that many players (default: the book's first)")
+    from tutor.cli.ways_cli import add_round_option
+
+    add_round_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
     read = read or _prompt
+    if getattr(args, "players", None) is not None:
+        from tutor.cli.ways_cli import play_way
+
+        return play_way(args, seed_or_random(args.seed), read)
     seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
     seed = seed_or_random(args.seed)
     now = args.deviations == "now"

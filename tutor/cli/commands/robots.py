@@ -33,6 +33,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     source.add_argument("--seed", metavar="N", help="a seeded random deal; the same seed gives the same record")
     source.add_argument("--pbn-file", metavar="FILE", help="the first deal of a PBN file (its dealer too)")
     parser.add_argument("--dealer", default="N", help="the dealer: N, E, S or W (default N)")
+    from tutor.cli.ways_cli import add_way_options
+
+    add_way_options(parser)  # --players 2|3|5, --way: the other table sizes (docs/table-sizes.md)
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the record as JSON")
     output.add_argument("--pbn", action="store_true", help="print the robots' deal, auction and play as PBN")
@@ -40,6 +43,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.players is not None:
+        from tutor.cli.ways_cli import run_robots
+
+        return run_robots(args)
     deal, dealer = _table(args)
     record = robot_deal(deal, dealer)
     if args.json:

@@ -106,6 +106,12 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
         for n, other in enumerate(related):
             cols[n % len(cols)].button(f"{other.label}", key=f"laws_rel_{entry.id}_{other.id}", help=other.title,
                                        on_click=_set, args=(other.id, other.section))
+    from tutor.engine.ways.catalogue import table_for_law
+
+    way = table_for_law(entry.id)
+    if way is not None:  # issue 19: each way's laws link to its table
+        st.page_link("tutor/ui/pages/practice_table.py", label=f"Play it at the practice table: {way.title}",
+                     query_params={"players": str(way.players), "way": way.name}, icon=":material/table_restaurant:")
     cited = guide.cited_by(entry.id)
     if cited:
         st.caption("Practised in: " + practised_in(c.file for c in cited))

@@ -192,6 +192,15 @@ def _costs(table: TableDeal) -> tuple[DeviationCost, ...]:
 def main() -> None:
     page_header("Practice table", "A whole rubber against the book robots: they see only their own hands; "
                                   "every call and card of theirs is the book's (or its stated default).")
+    if "table_players" not in st.session_state and (linked := _state.url_choice("players", ["2", "3", "5"])):
+        st.session_state["table_players"] = int(linked)  # the study page's link to a way's table
+    players = st.selectbox("Players at the table", [4, 2, 3, 5], key="table_players",
+                           format_func=lambda n: f"{n} players" + (" (the usual game)" if n == 4 else ""))
+    if players != 4:
+        from tutor.ui.way_table_view import render
+
+        render(int(players))  # the other table sizes (issue 19): tutor/ui/way_table_view.py
+        return
     rubber = _load()
     _controls(rubber)
     if rubber is None or rubber.current is None:

@@ -1,0 +1,118 @@
+"""The Practice table page for two, three and five players (AppTest, issue 19): each way played at the
+table to the end, the learner (A) choosing his moves from the legal ones, seeing only what his way lets
+him see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine.ways.catalogue import ALL_WAYS
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = "tutor/ui/pages/practice_table.py"
+SEATED = [(w.players, w.name) for w in ALL_WAYS if w.players in (2, 3)]
+
+
+def _open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> AppTest:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    at.selectbox(key="table_players").set_value(players)
+    at.run()
+    return at
+
+
+@pytest.mark.parametrize("players,way", SEATED)
+def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     players: int, way: str) -> None:
+    at = _open(tmp_path, monkeypatch, players)
+    at.selectbox(key="ways_way").set_value(way)
+    at.number_input(key="ways_seed").set_value(3)
+    at.run()
+    assert not at.exception, at.exception
+    if way in ("dummy-auction", "buy-in"):  # RO l.489 / EN l.22: the other's dummy closed in the auction
+        compass = " ".join(m.value for m in at.markdown)
+        assert "your dummy" in compass and "B's dummy" not in compass
+    for _ in range(80):
+        if not any(s.key == "ways_choice" for s in at.selectbox):
+            break
+        box = at.selectbox(key="ways_choice")
+        options = list(box.options)
+        game = at.session_state["ways_table"].game
+        opening = game.phase == "auction" and game.auction.highest is None and options[0] == "P"
+        box.set_value(options[1] if opening else options[0])  # open the bidding, then the first legal move
+        next(b for b in at.button if b.label == "Make this move").click()
+        at.run()
+        assert not at.exception, at.exception
+    assert any("This deal's records" in h.value for h in at.subheader)
+    table = at.session_state["ways_table"]
+    assert table.game.phase == "over"
+    shown = at.table[-1].value
+    assert list(shown["player"]) == list(table.setup.players)
+
+
+def test_the_way_selector_shows_the_laws_and_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = _open(tmp_path, monkeypatch, 2)
+    at.selectbox(key="ways_way").set_value("buy-in")
+    at.run()
+    texts = " ".join(m.value for m in at.markdown)
+    assert "The tutor's reading" in texts and "600" in texts
+    assert "RO l." not in texts  # seed lines in the learner's words
+
+
+def test_five_players_show_who_sits_out_and_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RO l.543-545: the highest card (T) sits out first; the record is written in one place."""
+    at = _open(tmp_path, monkeypatch, 5)
+    assert any("T sits out" in m.value for m in at.markdown)
+    at.button(key="ways_five_play").click()
+    at.run()
+    assert not at.exception
+    line = next(t.value for t in at.text if t.value.startswith("T."))
+    assert line.split()[-1].startswith("N.")
+
+
+def test_the_study_page_links_each_ways_laws_to_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laws for other table sizes (two-1 … five-2) each link to their way's table."""
+    from tutor.engine.ways.catalogue import table_for_law
+
+    assert table_for_law("two-4") is not None and table_for_law("two-4").name == "buy-in"  # type: ignore[union-attr]
+    assert table_for_law("three-3").name == "auction"  # type: ignore[union-attr]
+    assert table_for_law("law-35") is None
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["players"] = "2"
+    at.query_params["way"] = "buy-in"
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    assert at.selectbox(key="table_players").value == 2
+    assert at.selectbox(key="ways_way").value == "buy-in"
+
+
+def test_a_ways_law_on_the_study_page_links_to_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["law"] = "two-4"
+    at.run()
+    at.switch_page("tutor/ui/pages/laws.py")
+    at.run()
+    links = [p.proto for p in at.get("page_link")]
+    assert any(link.page == "practice_table" and "buy-in" in link.label for link in links)
+
+
+def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1: A sits out, T (the learner) comes back with N, the lowest card (RO l.543)."""
+    at = _open(tmp_path, monkeypatch, 5)
+    at.number_input(key="ways_rubber").set_value(1)
+    at.run()
+    assert any("A sits out" in m.value for m in at.markdown)
+    at.button(key="ways_five_seat").click()
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="table_players").value == 4
+    assert at.session_state["table_rubber"].learner.value == "S"

@@ -1,0 +1,232 @@
+"""The robots of the two- and three-handed ways: each decides on what its player may see.
+
+Bidding and the play of a four-card trick go through :func:`~tutor.lessons.robots.advise_view`
+on one seat's view, exactly as at the four-handed table:
+
+* **the auction**: the robot sees its own hand and the calls, laid out as a four-handed
+  auction in which the places that do not bid (the dummies) pass. A call the way forbids
+  (below "three" in the buy-in way, or a bid the four-handed book would make after the
+  way's auction closed) becomes a pass — the tutor's default;
+* **the play**: a robot playing a dummy reads that seat's view — the dummy's cards and
+  the cards played. The rules of the ways let its owner see more (his own hand as well,
+  RO l.445); the robots use less than they may, never more. The contract stands in for the
+  auction in the play view (the ways' auctions are not four-handed);
+* **two-handed tricks** (the ways without dummies): the book's play conventions are for
+  four hands, so the robot plays the tutor's stated default card
+  (:func:`~tutor.lessons.robots.default_card`);
+* **three players, the first way** (RO l.527): the partner on the left of the open dummy
+  leads its weak suit, the one on the right its strong suits.
+
+The buying decisions have no book advice; each is a stated default named in its rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.engine.auction import Auction
+from tutor.engine.calls import Bid, Strain
+from tutor.engine.cards import Hand, Rank, Seat, Suit
+from tutor.engine.errors import TutorError
+from tutor.engine.tricks import TrickPlay
+from tutor.engine.ways.duel import DuelPlay
+from tutor.engine.ways.game import WayGame
+from tutor.lessons.robots import advise_view, default_card, seat_view
+
+POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+#: an average hand holds 10 of the pack's 40 high-card points
+EXCHANGE_BELOW = 10
+#: the one-card way: at most this many cards bought (the pile is bought blind)
+MAX_SWAPS = 6
+#: the buy-in way: bid "three" with this many high-card points for each hand the player sees
+#: (an average twelve-card hand holds about nine)
+BUY_IN_POINTS = 11
+
+
+@dataclass(frozen=True)
+class WayDecision:
+    player: str
+    seat: Seat
+    action: str
+    rule: str
+    laws: tuple[str, ...]
+    explanation: str
+    default: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "seat": self.seat.value, "action": self.action, "rule": self.rule,
+                "laws": list(self.laws), "explanation": self.explanation, "default": self.default}
+
+
+def points(hand: Hand) -> int:
+    return sum(POINTS.get(c.rank, 0) for c in hand)
+
+
+def robot_action(game: WayGame) -> WayDecision:
+    """The robot's action for the player in turn."""
+    turn = game.to_act
+    if turn is None:
+        raise TutorError("the deal is over: nothing to decide")
+    player, seat = turn
+    phase = game.phase
+    if phase == "exchange":
+        return _exchange(game, player, seat)
+    if phase == "auction":
+        return _bid(game, player, seat)
+    if phase == "buy":
+        return WayDecision(player, seat, "hand", "default-buy-into-hand", (game.way.law,),
+                           "The tutor's default: buy into your own hand (you say where before turning it up).")
+    if phase == "give":
+        return _give(game, player, seat)
+    if phase == "final":
+        return WayDecision(player, seat, "P", "default-keep-contract", (game.way.law,),
+                           "The tutor's default: keep the contract after the buy-in.")
+    return _card(game, player, seat)
+
+
+def _exchange(game: WayGame, player: str, seat: Seat) -> WayDecision:
+    hand = game.hand(seat)
+    law = (game.way.law,)
+    if game.way.exchange == "pile":
+        swap = points(hand) < EXCHANGE_BELOW
+        return WayDecision(player, seat, "exchange" if swap else "keep", "default-exchange", law,
+                           f"The tutor's default: the hand holds {points(hand)} high-card points; below "
+                           f"{EXCHANGE_BELOW} (an average hand) exchange it for the unseen pile.")
+    bought = sum(1 for p, a in game.steps if p == player and a.startswith("swap"))
+    small = [c for c in hand if c.rank < Rank.TEN]
+    if bought >= MAX_SWAPS or not small:
+        return WayDecision(player, seat, "stop", "default-stop-buying", law,
+                           f"The tutor's default: stop after {MAX_SWAPS} cards or when no card is below a ten.")
+    card = min(small, key=lambda c: (hand.length(c.suit), c.rank))
+    return WayDecision(player, seat, f"swap {card}", "default-throw-worst", law,
+                       "The tutor's default: throw out the lowest small card of the shortest suit.")
+
+
+def four_seat_calls(game: WayGame, seat: Seat) -> tuple[Seat, list[str]]:
+    """The way's calls as a four-handed auction from the first speaker, non-bidders passing,
+    up to ``seat``'s turn."""
+    records = list(game.auction.records)
+    first = records[0].seat if records else seat
+    calls: list[str] = []
+    at = first
+    while records or at is not seat:
+        if records and records[0].seat is at:
+            calls.append(str(records.pop(0).call))
+        else:
+            calls.append("P")
+        at = at.next()
+    return first, calls
+
+
+def _bid(game: WayGame, player: str, seat: Seat) -> WayDecision:
+    legal = set(game.legal_actions())
+    if game.way.buy_in:
+        return _buy_in_bid(game, player, seat, legal)
+    dealer, calls = four_seat_calls(game, seat)
+    view = {"kind": "bid", "seat": seat.value, "hand": game.hand(seat).to_pbn(), "dealer": dealer.value,
+            "auction": calls}
+    try:
+        answer = advise_view(view)
+    except TutorError:
+        answer = {"call": "P", "rule": "default-pass", "laws": ["law-28"],
+                  "explanation": "The four-handed conventions do not read this auction; the tutor's default: pass."}
+    call = str(answer.get("call") or "P")
+    if call not in legal:
+        return WayDecision(player, seat, "P", "default-pass", (game.way.law, "law-35"),
+                           f"The book's four-handed choice, {call}, is not open in this way: pass.")
+    return WayDecision(player, seat, call, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
+                       str(answer.get("explanation", "")), bool(answer.get("default", False)))
+
+
+def _buy_in_bid(game: WayGame, player: str, seat: Seat, legal: set[str]) -> WayDecision:
+    """No book advice for the buy-in way's auction: a stated default on the cards the player sees."""
+    seen = [h for s, h in game.visible(player).items() if game.owner(s) == player]
+    total = sum(points(h) for h in seen)
+    lengths = {suit: sum(h.length(suit) for h in seen) for suit in Suit}
+    suit = max(Suit, key=lambda s: (lengths[s], -list(Suit).index(s)))
+    bid = next((b for b in (Bid(3, Strain.of_suit(suit)), Bid(4, Strain.of_suit(suit))) if str(b) in legal), None)
+    if total >= BUY_IN_POINTS * len(seen) and bid is not None:
+        return WayDecision(player, seat, str(bid), "default-buy-in-three", (game.way.law,),
+                           f"The tutor's default: {total} high-card points in the {len(seen)} hand(s) you see, "
+                           f"{BUY_IN_POINTS} or more each; nothing below "
+                           f"three may be bid (RO l.509), so bid {bid.spoken} in your longest suit.")
+    return WayDecision(player, seat, "P", "default-pass", (game.way.law,),
+                       f"The tutor's default: {total} high-card points are too few to bid three: pass.")
+
+
+def _give(game: WayGame, player: str, seat: Seat) -> WayDecision:
+    buyer = game.buyer_hand
+    assert buyer is not None
+    hand = game.hand(buyer)
+    contract = game.contract
+    trump = contract.trump if contract else None
+    plain = [c for c in hand if c.suit is not trump] or list(hand)
+    card = min(plain, key=lambda c: (hand.length(c.suit), c.rank))
+    targets = [a.split()[2] for a in game.legal_actions() if a.startswith(f"give {card} ")]
+    opponents = [t for t in targets if game.owner(Seat.parse(t)) != player]
+    to = (opponents or targets)[0]
+    return WayDecision(player, seat, f"give {card} {to}", "default-give-worst", (game.way.law,),
+                       "The tutor's default: give away the lowest card of the shortest plain suit, to the "
+                       "opponents first (RO l.511: 'the most inconvenient cards go to the opponents').")
+
+
+def _card(game: WayGame, player: str, seat: Seat) -> WayDecision:
+    play, contract = game.play, game.play_contract
+    assert play is not None and contract is not None
+    if isinstance(play, DuelPlay) or play.first_leader is not contract.declarer.lho:
+        # two-card tricks, or a first lead the four-handed conventions do not know (the declarer's
+        # own, or the non-declarer's from the declarer's right): the stated default card
+        seen = list(play.played_cards())
+        card, name, text = default_card(play.hand(seat), play.current_trick, contract, seat, seen)
+        why = "two-handed tricks" if isinstance(play, DuelPlay) else "this way's first lead"
+        return WayDecision(player, seat, str(card), name, ("law-167", "law-147"),
+                           f"The book's four-handed play conventions do not cover {why}; the tutor's "
+                           f"default: {text}.")
+    convention = _three_lead(game, player, seat, play)
+    if convention is not None:
+        return convention
+    auction = Auction.from_calls(contract.declarer, [str(contract.bid)] + ["P"] * 8)
+    answer = advise_view(seat_view(seat, play.hand(seat), auction, None, play))
+    return WayDecision(player, seat, str(answer["card"]), str(answer.get("rule") or ""),
+                       tuple(answer.get("laws") or ()), str(answer.get("explanation", "")),
+                       bool(answer.get("default", False)))
+
+
+def suit_strength(hand: Hand, suit: Suit) -> tuple[int, int]:
+    """The tutor's reading of a strong or weak suit: high-card points, then length."""
+    return (points(Hand(hand.suit_cards(suit))), hand.length(suit))
+
+
+def _three_lead(game: WayGame, player: str, seat: Seat, play: TrickPlay) -> WayDecision | None:
+    """RO l.527: the partner on the left of the open cards leads the dummy's weak suit, the one on
+    the right its strong suits."""
+    if game.way.name != "dummy" or play.current_trick.plays or seat not in (Seat.W, Seat.E) \
+            or Seat.N not in game.exposed():
+        return None
+    dummy = play.hand(Seat.N)
+    held = [s for s in Suit if play.hand(seat).length(s) and dummy.length(s)]
+    if not held:
+        return None
+    left = seat is Seat.N.lho  # E sits on the dummy's left
+    suit = (min if left else max)(held, key=lambda s: suit_strength(dummy, s))
+    cards = play.hand(seat).suit_cards(suit)
+    card = max(cards, key=lambda c: c.rank) if not left else min(cards, key=lambda c: c.rank)
+    where = "left" if left else "right"
+    kind = "weak" if left else "strong"
+    return WayDecision(player, seat, str(card), f"three-dummy-lead-{kind}", ("three-1",),
+                       f"Seated on the {where} of the open dummy, lead into its {kind} suit "
+                       f"({suit.english}) — the book's one convention for three players.", default=False)
+
+
+def play_by_robots(game: WayGame, stop_for: str | None = None) -> list[WayDecision]:
+    """Robots act until it is ``stop_for``'s turn or the deal is over."""
+    done = []
+    while (turn := game.to_act) is not None and turn[0] != stop_for:
+        decision = robot_action(game)
+        game.act(decision.player, decision.action)
+        done.append(decision)
+    return done
+
+
+__all__ = ["WayDecision", "play_by_robots", "robot_action", "suit_strength"]

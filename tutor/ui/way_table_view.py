@@ -1,0 +1,179 @@
+"""The practice table for two, three and five players (issue 19): one deal of a way against the robots.
+
+Rendered inside the Practice table page when the learner picks another table size. The
+learner plays player A; he sees exactly what the way lets A see (:meth:`WayGame.visible`);
+every action is chosen from the legal ones; the robots' actions are listed with the law or
+the tutor's stated default behind each.
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from tutor.engine.cards import Card, Seat
+from tutor.engine.errors import TutorError
+from tutor.engine.ways.catalogue import find_way, ways_for
+from tutor.engine.ways.five import five_table
+from tutor.lessons.way_table import FIVE_NAMES, WayTable
+from tutor.lessons.words import laws_named
+from tutor.ui import state as _state
+from tutor.ui.cards import card_md, show_compass
+from tutor.ui.common import law_name, show_error, text_md
+
+WAYS_TABLE = "ways_table"
+PHASES = {"exchange": "Buying", "auction": "Auction", "buy": "The buy-in", "give": "Giving out three cards",
+          "final": "The final bid", "play": "Play", "over": "The deal is over"}
+
+
+def words(text: str) -> str:
+    """Seed-line references as a learner reads them ("the book, line 537"), escaped for Markdown."""
+    text = re.sub(r"\bRO l\.", "the book, line ", text)
+    text = re.sub(r"\b(EN|004) l\.", "the English text, line ", text)
+    return text_md(text)
+
+
+def _label(action: str) -> str:
+    if action == "P":
+        return "pass"
+    try:
+        return Card.parse(action).pretty if len(action) <= 3 else action  # noqa: PLR2004 - a card
+    except TutorError:
+        return action
+
+
+def _controls(players: int) -> tuple[str, int]:
+    ways = ways_for(players)
+    _state.adopt_url("ways_way", "way", [w.name for w in ways])
+    way = st.selectbox("Way", [w.name for w in ways], key="ways_way",
+                       format_func=lambda n: f"{n}: {find_way(players, n).title}")
+    seed = st.number_input("Deal number (the same number deals the same cards)", min_value=0,
+                           max_value=_state.APP_MAX_SEED, value=1, step=1, key="ways_seed")
+    return str(way), int(seed)
+
+
+def _laws(players: int, way_name: str) -> None:
+    way = find_way(players, way_name)
+    with st.expander(f"The laws of this way: {law_name(way.law)}"):
+        st.markdown(text_md(way.title))
+        for reading in way.readings:
+            st.markdown(f"- The tutor's reading: {words(reading)}")
+        st.page_link("tutor/ui/pages/laws.py", label="Study all the laws for other table sizes")
+
+
+def render(players: int) -> None:
+    """The table for ``players`` (2, 3 or 5)."""
+    way_name, seed = _controls(players)
+    _laws(players, way_name)
+    if players == 5:  # noqa: PLR2004
+        _five(seed)
+        return
+    table = st.session_state.get(WAYS_TABLE)
+    fresh = not isinstance(table, WayTable) or (table.way.name, table.way.players, table.seed) != (
+        way_name, players, seed)
+    if st.button("Deal", key="ways_start") or fresh:
+        table = WayTable(find_way(players, way_name), seed, learner="A")
+        st.session_state[WAYS_TABLE] = table
+    assert isinstance(table, WayTable)
+    table.run_robots()
+    _show(table)
+    if table.phase == "over":
+        _result(table)
+    elif table.learners_turn:
+        _turn(table)
+
+
+def _show(table: WayTable) -> None:
+    game = table.game
+    st.markdown(f"**{PHASES[game.phase]}** — you are A; {text_md(table.setup.dealer)} deals.")
+    seen = game.visible("A") if table.learner else {}
+    show_compass(seen, labels={s: table.label(s) for s in seen})
+    if game.contract is not None:
+        st.markdown(f"Contract: **{game.contract.bid.spoken}** by {text_md(game.declarer or '')}")
+    if game.play is not None and game.play.current_trick.plays:
+        st.markdown("This trick: " + ", ".join(f"{s.value} {card_md(c)}" for s, c in game.play.current_trick.plays))
+    if table.log:
+        with st.expander("The actions so far, and why the robots chose theirs"):
+            for player, action in game.steps:
+                st.text(f"{player}: {_label(action)}")
+            for decision in table.log[-8:]:
+                default = "the tutor's default — " if decision.default else ""
+                st.caption(words(f"{decision.player} {_label(decision.action)}: {default}"
+                                 f"{laws_named(decision.laws)}. {decision.explanation}"))
+
+
+def _turn(table: WayTable) -> None:
+    legal = table.game.legal_actions()
+    turn = table.game.to_act
+    assert turn is not None
+    with st.form("ways_act", clear_on_submit=True):
+        choice = st.selectbox(f"Your move (for {turn[1].value})", legal, format_func=_label, key="ways_choice")
+        go = st.form_submit_button("Make this move")
+    hint, undo = st.columns(2)
+    if hint.button("Hint: the robot's answer", key="ways_hint"):
+        answer = table.hint()
+        st.info(words(f"{_label(answer.action)} — {answer.explanation}"))
+    if undo.button("Undo my last move", key="ways_undo") and table.undo():
+        st.rerun()
+    if go and choice:
+        try:
+            table.act(str(choice))
+        except TutorError as err:
+            show_error(err)
+            return
+        table.run_robots()
+        st.rerun()
+
+
+def _result(table: WayTable) -> None:
+    score = table.score()
+    if table.game.contract is None:
+        st.markdown(text_md(" ".join(score.notes) or "Nobody bid."))
+    else:
+        tricks = {p: table.game.tricks_of(p) for p in table.setup.players}
+        st.markdown("Tricks: " + ", ".join(f"{p} {n}" for p, n in tricks.items()))
+    records = table.records()
+    st.subheader("This deal's records")
+    st.table({"player": list(records), "below the line": [r["below"] for r in records.values()],
+              "above the line": [r["above"] for r in records.values()]})
+    for item in score.items:
+        st.caption(text_md(f"{item.text} ({laws_named(item.laws)})"))
+
+
+def _five(seed: int) -> None:
+    rubber = st.number_input("Rubber of the rotation (0 = the first)", min_value=0, max_value=1000, value=0,
+                             key="ways_rubber")
+    table = five_table(FIVE_NAMES, int(rubber))
+    st.markdown(text_md(f"{table.sitting_out} sits out; {' and '.join(table.pairs[0])} play against "
+                        f"{' and '.join(table.pairs[1])}. The players drew their cards in the order "
+                        f"{', '.join(FIVE_NAMES)} (highest first), the order of the record."))
+    if st.button("Let the robots play this rubber", key="ways_five_play"):
+        from tutor.cli.ways_cli import five_rubber_record
+
+        with st.spinner("The four robots play the rubber …"):
+            record = five_rubber_record(seed, int(rubber))
+        st.subheader("The running record")
+        st.text(record["record"]["line"])
+        for deal in record["deals"]:
+            st.text(f"{deal['dealer']} deals: {deal['contract']}"
+                    + (f" by {deal['declarer']}, {deal['tricks']} tricks" if deal["declarer"] else ""))
+    if table.sitting_out != "T":
+        seat = table.seats()["T"]
+        st.button(f"Play your seat (T, at {seat.value}) in this rubber at the four-handed table", key="ways_five_seat",
+                  on_click=_seat_in_rubber, args=(seed, seat))
+        st.caption("You are T, who drew the highest card. This starts a new four-handed rubber (it replaces "
+                   "the one in progress); the rotation decides only who sits out and who partners whom.")
+    else:
+        st.caption("You are T, who drew the highest card: you sit out this round and watch.")
+
+
+def _seat_in_rubber(seed: int, seat: Seat) -> None:
+    """The four-handed practice table at the learner's seat of this round (a button's callback)."""
+    from tutor.lessons.table_rubber import PracticeRubber
+
+    st.session_state["table_rubber"] = PracticeRubber(seed, seat)
+    st.session_state["table_players"] = 4
+
+
+__all__ = ["render"]
