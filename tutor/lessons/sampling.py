@@ -12,13 +12,15 @@ at three levels, strictest first:
    the layout, makes exactly the calls and plays it made — the exact reading
    backwards of the book robots (:func:`tutor.lessons.robots.robot_call`,
    :func:`~tutor.lessons.robots.robot_card`);
-2. **the ledger**: every call's reading holds on the caller's layout hand
-   (:meth:`~tutor.lessons.ledger.CallReading.holds`), the play only as cards seen
-   and suits shown out;
-3. **only the cards seen** and the suits shown out.
+2. **the robots reproduce the auction**: every call as at the table; the play only as
+   the cards seen and the suits shown out (the play conventions and the tutor's
+   defaults are so exact that few layouts reproduce every card early in the play);
+3. **the ledger**: every call's reading holds on the caller's layout hand
+   (:meth:`~tutor.lessons.ledger.CallReading.holds`), the play as in 2;
+4. **only the cards seen** and the suits shown out.
 
 The strictest level that reaches the target number of layouts within the candidate
-budget is used, and :attr:`Sample.level` says which. Seeded: the same position,
+budget is used, and :attr:`Sample.level` says which (:data:`LEVELS`). Seeded: the same position,
 seed, target and budget give the same layouts.
 """
 
@@ -41,15 +43,20 @@ from tutor.engine.tricks import Trick, TrickPlay
 from tutor.lessons.ledger import Ledger, build_ledger, public_position, with_hand
 
 #: The levels, strictest first, in the learner's words.
-LEVELS = {1: "the robots would have made every call and card seen",
-          2: "every call agrees with what the book's conventions say it told",
-          3: "only the cards seen and the suits shown out"}
+LEVELS = {1: "the robots would have made every call and played every card seen",
+          2: "the robots would have made every call (the play: the cards seen and the suits shown out)",
+          3: "every call agrees with what the book's conventions say it told",
+          4: "only the cards seen and the suits shown out"}
 DEFAULT_LAYOUTS = 100
-#: Candidate layouts checked at most before relaxing (each is re-bid and re-played by the robots).
-DEFAULT_BUDGET = 1500
+#: Candidate layouts whose cards the robots re-play, at most, before relaxing.
+DEFAULT_BUDGET = 300
+#: Card checks looked at before the rate found decides whether the budget can reach the target.
+EARLY_LOOK = 40
+#: The robots' calls are re-checked on up to this many times the budget.
+CALLS_FACTOR = 4
 _CHUNK = 64
-#: After the robots' budget, the ledger alone is checked on up to this many times as many candidates.
-LOOSE_FACTOR = 10
+#: The ledger alone is checked on up to this many times the budget of candidates drawn.
+LOOSE_FACTOR = 20
 
 
 @dataclass(frozen=True)
@@ -144,7 +151,7 @@ class Sample:
     layouts: tuple[Deal, ...]
     level: int
     candidates: int
-    found: Mapping[int, int]  # layouts found at levels 1 and 2 among the candidates
+    found: Mapping[int, int]  # layouts found at levels 1, 2 and 3 among the candidates
 
     @property
     def level_words(self) -> str:
@@ -158,50 +165,87 @@ def ledger_of(known: Knowledge) -> Ledger:
 
 def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUTS,
                    budget: int = DEFAULT_BUDGET, ledger: Ledger | None = None) -> Sample:
-    """``target`` layouts at the strictest level reachable within ``budget`` candidates (module docstring)."""
+    """``target`` layouts at the strictest level reachable within the budget (see the module docstring).
+
+    The robots' cards are checked on up to ``budget`` candidates that meet the ledger,
+    their calls on up to ``CALLS_FACTOR`` times as many, and the ledger alone on up to
+    ``LOOSE_FACTOR`` times as many candidates drawn.
+    """
     if target < 1:
         raise TutorError("the number of layouts must be at least 1")
     ledger = ledger or ledger_of(known)
     fixed = known.fixed()
     others = [s for s in Seat if s is not known.seat]
-    strict: list[Deal] = []
-    loose: list[Deal] = []
-    drawn = checked = 0
+    found: dict[int, list[Deal]] = {1: [], 2: [], 3: []}
+    drawn = 0
     plan = _plan({s: ledger.constraints(s) for s in others}, fixed)
     if plan is not None:
         gen = generator(seed)
         memo: dict[Any, Any] = {}
-        # the robots' check on up to `budget` candidates; then, if it fell short, the ledger's
-        # check alone (far cheaper) until `target` layouts meet it or LOOSE_FACTOR budgets are drawn
-        while len(strict) < target and (checked < budget or len(loose) < target) \
-                and drawn < budget * LOOSE_FACTOR:
-            rows = plan.candidates(gen, _CHUNK)
+        checks = {1: budget, 2: budget * CALLS_FACTOR}
+        while drawn < budget * LOOSE_FACTOR and not _enough(found, checks, target):
             drawn += _CHUNK
-            for row in rows:
+            for row in plan.candidates(gen, _CHUNK):
                 layout = to_deal(row)
-                if not all(ledger.holds(s, layout[s]) for s in others):
-                    continue
-                loose.append(layout)
-                if checked < budget:
-                    checked += 1
-                    if robots_agree(known, layout, memo):
-                        strict.append(layout)
-                        if len(strict) >= target:
-                            break
-    found = {1: len(strict), 2: len(loose)}
-    if len(strict) >= target:
-        return Sample(tuple(strict[:target]), 1, drawn, found)
-    if len(loose) >= target:
-        return Sample(tuple(loose[:target]), 2, drawn, found)
-    seen_only = _plan({s: _shown_out(known, s) for s in others}, fixed)
-    if seen_only is None:
+                if all(ledger.holds(s, layout[s]) for s in others):
+                    _sort_in(known, layout, memo, found, checks, target)
+                if len(found[1]) >= target:
+                    break
+    for level in (1, 2, 3):
+        if len(found[level]) >= target:
+            return Sample(tuple(found[level][:target]), level, drawn, {k: len(v) for k, v in found.items()})
+    return _seen_only(known, seed, target, drawn, {k: len(v) for k, v in found.items()})
+
+
+def _enough(found: Mapping[int, list[Deal]], checks: Mapping[int, int], target: int) -> bool:
+    """Whether drawing more can change the level: the strictest level still open is full."""
+    for level in (1, 2):
+        if len(found[level]) >= target:
+            return True
+        if checks[level] > 0:
+            return False
+    return len(found[3]) >= target
+
+
+def _sort_in(known: Knowledge, layout: Deal, memo: dict[Any, Any], found: dict[int, list[Deal]],
+             checks: dict[int, int], target: int) -> None:
+    """File a layout that meets the ledger under every level it meets (the checks counted down)."""
+    found[3].append(layout)
+    cards = checks[1] > 0 and len(found[1]) < target
+    if not cards and (checks[2] <= 0 or len(found[2]) >= target):
+        return
+    checks[2] -= 1
+    if not robots_agree(known, layout, memo, plays=False):
+        return
+    found[2].append(layout)
+    if cards:
+        checks[1] -= 1
+        if robots_agree(known, layout, memo):
+            found[1].append(layout)
+        _give_up_early(found, checks, target)
+
+
+def _give_up_early(found: Mapping[int, list[Deal]], checks: dict[int, int], target: int) -> None:
+    """Stop re-playing the robots' cards once the rate found so far cannot reach ``target`` in the budget.
+
+    Decided on counts only (after ``EARLY_LOOK`` checks), so the sample stays a function of the seed.
+    """
+    done = len(found[2])  # while cards are checked, every layout of level 2 had its cards checked
+    if done >= EARLY_LOOK and len(found[1]) * (done + checks[1]) < target * done:
+        checks[1] = 0
+
+
+def _seen_only(known: Knowledge, seed: int, target: int, drawn: int, found: Mapping[int, int]) -> Sample:
+    others = [s for s in Seat if s is not known.seat]
+    plan = _plan({s: _shown_out(known, s) for s in others}, known.fixed())
+    if plan is None:
         raise TutorError("no layout of the unseen cards agrees with the cards seen")
     gen = generator(seed + 1)
     layouts: list[Deal] = []
     while len(layouts) < target:  # a suit shown out by two seats may reject a few candidates
-        layouts += [to_deal(r) for r in seen_only.candidates(gen, target)]
+        layouts += [to_deal(r) for r in plan.candidates(gen, target)]
         drawn += target
-    return Sample(tuple(layouts[:target]), 3, drawn, found)
+    return Sample(tuple(layouts[:target]), 4, drawn, found)
 
 
 def _plan(constraints: Mapping[Seat, Sequence[CardCount]], fixed: Mapping[Seat, list[Card]]) -> DealPlan | None:
@@ -222,7 +266,8 @@ def _shown_out(known: Knowledge, seat: Seat) -> tuple[CardCount, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = None) -> bool:
+def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = None, *,
+                 plays: bool = True) -> bool:
     """Whether every other seat's robot, holding its layout hand, makes exactly the calls and cards made.
 
     A robot reads only its own hand and what is public, so the verdict of each seat is
@@ -234,7 +279,7 @@ def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = N
     memo = {} if memo is None else memo
     others = [s for s in Seat if s is not known.seat]
     for what, check in (("calls", _calls_agree), ("plays", _plays_agree)):
-        if what == "plays" and known.contract is None:
+        if what == "plays" and (known.contract is None or not plays):
             break
         for seat in others:
             key = (what, seat, layout[seat].cards)
