@@ -266,21 +266,27 @@ def _robots_after_call(known: Knowledge, deal: Deal, call: str) -> Outcome:
 
 
 def analyse(known: Knowledge, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS, budget: int = DEFAULT_BUDGET,
-            robots: bool = True, choices: Sequence[str] = (), sample: Sample | None = None) -> Analysis:
-    """Every choice of the learner's decision priced three ways (see the module's docstring)."""
+            robots: bool = True, choices: Sequence[str] = (), sample: Sample | None = None,
+            robots_for: Sequence[str] | None = None) -> Analysis:
+    """Every choice of the learner's decision priced three ways (see the module's docstring).
+
+    ``robots_for`` limits the robots' playouts (the slowest line on the actual deal) to those choices.
+    """
     sample = sample or sample_layouts(known, seed, layouts, budget, ledger_of(known))
     book = _book(known)
     if known.is_bid:
         names = call_choices(known, choices)
         rows = _call_outcomes(known, sample.layouts, names)
         actual = _call_outcomes(known, [known.deal], names)[0] if known.deal else None
-        played = [_robots_after_call(known, known.deal, c) for c in names] if known.deal and robots else None
+        played = [_robots_after_call(known, known.deal, c) if _wanted(c, robots_for) else None
+                  for c in names] if known.deal and robots else None
     else:
         cards = card_choices(known)
         names = tuple(str(c) for c in cards)
         rows = _card_outcomes(known, sample.layouts, cards)
         actual = _card_outcomes(known, [known.deal], cards)[0] if known.deal else None
-        played = [_robots_after_card(known, known.deal, c) for c in cards] if known.deal and robots else None
+        played = [_robots_after_card(known, known.deal, c) if _wanted(str(c), robots_for) else None
+                  for c in cards] if known.deal and robots else None
     best = [max(o.points for o in row) for row in rows]
     out = []
     for j, name in enumerate(names):
@@ -289,6 +295,10 @@ def analyse(known: Knowledge, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS, 
                           [o.points == top for o, top in zip(column, best)])
         out.append(ChoiceCost(name, actual[j] if actual else None, stats, played[j] if played else None))
     return Analysis(tuple(out), sample, book)
+
+
+def _wanted(choice: str, only: Sequence[str] | None) -> bool:
+    return only is None or choice in only
 
 
 def _book(known: Knowledge) -> str | None:
