@@ -224,6 +224,11 @@ class CallReading:
                    and not any(all(c.holds(position) for c in conds) for _, conds in d.blockers)
                    for d in self.disjuncts)
 
+    @property
+    def tells(self) -> bool:
+        """Whether the reading says something in words: a count, or the one way's conditions."""
+        return bool(self.bounds) or (len(self.disjuncts) == 1 and bool(self.disjuncts[0].conditions))
+
     def laws(self) -> tuple[str, ...]:
         """The laws behind what the call told: the rules that give the call, and the blockers behind a bound."""
         bounded = set(self.bounds)
@@ -441,8 +446,17 @@ class Ledger:
         return all(reading.holds(hand) for reading in self.calls.get(seat, ()))
 
     def sentences(self, seat: Seat) -> tuple[str, ...]:
+        """What the seat's calls told (the calls that tell nothing countable in one line) and its play showed."""
+        from tutor.lessons.words import spoken_call
+
+        readings = self.calls.get(seat, ())
+        telling = [r.sentence() for r in readings if r.tells]
+        quiet = [spoken_call(r.call) for r in readings if not r.tells]
+        if quiet:
+            telling.append(f"{SEAT_NAMES[seat]}, {', '.join(quiet)}: nothing the tutor can count on its own "
+                           "(each could come from several conventions).")
         facts = self.play.get(seat)
-        return (*(r.sentence() for r in self.calls.get(seat, ())), *(facts.sentences() if facts else ()))
+        return (*telling, *(facts.sentences() if facts else ()))
 
     def to_json(self) -> dict[str, Any]:
         return {seat.value: {"calls": [{"call": r.call, "told": bounds_words(r.bounds),
