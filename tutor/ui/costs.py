@@ -11,6 +11,7 @@ again.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -67,7 +68,7 @@ def _rows(result: dict[str, Any], shown: tuple[str, ...]) -> list[dict[str, Any]
 AUTO = "costs_on_what_you_could_know"
 
 
-def show_costs(position: dict[str, Any], deal: str, given: str, book: str, key: str) -> None:
+def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, key: str) -> None:
     """The book's choice and the learner's, priced three ways, with what the auction told.
 
     The learner switches it on once (it takes seconds: 100 layouts solved double dummy);
@@ -83,7 +84,7 @@ def show_costs(position: dict[str, Any], deal: str, given: str, book: str, key: 
     with st.status("Dealing the unseen cards again and solving each layout double dummy …",
                    expanded=False) as status:
         try:
-            result = _analysis(json.dumps(position, sort_keys=True), deal, given, book)
+            result = _analysis(json.dumps(dict(position), sort_keys=True), deal, given, book)
         except TutorError as err:
             status.update(label="The sampled analysis could not be made", state="error")
             st.error(text_md(err), icon=":material/error:")
