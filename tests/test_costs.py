@@ -266,3 +266,25 @@ def test_tutor_analyse_refuses_a_deal_that_contradicts_the_position(tmp_path: An
     assert main(["analyse", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'deal'" in err
+
+
+def test_one_layout_prices_each_call_as_double_dummy_on_that_layout() -> None:
+    record = RECORDS[1]
+    known = knowledge_from_view(bid_view(record, 2))
+    only = Sample((record.deal,), 1, 1, {1: 1, 2: 1, 3: 1})
+    analysis = analyse(known, sample=only, robots=False, choices=("P",))
+    assert analysis.book in [c.choice for c in analysis.choices] and "P" in [c.choice for c in analysis.choices]
+    for choice in analysis.choices:
+        assert choice.double_dummy is not None
+        assert (choice.sampled.tricks, choice.sampled.points) == (choice.double_dummy.tricks,
+                                                                  choice.double_dummy.points)
+
+
+def test_the_interval_is_the_normal_approximation_of_the_mean() -> None:
+    from tutor.lessons.costs import summarise
+
+    # two layouts scoring 0 and 100: mean 50, sample standard deviation 70.71, standard error 50
+    stats = summarise([0, 100], [6, 8], [False, True])
+    assert stats.points == 50 and stats.tricks == 7 and stats.best_share == 0.5
+    assert stats.interval == pytest.approx((50 - 1.96 * 50, 50 + 1.96 * 50))
+    assert summarise([30], [7], [True]).interval == (30, 30)
