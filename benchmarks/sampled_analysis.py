@@ -12,7 +12,9 @@ are sampled once (:func:`tutor.lessons.sampling.sample_layouts`); then
   (:func:`tutor.engine.analysis.card_values` per layout) and scored the same way.
 
 Rows: play decisions in tricks 2–10, the opening lead (the costliest solve: 13 cards a
-hand), and the sampling itself (with the robots' check) for the play decisions.
+hand), a call (the robots finish the auction after each candidate call on each layout;
+the contracts reached solved in one batch, against one contract at a time), and the
+sampling itself (with the robots' check) for the play decisions.
 
     python benchmarks/sampled_analysis.py [--quick]
 """
@@ -80,6 +82,56 @@ def _one_at_a_time(known: Any, layouts: Any) -> None:
             net_points(layout, contract, tricks if contract.declarer.side is mine else 13 - tricks, known)
 
 
+def _bid_views(count: int) -> list[dict[str, Any]]:
+    """Views of the seat to call at the robots' first or second round (deals that are played)."""
+    from tutor.engine.auction import Auction
+    from tutor.engine.calls import parse_call
+    from tutor.engine.cards import Seat
+    from tutor.engine.dealgen import random_deal
+    from tutor.lessons.robots import robot_deal, seat_view
+
+    views, seed = [], 100
+    while len(views) < count:
+        record = robot_deal(random_deal(random.Random(seed)), list(Seat)[seed % 4])
+        seed += 1
+        if record.contract is None:
+            continue
+        auction = Auction(record.dealer)
+        for decision in record.auction[:seed % 5]:
+            auction.call(parse_call(decision.action))
+        views.append(seat_view(auction.to_call, record.deal[auction.to_call], auction, None))
+    return views
+
+
+def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
+    from tutor.engine.analysis import dd_tricks
+    from tutor.engine.calls import parse_call
+    from tutor.lessons.costs import _complete, call_choices, net_points
+
+    for layout in layouts:
+        for call in call_choices(known):
+            contract = _complete(known, layout, parse_call(call)).contract
+            tricks = 0 if contract is None else dd_tricks(layout, contract.strain, contract.declarer)
+            net_points(layout, contract, tricks, known)
+
+
+def measure_bids(count: int) -> dict[str, Any]:
+    from tutor.lessons.costs import analyse
+    from tutor.lessons.sampling import knowledge_from_view, sample_layouts
+
+    ours, reference = [], []
+    for n, view in enumerate(_bid_views(count)):
+        known = knowledge_from_view(view)
+        sample = sample_layouts(known, seed=n, target=LAYOUTS)
+        start = time.perf_counter()
+        analyse(known, sample=sample, robots=False)
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        _calls_one_at_a_time(known, sample.layouts)
+        reference.append(time.perf_counter() - start)
+    return {"ours": ours, "reference": reference}
+
+
 def measure(count: int, first: int, last: int) -> dict[str, Any]:
     from tutor.lessons.costs import analyse
     from tutor.lessons.sampling import knowledge_from_view, sample_layouts
@@ -119,6 +171,11 @@ def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
     ratio = _p95(lead["ours"]) / _p95(lead["reference"])
     yield (f"the opening lead over {LAYOUTS} layouts (n={len(lead['ours'])})", _figures(lead["ours"]),
            f"{_figures(lead['reference'])} (one board at a time)", f"{ratio:.2f}×", "—", "—")
+    bids = measure_bids(max(2, count // 4))
+    ratio = _p95(bids["ours"]) / _p95(bids["reference"])
+    yield (f"one call over {LAYOUTS} layouts: robots finish each auction (n={len(bids['ours'])})",
+           _figures(bids["ours"]), f"{_figures(bids['reference'])} (one contract at a time)", f"{ratio:.2f}×",
+           "—", "—")
     by_level = ", ".join(f"level {k}: {play['levels'].count(k)}" for k in (1, 2, 3))
     yield (f"sampling {LAYOUTS} layouts, robots' check (n={count}; {by_level})", _figures(play["sampling"]),
            "—", "—", "—", "—")

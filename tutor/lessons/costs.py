@@ -217,22 +217,38 @@ def call_choices(known: Knowledge, extra: Sequence[str] = ()) -> tuple[str, ...]
     return tuple(found)
 
 
-def _complete(known: Knowledge, deal: Deal, call: Call) -> Auction:
-    from tutor.lessons.robots import robot_call
+def _complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | None = None) -> Auction:
+    """The robots finish the auction after ``call`` (each seat seeing only its own hand).
 
+    Each call is what :func:`tutor.lessons.robots.robot_call` gives — the book's bidding
+    rules on the seat's position — evaluated without the JSON round trip, the public part
+    of each position kept in ``memo`` (continuations repeat across layouts).
+    """
+    from tutor.lessons.bidding_drill import advise_position, bid_rules
+    from tutor.lessons.ledger import public_position, with_hand
+
+    memo = {} if memo is None else memo
+    rules = memo.setdefault("rules", bid_rules())
     auction = Auction(known.dealer, known.rules)
     for made in known.calls:
         auction.call(made)
     auction.call(call)
     while not auction.is_complete:
-        auction.call(parse_call(robot_call(deal, auction, known.score, known.rules).action))
+        key = ("public", tuple(str(c) for c in auction.calls))
+        if key not in memo:
+            memo[key] = public_position(auction.to_call, known.dealer, auction.calls, known.score)
+        advice = advise_position(with_hand(memo[key], deal[auction.to_call]), rules)
+        if advice is None:  # pragma: no cover - the book's last bidding rule always passes
+            raise TutorError("no bidding rule answers: the book's catch-all pass is missing")
+        auction.call(advice.answer)
     return auction
 
 
 def _call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str]) -> list[list[Outcome]]:
     from tutor.engine.analysis import dd_tricks_many
 
-    contracts = [[_complete(known, d, parse_call(c)).contract for c in choices] for d in layouts]
+    memo: dict[Any, Any] = {}
+    contracts = [[_complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
     wanted = [(d, k.strain, k.declarer) for d, row in zip(layouts, contracts) for k in row if k is not None]
     solved = iter(dd_tricks_many(wanted))
     mine = known.seat.side
