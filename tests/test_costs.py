@@ -288,3 +288,15 @@ def test_the_interval_is_the_normal_approximation_of_the_mean() -> None:
     assert stats.points == 50 and stats.tricks == 7 and stats.best_share == 0.5
     assert stats.interval == pytest.approx((50 - 1.96 * 50, 50 + 1.96 * 50))
     assert summarise([30], [7], [True]).interval == (30, 30)
+
+
+def test_tutor_analyse_reads_standard_input(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    view, _ = _forced_view()
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(view)))
+    assert main(["analyse", "-", "--layouts", "3", "--seed", "4"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert all(c["sampled"]["layouts"] == 3 for c in out["choices"])
+    assert out["level"] in (1, 2, 3, 4) and out["level_words"]
