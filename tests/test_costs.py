@@ -300,3 +300,20 @@ def test_tutor_analyse_reads_standard_input(monkeypatch: pytest.MonkeyPatch,
     out = json.loads(capsys.readouterr().out)
     assert all(c["sampled"]["layouts"] == 3 for c in out["choices"])
     assert out["level"] in (1, 2, 3, 4) and out["level_words"]
+
+
+@pytest.mark.parametrize("cards", [0, 13, 30])
+def test_the_actual_deal_meets_every_level(cards: int) -> None:
+    # the robots made these calls and cards holding these hands, so the true layout must pass
+    # the robots' check (level 1) and the ledger (level 3) at any moment of the play
+    from tutor.lessons.sampling import robots_agree
+
+    for record in RECORDS[:3]:
+        known = knowledge_from_view(play_view(record, cards))
+        ledger = ledger_of(known)
+        assert robots_agree(known, record.deal)
+        assert robots_agree(known, record.deal, plays=False)
+        assert all(ledger.holds(s, record.deal[s]) for s in Seat if s is not known.seat)
+        for seat in Seat:
+            if seat is not known.seat:
+                assert all(c(record.deal[seat]) for c in ledger.constraints(seat))
