@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--layouts", type=int, default=DEFAULT_LAYOUTS, help="layouts to sample (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the sampling seed (the same seed, the same layouts)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help="candidate layouts checked before relaxing (default 1500)")
+                        help=f"candidate layouts whose cards the robots re-play before relaxing (default {DEFAULT_BUDGET})")
     parser.set_defaults(func=run)
 
 
