@@ -21,6 +21,8 @@ Sections (see docs/quality.md):
   ``Contract.score`` (a much simpler game's scoring, as a yardstick).
 * ``pages`` — page switch and click → feedback in headless Chromium for every page and play
   drill kind, median and p95, against a one-line two-page app (``benchmarks/page_bench.py``).
+* ``sampled`` — the sampled analysis of one decision over 100 layouts (docs/cost.md) against the
+  same layouts solved one board at a time (``benchmarks/sampled_analysis.py``).
 * ``coldstart`` — ``streamlit run app.py`` to the first interactive page in headless Chromium,
   against a one-line Streamlit app started the same way.
 """
@@ -353,6 +355,13 @@ def bench_pages(quick: bool) -> Iterator[Row]:
         yield Row("pages", what, ours, ref or "—", ratio, goal, met)
 
 
+def bench_sampled(quick: bool) -> Iterator[Row]:
+    from sampled_analysis import rows as sampled_rows
+
+    for what, ours, ref, ratio, goal, met in sampled_rows(quick):
+        yield Row("sampled analysis", what, ours, ref, ratio, goal, met)
+
+
 SECTIONS: dict[str, Callable[[bool], Iterator[Row]]] = {
     "dealgen": bench_dealgen,
     "dealbatch": bench_dealbatch,
@@ -361,6 +370,7 @@ SECTIONS: dict[str, Callable[[bool], Iterator[Row]]] = {
     "scoring": bench_scoring,
     "coldstart": bench_coldstart,
     "pages": bench_pages,
+    "sampled": bench_sampled,
 }
 
 

@@ -12,8 +12,11 @@ and below the line, less the other side's):
 * **robots**: the four robots finish the deal from there, each seeing only its own seat —
   what the book's play would most likely have made of it at this table.
 
-(The third number, the average over layouts the learner could not tell apart, comes from
-the sampled analysis; see docs/robots.md.)
+* **sampled** (when asked for: ``review(table, layouts=100)``): the mean over layouts of
+  the unseen cards the learner could not tell apart, each solved double dummy
+  (:mod:`tutor.lessons.costs`, docs/cost.md) — the cost on what the learner could know.
+  When the book's choice is better on that average but worse on the actual layout, the
+  review says so: right on what could be known, unlucky on this layout.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.lessons.costs import Sampled
 from tutor.lessons.robots import advise_view
 from tutor.lessons.table import Step, TableDeal
 
@@ -48,12 +52,18 @@ class DeviationCost:
     step: Step
     double_dummy: tuple[Line, Line]  # (the book's choice, the learner's)
     robots: tuple[Line, Line]
+    sampled: tuple[Sampled, Sampled] | None = None
+    sampled_level: str = ""
+    verdict: str | None = None
 
     @property
-    def points_lost(self) -> dict[str, int]:
+    def points_lost(self) -> dict[str, Any]:
         """Points the learner's choice cost (negative: it gained), by each measure."""
-        return {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
-                "robots": self.robots[0].points - self.robots[1].points}
+        lost: dict[str, Any] = {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
+                                "robots": self.robots[0].points - self.robots[1].points}
+        if self.sampled is not None:
+            lost["sampled"] = round(self.sampled[0].points - self.sampled[1].points, 1)
+        return lost
 
     def sentences(self) -> tuple[str, str]:
         """The review in the learner's words: what was chosen against the book, and what it cost."""
@@ -65,10 +75,16 @@ class DeviationCost:
 
         book = self.step.book or {}
         lost = self.points_lost
+        price = (f"Double dummy: the book's choice {lost['double_dummy']:+} points for your side; "
+                 f"the robots' playout: {lost['robots']:+}.")
+        if self.sampled is not None:
+            price += (f" Over {self.sampled[0].layouts} layouts you could not tell apart: "
+                      f"{lost['sampled']:+.0f} on average (the book's choice best on "
+                      f"{self.sampled[0].best_share:.0%} of them, yours on {self.sampled[1].best_share:.0%}).")
+        if self.verdict:
+            price += " " + self.verdict
         return (f"You chose {said(self.step.action)}; the book {said(self.step.book_action or '')} "
-                f"({laws_named(book.get('laws', []))}).",
-                f"Double dummy: the book's choice {lost['double_dummy']:+} points for your side; "
-                f"the robots' playout: {lost['robots']:+}.")
+                f"({laws_named(book.get('laws', []))}).", price)
 
     def to_json(self) -> dict[str, Any]:
         book = self.step.book or {}
@@ -77,22 +93,57 @@ class DeviationCost:
                 "explanation": book.get("explanation", ""),
                 "double_dummy": {"book": self.double_dummy[0].to_json(), "given": self.double_dummy[1].to_json()},
                 "robots": {"book": self.robots[0].to_json(), "given": self.robots[1].to_json()},
-                "points_lost": self.points_lost}
+                "sampled": None if self.sampled is None else {"book": self.sampled[0].to_json(),
+                                                              "given": self.sampled[1].to_json(),
+                                                              "level": self.sampled_level},
+                "verdict": self.verdict, "points_lost": self.points_lost}
 
 
-def review(table: TableDeal) -> tuple[DeviationCost, ...]:
-    """Every deviation of the learner in ``table``, priced both ways."""
-    return tuple(price(table, index) for index, _ in table.deviations())
+#: Cards the robots re-play at most in the review's sampling (it must answer in seconds).
+REVIEW_BUDGET = 60
 
 
-def price(table: TableDeal, index: int) -> DeviationCost:
-    """The two lines from step ``index``: the book's choice and the learner's."""
+def review(table: TableDeal, layouts: int = 0, budget: int = REVIEW_BUDGET) -> tuple[DeviationCost, ...]:
+    """Every deviation of the learner in ``table``, priced double dummy, by the robots, and sampled
+    over ``layouts`` layouts when ``layouts`` is positive."""
+    return tuple(price(table, index, layouts, budget) for index, _ in table.deviations())
+
+
+def price(table: TableDeal, index: int, layouts: int = 0, budget: int = REVIEW_BUDGET) -> DeviationCost:
+    """The lines from step ``index``: the book's choice and the learner's."""
     step = table.steps[index]
     choices = (step.book_action or step.action, step.action)
     before = table.from_step(index)
     double_dummy = _double_dummy(before, step.seat, choices, table.learner)
     robots = tuple(_robots(before, Step(step.seat, choice, "", (), ""), table.learner) for choice in choices)
-    return DeviationCost(index, step, double_dummy, (robots[0], robots[1]))
+    cost = DeviationCost(index, step, double_dummy, (robots[0], robots[1]))
+    return _with_sampled(cost, before, choices, layouts, budget) if layouts > 0 else cost
+
+
+def _with_sampled(cost: DeviationCost, before: TableDeal, choices: tuple[str, str], layouts: int,
+                  budget: int) -> DeviationCost:
+    """The sampled line beside the others, seeded by the deal so the same review gives the same numbers."""
+    from dataclasses import replace
+
+    from tutor.lessons.costs import analyse
+    from tutor.lessons.sampling import knowledge_from_view
+
+    view = {**before.view(cost.step.seat), "deal": before.deal.to_pbn()}
+    known = knowledge_from_view(view)
+    seed = before.seed if isinstance(before.seed, int) else 0
+    analysis = analyse(known, seed=seed + cost.index, layouts=layouts, budget=budget, robots=False,
+                       choices=choices if known.is_bid else ())
+    book, given = analysis.cost(choices[0]).sampled, analysis.cost(choices[1]).sampled
+    return replace(cost, sampled=(book, given), sampled_level=analysis.sample.level_words,
+                   verdict=_verdict(cost, book.points, given.points))
+
+
+def _verdict(cost: DeviationCost, book: float, given: float) -> str | None:
+    """The book right on what could be known (sampled) but unlucky on this layout (double dummy)."""
+    if book >= given and cost.double_dummy[1].points > cost.double_dummy[0].points:
+        return ("The book's choice was right on what you could know but unlucky on this layout: "
+                "on average it scores more, on this deal yours did.")
+    return None
 
 
 def _robots(before: TableDeal, choice: Step, learner: Seat) -> Line:

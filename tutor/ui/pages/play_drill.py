@@ -144,3 +144,6 @@ if stored and stored[0] == ident:
     _feedback(drill, stored[1], _state.first_answer(_position_key(drill)) if stored[2] else None)
     st.button("Next position", key="play_drill_next", type="primary", on_click=EXERCISE.new, shortcut="N",
               help="Keyboard: N")
+    from tutor.ui.costs import show_costs  # the sampled layouts, after the feedback (docs/cost.md)
+
+    show_costs(drill.position, drill.deal_pbn, stored[1], drill.answer, f"play_{ident}")

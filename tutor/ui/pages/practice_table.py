@@ -179,12 +179,15 @@ def _review(table: TableDeal, costs: tuple[DeviationCost, ...]) -> None:
 
 def _costs(table: TableDeal) -> tuple[DeviationCost, ...]:
     """The review's prices, computed once per finished deal (double dummy and robots' playouts)."""
-    key = (id(table), len(table.steps))
+    from tutor.ui.costs import review_layouts  # the sampled line too, when switched on (docs/cost.md)
+
+    layouts = review_layouts()
+    key = (id(table), len(table.steps), layouts)
     cached = st.session_state.get(RECORDED)
     if isinstance(cached, tuple) and cached[0] == key:
         return cached[1]  # type: ignore[no-any-return]
-    with st.spinner("Pricing your deviations (double dummy and the robots' playout) …"):
-        costs = review(table)
+    with st.spinner("Pricing your deviations (double dummy, the robots' playout, sampled layouts) …"):
+        costs = review(table, layouts=layouts)
     st.session_state[RECORDED] = (key, costs)
     return costs
 

@@ -1,0 +1,89 @@
+"""The book audit: for each play convention, how often the sampled analysis prefers another card.
+
+For every play convention of the book (``content/conventions/play.yaml``) the play drills
+make positions where it decides (:func:`tutor.lessons.play_drill.make`, seeds 0 up); each
+position is analysed over layouts the learner could not tell apart
+(:func:`tutor.lessons.costs.analyse`, no robots' playout). A position **prefers another**
+card when the card with the highest mean Vint points over the layouts is not one the
+book allows; the **gap** is that card's mean less the best of the book's cards, in
+points and in tricks. It reports where the book's advice is contested on the numbers;
+it never changes the advice.
+
+    python benchmarks/book_audit.py [--positions 3] [--layouts 40] [--kinds lead,discard]
+
+prints a Markdown table (docs/cost.md holds the last run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def audit_rule(kind: str, rule_id: str, positions: int, layouts: int) -> dict[str, Any]:
+    """The audit of one convention over ``positions`` drills (seeds 0 up)."""
+    from tutor.engine.errors import TutorError
+    from tutor.lessons.costs import analyse
+    from tutor.lessons.play_drill import make
+    from tutor.lessons.sampling import knowledge_from_view
+
+    made = contested = 0
+    gaps: list[float] = []
+    tricks: list[float] = []
+    for seed in range(positions):
+        try:
+            drill = make(kind, rule_id, seed)
+            known = knowledge_from_view(drill.position)
+            analysis = analyse(known, seed=seed, layouts=layouts, budget=10, robots=False)
+        except TutorError:
+            continue
+        made += 1
+        by_card = {c.choice: c.sampled for c in analysis.choices}
+        best = max(by_card, key=lambda c: by_card[c].points)
+        book = max((c for c in drill.accepted if c in by_card), key=lambda c: by_card[c].points)
+        if best not in drill.accepted and by_card[best].points > by_card[book].points:
+            contested += 1
+            gaps.append(by_card[best].points - by_card[book].points)
+            tricks.append(by_card[best].tricks - by_card[book].tricks)
+    return {"kind": kind, "rule": rule_id, "positions": made, "contested": contested,
+            "gap": statistics.mean(gaps) if gaps else 0.0, "tricks": statistics.mean(tricks) if tricks else 0.0}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tutor.lessons.play_drill import KINDS
+    from tutor.lessons.play_rules import rules_of_kind
+    from tutor.lessons.words import laws_named
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=3, help="positions per convention (default 3)")
+    parser.add_argument("--layouts", type=int, default=40, help="layouts per position (default 40)")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="play drill kinds, comma-separated")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    print("| decision | convention | laws | positions | another card preferred | mean gap (points) "
+          "| mean gap (tricks) |")
+    print("|---|---|---|---|---|---|---|")
+    total = contested = 0
+    for kind in args.kinds.split(","):
+        for rule in rules_of_kind(kind):
+            row = audit_rule(kind, rule.id, args.positions, args.layouts)
+            total += row["positions"]
+            contested += row["contested"]
+            share = f"{row['contested']} ({row['contested'] / row['positions']:.0%})" if row["positions"] else "—"
+            gap = f"{row['gap']:+.0f}" if row["contested"] else "—"
+            gap_tricks = f"{row['tricks']:+.2f}" if row["contested"] else "—"
+            print(f"| {kind} | {rule.title} | {laws_named(rule.laws)} | {row['positions']} | {share} | {gap} "
+                  f"| {gap_tricks} |", flush=True)
+    print(f"\n{contested} of {total} positions prefer another card; {time.perf_counter() - start:.0f} s.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

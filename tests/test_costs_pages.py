@@ -1,0 +1,49 @@
+"""The sampled analysis on the drill pages (AppTest): feedback first, then the three numbers when switched on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.lessons.play_drill import make
+from tutor.ui.costs import AUTO
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page("tutor/ui/pages/play_drill.py")
+    at.run()
+    return at
+
+
+@pytest.mark.slow
+def test_a_wrong_card_is_answered_then_priced_on_what_could_be_known(app: AppTest) -> None:
+    app.radio(key="play_drill_kind").set_value("third-hand")
+    app.run()
+    app.selectbox(key="play_drill_rule").set_value("third-140-cut-with-the-queen")
+    app.run()
+    drill = make("third-hand", "third-140-cut-with-the-queen", 5)
+    wrong = next(c for c in drill.choices if c not in drill.accepted)
+    app.number_input(key="play_drill_seed").set_value(5)
+    app.run()
+    next(r for r in app.radio if r.key and r.key.startswith("play_drill_choice")).set_value(wrong)
+    next(b for b in app.button if b.key and b.key.startswith("play_drill_play")).click()
+    app.run()
+    assert app.error and "The book plays" in app.error[0].value  # the feedback, with the switch off
+    assert not any("sampled: points" in d.value.columns for d in app.dataframe)
+    app.toggle(key=AUTO).set_value(True)
+    app.run()
+    assert not app.exception, app.exception
+    assert app.error and "The book plays" in app.error[0].value  # the feedback is still first
+    frame = next(d.value for d in app.dataframe if "sampled: points" in d.value.columns)
+    assert len(frame) == 2  # the book's card and the learner's
+    assert "double dummy: points" in frame.columns and "robots: points" in frame.columns
+    captions = " ".join(c.value for c in app.caption)
+    assert "Layouts" in captions and "law-" not in captions
