@@ -200,3 +200,16 @@ def test_advise_refuses_a_kind_that_does_not_fit() -> None:
         advise({**base, "kind": "card", "contract": "3S"})
     with pytest.raises(TutorError, match="lacks"):
         advise({"kind": "card", "seat": "S"})
+
+
+def test_law_80_drills_do_not_teach_never_on_a_coronet() -> None:
+    """play.yaml's drill hint ``avoid: [AKQ]``: no law 80 drill holds A K Q in a suit the right-hand
+    opponent named (read here from the auction: the calls rotate from the dealer)."""
+    for drill in drills("lead", "lead-80-never-rhos-suit"):
+        pos = drill.position
+        rho = SEAT_ORDER[(SEAT_ORDER.index(pos["seat"]) + 3) % 4]
+        seats = [SEAT_ORDER[(SEAT_ORDER.index(pos["dealer"]) + k) % 4] for k in range(len(pos["auction"]))]
+        named = {call[-1] for seat, call in zip(seats, pos["auction"]) if seat == rho and call[-1] in "SHDC"}
+        assert named, "the right-hand opponent named a suit"
+        holdings = dict(zip("SHDC", pos["hand"].split(".")))
+        assert all(not holdings[s].startswith("AKQ") for s in named)

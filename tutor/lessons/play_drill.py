@@ -35,6 +35,7 @@ from tutor.engine.errors import IllegalPlayError, NotationError, TutorError, ech
 from tutor.engine.jsonread import json_int
 from tutor.engine.play_choosers import forbidden_suits
 from tutor.engine.play_features import PlayChoice
+from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
@@ -83,7 +84,19 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
         return None
     if rule.chooser == "lead_avoiding" and not _clean_after_prohibition(rule, choice, position, rules):
         return None
+    if rule.chooser == "lead_avoiding" and _avoided_holding(rule, position):
+        return None
     return advice
+
+
+def _avoided_holding(rule: Rule, position: PlayPosition) -> bool:
+    """The forbidden suit holds a pattern the rule's drills pass over (``drill: {avoid: [AKQ]}``:
+    law 80 is not taught on a coronet)."""
+    avoid = [str(p) for p in drill_hints(rule.id).get("avoid", ())]
+    return any(matches(pattern, tuple(sorted((c.rank for c in position.hand.suit_cards(suit)), reverse=True)),
+                       position.rules)
+               for suit in forbidden_suits(position, rule) for pattern in avoid
+               if position.hand.suit_cards(suit))
 
 
 def _one_answer(rule: Rule, choice: PlayChoice) -> bool:
