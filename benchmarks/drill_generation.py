@@ -20,19 +20,51 @@ played once and read for every rule, until the rule decides; at most M deals). P
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Sequence
 
+from tutor.engine.cards import SEATS
+from tutor.engine.conventions import Rule
+from tutor.engine.dealgen import random_deal
 from tutor.lessons import play_scenarios
 from tutor.lessons.play_drill import audit
 from tutor.lessons.play_rules import load_play_rules
-from tutor.lessons.play_scenarios import RarelyArises, find_position, scan
+from tutor.lessons.play_scenarios import (
+    Auditor,
+    RarelyArises,
+    RobotPosition,
+    find_position,
+    robot_positions,
+    scan,
+)
 
 
 def _pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return round(values[int(q * (len(values) - 1))], 1) if values else float("nan")
+
+
+def natural_rates(deals: int) -> Counter[str]:
+    """Per rule: the plain random deals (seeds 0..deals-1, dealer rotating N, E, S, W, as
+    benchmarks/robot_realism.py) in which it decides a robot's card with one book answer."""
+    conventions = load_play_rules()
+    by_id = {r.id: r for r in conventions}
+    counts: Counter[str] = Counter()
+    for seed in range(deals):
+        seen: set[str] = set()
+        for found in robot_positions(random_deal(random.Random(seed)), SEATS[seed % 4]):
+            rule = by_id.get(str(found.answer.get("rule")))
+            if rule is not None and rule.id not in seen and deciding(rule, found, conventions, audit):
+                seen.add(rule.id)
+        counts.update(seen)
+    return counts
+
+
+def deciding(rule: Rule, found: RobotPosition, conventions: Sequence[Rule], auditor: Auditor) -> bool:
+    return auditor(rule, found.position, conventions) is not None
 
 
 def run(seeds: int, deals: int) -> dict[str, object]:
@@ -78,8 +110,8 @@ def run(seeds: int, deals: int) -> dict[str, object]:
         "cold ms p50 / p95 / max": (_pct(cold, 0.5), _pct(cold, 0.95), _pct(cold, 1.0)),
         "levels": dict(sorted(levels.items())), "strains": dict(strains),
         "suit contracts": suit, "declarer void or singleton in trumps": short,
-        "rates": {r.id: arises[r.id] / scanned for r in rules}, "never found": sorted(
-            r.id for r in rules if missing[r.id] == seeds),
+        "rates": {r.id: arises[r.id] / scanned for r in rules}, "missing": dict(missing),
+        "scanned": scanned,
     }
 
 
@@ -87,18 +119,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=5, help="seeds 0..N-1, every rule drilled for each")
     parser.add_argument("--deals", type=int, default=play_scenarios.DEALS, help="the bound: deals per seed")
+    parser.add_argument("--natural", type=int, default=400, help="plain random robot deals for the natural rate")
     args = parser.parse_args()
     t0 = time.perf_counter()
     figures = run(args.seeds, args.deals)
-    rates = figures.pop("rates")
+    rates, missing, scanned = figures.pop("rates"), figures.pop("missing"), figures.pop("scanned")
+    assert isinstance(rates, dict) and isinstance(missing, dict)
     print(f"play drills from robot deals ({args.seeds} seeds x {args.deals} deals, "
           f"{time.perf_counter() - t0:.0f} s):")
     for key, value in figures.items():
         print(f"  {key}: {value}")
-    print("share of robot deals in which each rule decides a card (rarest first):")
-    assert isinstance(rates, dict)
-    for rule_id, rate in sorted(rates.items(), key=lambda kv: (kv[1], kv[0])):
-        print(f"  {rate:.3f}  {rule_id}")
+    natural = natural_rates(args.natural)
+    print(f"\nthe rules not drilled on every seed (markdown, for docs/play.md): deals in which the rule "
+          f"decides a card, per 1,000 - in {args.natural} plain robot deals, and in the {scanned} "
+          f"stream deals; seeds with a drill")
+    print("\n| rule | plain deals | stream deals | seeds with a drill |\n|---|---|---|---|")
+    for rule in load_play_rules():
+        if missing.get(rule.id):
+            print(f"| `{rule.id}` | {1000 * natural[rule.id] / args.natural:.1f} | "
+                  f"{1000 * rates[rule.id]:.1f} | {args.seeds - missing[rule.id]} of {args.seeds} |")
 
 
 if __name__ == "__main__":

@@ -30,11 +30,13 @@ from tutor.engine.play import opening_leader
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
-from tutor.lessons.play_draft import stream_deal
+from tutor.lessons.play_draft import steers_of, stream_deal
 from tutor.lessons.robots import Decision, bid_auction, play_answer, seat_view
 
 #: Deals the robots bid and play, at most, in the search for one drill.
 DEALS = 60
+#: Whether the stream's deals are steered by the rules' conditions (docs/play.md).
+STEERED = True
 #: Audits one position for a rule: the advice when the rule gives one book-correct answer.
 Auditor = Callable[[Rule, PlayPosition, Sequence[Rule]], Advice | None]
 
@@ -97,7 +99,7 @@ def scan(seed: int, index: int, conventions: Sequence[Rule], auditor: Auditor,
         return kept[1]
     found: dict[str, tuple[RobotPosition, Advice]] = {}
     by_id = {r.id: r for r in conventions}
-    deal, dealer = stream_deal(seed, index)
+    deal, dealer = stream_deal(seed, index, steers_of(conventions) if STEERED else ())
     for position in robot_positions(deal, dealer, rules):
         rule = by_id.get(str(position.answer.get("rule")))
         if rule is None or rule.id in found:
