@@ -14,7 +14,8 @@ from tutor.lessons.play_rules import rule_named
 from tutor.lessons.play_scenarios import RarelyArises
 
 ROOT = Path(__file__).parent.parent
-SEEDS = (0, 1, 2)
+#: The golden snapshots' seeds (tools/golden.py): a worker reads their deals once for both.
+SEEDS = (1, 2, 3)
 
 
 def documented_rare() -> set[str]:

@@ -93,7 +93,7 @@ def test_law_133_switch_applies_even_when_no_rule_would_go_on_with_the_suit() ->
 def test_coronet_run_drills_switch_away_from_the_coronet(rule_id: str) -> None:
     """In the robots' deals: the learner has been leading his suit from the top, an opponent showed out
     of it (133) or dropped its jack or ten (≈109), and the book's lead is another suit."""
-    for drill in drills("lead", rule_id, range(5)):
+    for drill in drills("lead", rule_id):
         seat = drill.position["seat"]
         partner = "NESW"[("NESW".index(seat) + 2) % 4]
         runs = [t for t in drill.position["tricks"] if t[0].startswith(f"{seat}:")]

@@ -99,7 +99,7 @@ def test_law_145_discard_from_names_only_the_short_suit_of_small_cards() -> None
 
 
 def test_law_141_drill_replays_the_lost_jack_then_cuts_with_the_ten() -> None:
-    for position, advice in positions("second-141-ten-on-the-second-round", range(5)):
+    for position, advice in positions("second-141-ten-on-the-second-round"):
         suit = position.led_suit
         assert position.trick.leader is position.rho
         cut = [t for t in position.tricks if dict(t.plays).get(position.seat) == Card(suit, Rank.JACK)]
@@ -108,7 +108,7 @@ def test_law_141_drill_replays_the_lost_jack_then_cuts_with_the_ten() -> None:
 
 
 def test_law_112_drill_is_the_supporter_void_in_the_declarers_suit() -> None:
-    for drill in drills("discard", "ruff-112-supporter-ruffs-partners-suit", range(5)):
+    for drill in drills("discard", "ruff-112-supporter-ruffs-partners-suit"):
         pos = drill.position
         assert pos["seat"] != pos["declarer"] and Seat.parse(pos["seat"]).partner is Seat.parse(pos["declarer"])
         trump = pos["contract"][-1]
@@ -116,14 +116,14 @@ def test_law_112_drill_is_the_supporter_void_in_the_declarers_suit() -> None:
 
 
 def test_law_r107_drill_partner_wins_and_the_learner_discards() -> None:
-    for position, advice in positions("discard-r107-do-not-ruff-partners-winning-suit", range(5)):
+    for position, advice in positions("discard-r107-do-not-ruff-partners-winning-suit"):
         assert position.place == 4 and position.winning() is position.partner
         assert position.led_suit in position.named_suits(position.partner)
         assert position.trump is not None and position.trump not in advice.answer.suits
 
 
 def test_law_145_drill_throws_a_short_suit_of_small_cards() -> None:
-    for position, advice in positions("discard-145-make-a-void-on-partners-winners", range(5)):
+    for position, advice in positions("discard-145-make-a-void-on-partners-winners"):
         (suit,) = advice.answer.suits
         assert suit is not position.trump and suit is not position.led_suit
         assert advice.answer.cards == set(position.hand.suit_cards(suit))
