@@ -70,3 +70,15 @@ def test_discard_kind_renders(app: AppTest) -> None:
     app.run()
     assert not app.exception
     assert any("cannot follow" in m.value.lower() for m in app.markdown)
+
+
+def test_a_convention_the_robots_deals_do_not_hold_is_said_in_plain_words(app: AppTest) -> None:
+    """Law 128's slam leads: the book's robots bid no slam (docs/play.md), so the page says the
+    convention hardly arises - one error line, no traceback, no rule id."""
+    app.radio(key="play_drill_kind").set_value("lead")
+    app.run()
+    app.selectbox(key="play_drill_rule").set_value("lead-128-singleton-honour-in-a-slam")
+    app.run()
+    assert not app.exception
+    assert app.error and "hardly ever" in app.error[0].value
+    assert "lead-128" not in app.error[0].value

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playsamples import drills, positions
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
@@ -20,7 +21,6 @@ from tutor.engine.conventions import feature_value
 from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.lessons.play_drill import make, make_position
 from tutor.lessons.play_rules import rule_named
 
 #: E leads H4, S (declarer N's partner) puts the jack, W wins with the king, N follows;
@@ -99,20 +99,16 @@ def test_law_145_discard_from_names_only_the_short_suit_of_small_cards() -> None
 
 
 def test_law_141_drill_replays_the_lost_jack_then_cuts_with_the_ten() -> None:
-    rule = rule_named("second-141-ten-on-the-second-round")
-    for seed in range(5):
-        position, advice = make_position(rule, seed)
-        first = position.tricks[0]
-        suit = first.plays[0][1].suit
-        assert position.led_suit is suit and position.trick.leader is position.rho
-        assert dict(first.plays)[position.seat] == Card(suit, Rank.JACK)
-        assert first.winner(position.trump) is position.lho
+    for position, advice in positions("second-141-ten-on-the-second-round"):
+        suit = position.led_suit
+        assert position.trick.leader is position.rho
+        cut = [t for t in position.tricks if dict(t.plays).get(position.seat) == Card(suit, Rank.JACK)]
+        assert cut and cut[-1].winner(position.trump) is position.lho  # the jack lost to the left
         assert advice.answer.cards == {Card(suit, Rank.TEN)}
 
 
 def test_law_112_drill_is_the_supporter_void_in_the_declarers_suit() -> None:
-    for seed in range(5):
-        drill = make("discard", "ruff-112-supporter-ruffs-partners-suit", seed)
+    for drill in drills("discard", "ruff-112-supporter-ruffs-partners-suit"):
         pos = drill.position
         assert pos["seat"] != pos["declarer"] and Seat.parse(pos["seat"]).partner is Seat.parse(pos["declarer"])
         trump = pos["contract"][-1]
@@ -120,18 +116,14 @@ def test_law_112_drill_is_the_supporter_void_in_the_declarers_suit() -> None:
 
 
 def test_law_r107_drill_partner_wins_and_the_learner_discards() -> None:
-    rule = rule_named("discard-r107-do-not-ruff-partners-winning-suit")
-    for seed in range(5):
-        position, advice = make_position(rule, seed)
+    for position, advice in positions("discard-r107-do-not-ruff-partners-winning-suit"):
         assert position.place == 4 and position.winning() is position.partner
         assert position.led_suit in position.named_suits(position.partner)
         assert position.trump is not None and position.trump not in advice.answer.suits
 
 
 def test_law_145_drill_throws_a_short_suit_of_small_cards() -> None:
-    rule = rule_named("discard-145-make-a-void-on-partners-winners")
-    for seed in range(5):
-        position, advice = make_position(rule, seed)
+    for position, advice in positions("discard-145-make-a-void-on-partners-winners"):
         (suit,) = advice.answer.suits
         assert suit is not position.trump and suit is not position.led_suit
         assert advice.answer.cards == set(position.hand.suit_cards(suit))

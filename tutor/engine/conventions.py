@@ -115,6 +115,10 @@ class Condition:
     value: FeatureValue
     args: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def name(self) -> str:
+        return self.feature
+
     def holds(self, position: Any) -> bool:
         return _OPS[self.op](feature_value(self.feature, position, self.args), self.value)
 

@@ -1,188 +1,135 @@
-"""What a play convention asks of a drill position, and the draft a position is drawn into.
+"""The deals play drills are drawn from: a seeded stream, each deal steered by one rule's conditions.
 
-:func:`needs_of` reads a rule's conditions (contract level, strain, holdings by suit
-role, suits named, the card led, flags such as partner's discards or the score);
-:class:`Draft` collects, for one draw, the seats, the suits given to each role, the
-learner's exact holdings and the cards and script the play prefix needs.
-:mod:`tutor.lessons.play_scenarios` fills a draft and deals it.
+Play drill ``seed`` looks for its position in the deals ``stream_deal(seed, 0, steers)``,
+``stream_deal(seed, 1, steers)`` … (:mod:`tutor.lessons.play_scenarios`), which the book
+robots bid and play; every deal is read for every play rule. Each deal is *steered* —
+never scripted — by one of the rules' :class:`Steer`, drawn by the seed. A steer is read
+from a rule's situation and conditions through their names (no table of rule ids, so a new
+convention needs only its YAML):
+
+* **the deciding seat's role** — the situation's ``side`` (a lead by a defender, by the
+  declaring side, by anyone) and the conditions ``is_declarer`` / ``declaring_side``;
+* **its hand** — every ``holding`` the conditions require (``pattern``, in some suit: which
+  suit the auction makes it is the robots' business) and a long suit for ``trumps_held``;
+* **the strength that makes the robots bid** — one seat of the side that should declare
+  holds the high cards of an opening hand (A 4 K 3 Q 2 J 1, a yardstick of the dealing only:
+  the robots bid by the book's laws), more for ``contract_level >= 3`` (:data:`STRENGTH`):
+  the book passes out nearly half of all random deals (docs/robots.md).
+
+Nothing else is placed: the auction, the contract, who declares and which suits are named
+are the robots', so the play conventions, which rest on the auction ("partner's suit", "the
+suit named on your right"), meet the auctions the book's bidding makes for the hands.
+Steering each rule's *own* deals was built first and measured (docs/play.md): no deal then
+served two rules, so a rule that does not arise cost its whole bound each time.
 """
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from tutor.engine.calls import Strain
-from tutor.engine.cards import PBN_SUITS, Card, Rank, Seat, Side, Suit
+from tutor.engine.cards import PBN_SUITS, SEATS, Deal, Hand, Seat
 from tutor.engine.conventions import Rule
-from tutor.engine.dealgen import Constraint
-from tutor.engine.errors import TutorError
-from tutor.engine.play_holdings import is_small, matches
+from tutor.engine.dealgen import Constraint, Points, constrained_deal
+from tutor.engine.errors import DealGenerationError
+from tutor.engine.play_holdings import matches
 from tutor.engine.rules import Rules
 
-#: Honours each pattern needs (alternatives), so a random holding is drawn around them.
-_CORE: Mapping[str, tuple[str, ...]] = {
-    "AKQ": ("AKQ",), "KQ+": ("KQ",), "KQJ": ("KQJ",), "KQ+1-2": ("KQ",), "AK": ("AK",), "AK+": ("AK",), "AKx": ("AK",),
-    "AK4+": ("AK",), "QJT": ("QJT",), "A(Q|J)4+": ("AQ", "AJ", "AQJ"), "Axxx": ("A",), "Ax": ("A",), "Ax+": ("A",),
-    "Kx": ("K",), "weak-KQ": ("K", "Q"), "blank-honour": ("A", "K", "Q"), "AK|KQ": ("AK", "KQ"),
-    "small-only": ("",), "AQ": ("AQ",), "AQ+2": ("AQ",), "AQ+1-2": ("AQ",), "AJ": ("AJ",), "AJT": ("AJT",), "AT": ("AT",), "AQT": ("AQT",),
-    "AKJ": ("AKJ",), "AKJ+": ("AKJ",), "KJT": ("KJT",), "AQJ": ("AQJ",), "cut": ("AQ", "AKJ", "KJT"),
-    "A": ("A",), "Q": ("Q",), "small": ("",), "Kx|Qx": ("K", "Q"), "some": ("",),
-    "A-small": ("A",), "QJ+2": ("QJ",), "1-2": ("",), "2-3": ("",), "blank-AK": ("A", "K"),
-}
-#: Holdings the lead conventions act on: a prohibition is tested by placing one in the forbidden suit.
-LADDER = ("AKQ", "AK4+", "AKx", "KQ+", "QJT", "Ax", "A(Q|J)4+", "Axxx")
-SMALL = tuple(r for r in Rank if is_small(r))
-OPERATOR_FUNCTIONS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le,
-                      ">": operator.gt, "<": operator.lt}
+#: High-card points dealt to one seat of every stream deal, so that the robots bid.
+OPENING_POINTS = 13
+#: ... and to the seat that should declare, by the lowest contract level a steer asks.
+STRENGTH = {1: 13, 2: 13, 3: 16, 4: 18, 5: 20, 6: 22, 7: 24}
+#: Candidate deals a steered draw may try before it is dealt plain.
+ATTEMPTS = 400
+#: Patterns every holding of a suit meets: they steer nothing.
+TRIVIAL = frozenset({"some"})
 
 
-class Rejected(TutorError):
-    """This draw cannot meet the rule's conditions; draw again."""
+@dataclass(frozen=True, order=True)
+class Steer:
+    """What a rule's conditions ask of a deal, read by condition name.
+
+    ``role``: ``defender``, ``declaring`` (declarer or his partner), ``declarer``,
+    ``supporter`` (the declarer's partner) or ``any``; ``patterns``: holdings the deciding
+    hand shows in some suit; ``long_suit``: a suit of at least that many cards (``trumps_held``);
+    ``level``: the lowest contract level asked.
+    """
+
+    role: str = "any"
+    patterns: tuple[str, ...] = ()
+    long_suit: int = 0
+    level: int = 1
 
 
-def sample_holding(pattern: str, rng: random.Random, rules: Rules, *, max_len: int = 6) -> list[Rank]:
-    """A random holding (ranks, highest first) of the named pattern."""
-    for _ in range(400):
-        core = [Rank.parse(ch) for ch in rng.choice(_CORE.get(pattern, ("",)))]
-        length = rng.randint(max(1, len(core)), max_len)
-        others = [r for r in Rank if r not in core]
-        if pattern in ("small-only", "Axxx", "Ax", "Ax+", "Kx", "weak-KQ", "Kx|Qx"):
-            others = [r for r in others if is_small(r)] if pattern != "weak-KQ" else [
-                r for r in others if r <= Rank.TEN]
-        extra = rng.sample(others, min(len(others), length - len(core)))
-        ranks = tuple(sorted(core + extra, reverse=True))
-        if matches(pattern, ranks, rules):
-            return list(ranks)
-    raise Rejected(f"no holding of pattern {pattern!r} drawn")
-
-
-@dataclass
-class Needs:
-    """What a rule's conditions ask of the position, gathered from its data."""
-
-    level: tuple[int, int] = (1, 5)
-    strain: str = "any"  # nt | suit | any
-    holdings: list[tuple[str, str, bool]] = field(default_factory=list)
-    named: dict[str, bool] = field(default_factory=dict)
-    nt_first: dict[str, bool] = field(default_factory=dict)
-    led_ranks: set[int] = field(default_factory=lambda: set(range(2, 15)))
-    led_is: str | None = None
-    flags: dict[str, Any] = field(default_factory=dict)
-
-
-def needs_of(rule: Rule) -> Needs:
-    """Read the rule's conditions into :class:`Needs`."""
-    n = Needs()
-    lo, hi = 1, 7
+def steer_of(rule: Rule) -> Steer:
+    """Read the rule's situation and conditions (by their names, never its id) into a :class:`Steer`."""
+    role = "any"
+    if rule.situation == "lead":
+        role = {"defender": "defender", "declarer": "declaring"}.get(
+            str(rule.situation_args.get("side", "defender")), "any")
+    patterns: list[str] = []
+    long_suit, level = 0, 1
     for c in rule.conditions:
-        f, v, args = c.feature, c.value, dict(c.args)
-        if f == "contract_level":
-            allowed = [lv for lv in range(lo, hi + 1) if _holds(lv, c.op, v)]
-            if not allowed:
-                raise TutorError(f"{rule.id}: no contract level meets {c}")
-            lo, hi = min(allowed), max(allowed)
-        elif f == "no_trumps":
-            n.strain = "nt" if v else "suit"
-        elif f == "holding":
-            n.holdings.append((str(args.get("suit", "any")), str(args["pattern"]), bool(v)))
-        elif f == "named":
-            n.named[str(args.get("suit", "partner"))] = bool(v)
-        elif f == "first_bid_nt":
-            n.nt_first[str(args.get("seat", "rho"))] = bool(v)
-        elif f == "led_rank":
-            n.led_ranks = {r for r in n.led_ranks if _holds(r, c.op, v)}
-        elif f == "led_small":
-            n.led_ranks = {r for r in n.led_ranks if (r <= 9) == bool(v)}
-        elif f == "led_is":
-            n.led_is = str(args["suit"])
-        else:
-            n.flags[f] = (c.op, v)
-    n.level = (lo, hi)
-    if n.led_is == "trump":
-        n.strain = "suit"
-    if "trumps_held" in n.flags or "trump_rounds" in n.flags or "trump_supported" in n.flags:
-        n.strain = "suit" if n.strain == "any" else n.strain
-    return n
+        if c.name == "is_declarer":
+            role = "declarer" if c.value else ("supporter" if role in ("declaring", "any") else role)
+        elif c.name == "declaring_side" and c.value and role == "any":
+            role = "declaring"
+        elif c.name == "holding" and c.value is True and str(c.args.get("pattern")) not in TRIVIAL:
+            patterns.append(str(c.args["pattern"]))
+        elif c.name == "trumps_held" and c.op in (">=", "==", ">") and isinstance(c.value, int):
+            long_suit = max(long_suit, c.value + (c.op == ">"))
+        elif c.name == "contract_level" and c.op in (">=", "==", ">") and isinstance(c.value, int):
+            level = max(level, c.value + (c.op == ">"))
+    return Steer(role, tuple(sorted(set(patterns))), long_suit, min(level, 7))
 
 
-def _holds(x: int, op: str, v: Any) -> bool:
-    return bool(OPERATOR_FUNCTIONS[op](x, v))
+def steers_of(rules: Sequence[Rule]) -> tuple[Steer, ...]:
+    """The distinct steers of ``rules``, in a fixed order (the stream's draws depend on it)."""
+    return tuple(sorted({steer_of(r) for r in rules}))
 
 
-@dataclass
-class Draft:
-    """One draw in progress: seats, suits, the learner's holdings, fixed cards, namings, script."""
+def _shows(patterns: tuple[str, ...], long_suit: int, rules: Rules) -> Constraint:
+    def shows(hand: Hand) -> bool:
+        holdings = [tuple(sorted((c.rank for c in hand.suit_cards(s)), reverse=True)) for s in PBN_SUITS]
+        if long_suit and max(len(h) for h in holdings) < long_suit:
+            return False
+        return all(any(h and matches(p, h, rules) for h in holdings) for p in patterns)
 
-    rng: random.Random
-    rules: Rules
-    declarer: Seat
-    learner: Seat
-    strain: Strain
-    level: int
-    layout: str
-    suits: dict[str, Suit] = field(default_factory=dict)
-    exact: dict[Suit, list[Rank]] = field(default_factory=dict)
-    #: cards the learner must hold in a suit that stays open to the random fill
-    must: dict[Suit, list[Rank]] = field(default_factory=dict)
-    banned: list[tuple[Suit, str]] = field(default_factory=list)
-    min_len: dict[Suit, int] = field(default_factory=dict)
-    fixed: dict[Seat, list[Card]] = field(default_factory=dict)
-    limits: dict[Seat, list[Constraint]] = field(default_factory=dict)
-    namings: list[tuple[Seat, Strain]] = field(default_factory=list)
-    script: list[tuple[Seat, Card | str]] = field(default_factory=list)
-    below: dict[Side, int] = field(default_factory=dict)
-    void: set[Suit] = field(default_factory=set)
-    banned_any: list[str] = field(default_factory=list)
-    max_level: int = 7
-
-    @property
-    def trump(self) -> Suit | None:
-        return self.strain.trump
-
-    def seat(self, role: str) -> Seat:
-        d = self.declarer
-        return {"declarer": d, "P": d.partner, "D1": d.lho, "D2": d.rho}[role]
-
-    def rel(self, who: str) -> Seat:
-        """A seat relative to the learner: partner, lho, rho."""
-        return {"partner": self.learner.partner, "lho": self.learner.lho, "rho": self.learner.rho}[who]
-
-    def free_suit(self, *, allow_trump: bool = False) -> Suit:
-        taken = set(self.suits.values()) | set(self.exact)
-        options = [s for s in PBN_SUITS if s not in taken and (allow_trump or s is not self.trump)]
-        if not options:
-            raise Rejected("no free suit left")
-        return self.rng.choice(options)
-
-    def give(self, seat: Seat, card: Card) -> Card:
-        for cards in self.fixed.values():
-            if card in cards:
-                raise Rejected(f"{card} is already placed")
-        self.fixed.setdefault(seat, []).append(card)
-        return card
-
-    def limit(self, seat: Seat, constraint: Constraint) -> None:
-        self.limits.setdefault(seat, []).append(constraint)
-
-    def hold(self, suit: Suit, ranks: Sequence[Rank]) -> None:
-        if suit in self.exact and list(self.exact[suit]) != list(ranks):
-            raise Rejected(f"{suit.english} already holds a set holding")
-        self.exact[suit] = list(ranks)
+    return shows
 
 
-def suit_cards(suit: Suit) -> frozenset[Card]:
-    return frozenset(Card(suit, r) for r in Rank)
+def _strong_seat(rng: random.Random, role: str, learner: Seat) -> Seat:
+    """One seat of the side that should declare, for the role the rule's learner has."""
+    if role == "defender":
+        return rng.choice((learner.lho, learner.rho))
+    if role == "declarer":
+        return learner
+    if role == "supporter":
+        return learner.partner
+    if role == "declaring":
+        return rng.choice((learner, learner.partner))
+    return rng.choice(SEATS)
 
 
-def spare_small(d: Draft, suit: Suit, below: int = 10, above: int = 1) -> Card:
-    """A small card of ``suit`` the learner does not hold and nobody has been given."""
-    mine = set(d.exact.get(suit, ())) | set(d.must.get(suit, ()))
-    given = {c for cards in d.fixed.values() for c in cards}
-    options = [Card(suit, r) for r in SMALL if above < r < below and r not in mine and Card(suit, r) not in given]
-    if not options:
-        raise Rejected(f"no spare small {suit.english}")
-    return d.rng.choice(options)
+def stream_deal(seed: int, index: int, steers: Sequence[Steer] = ()) -> tuple[Deal, Seat]:
+    """Deal ``index`` of play drill seed ``seed``'s stream, and its dealer (deterministic).
+
+    With ``steers`` (the play rules' :func:`steers_of`), the deal is steered by one of them,
+    drawn by the seed: a seat holds its patterns and long suit, and the side that should
+    declare the strength of its level. Without, one random seat holds an opening hand.
+    """
+    rng = random.Random(f"play-stream:{seed}:{index}")
+    dealer = rng.choice(SEATS)
+    if not steers:
+        return constrained_deal(rng, {rng.choice(SEATS): [Points(OPENING_POINTS)]}), dealer
+    steer = rng.choice(list(steers))
+    learner = rng.choice(SEATS)
+    constraints: dict[Seat, list[Constraint]] = {
+        _strong_seat(rng, steer.role, learner): [Points(STRENGTH[steer.level])]}
+    if steer.patterns or steer.long_suit:
+        constraints.setdefault(learner, []).append(_shows(steer.patterns, steer.long_suit, Rules()))
+    try:
+        return constrained_deal(rng, constraints, attempts=ATTEMPTS), dealer
+    except DealGenerationError:  # a steer too rare for the bound: this deal is dealt plain
+        return constrained_deal(rng, {rng.choice(SEATS): [Points(OPENING_POINTS)]}), dealer

@@ -31,21 +31,20 @@ from typing import Any
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Card, Hand, Seat, Side
 from tutor.engine.conventions import Advice, Rule, evaluate
-from tutor.engine.errors import IllegalCallError, IllegalPlayError, NotationError, TutorError, echo
+from tutor.engine.errors import IllegalPlayError, NotationError, TutorError, echo
 from tutor.engine.jsonread import json_int
 from tutor.engine.play_choosers import forbidden_suits
 from tutor.engine.play_features import PlayChoice
+from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
-from tutor.lessons.play_draft import Rejected
 from tutor.lessons.play_feedback import dd_summary, law_quotes, overridden, question
 from tutor.lessons.play_feedback import reason_against as teacher_reason
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
-from tutor.lessons.play_scenarios import build
+from tutor.lessons.play_scenarios import DEALS, RarelyArises, RobotPosition, find_position, scan
 
 KINDS = ("lead", "second-hand", "third-hand", "discard")
-ATTEMPTS = 400
 
 def overrides(rule: Rule, other: Rule) -> bool:
     """True when the book lets ``rule`` set ``other`` aside: its ``drill: {overrides: …}`` in the YAML.
@@ -85,7 +84,19 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
         return None
     if rule.chooser == "lead_avoiding" and not _clean_after_prohibition(rule, choice, position, rules):
         return None
+    if rule.chooser == "lead_avoiding" and _avoided_holding(rule, position):
+        return None
     return advice
+
+
+def _avoided_holding(rule: Rule, position: PlayPosition) -> bool:
+    """The forbidden suit holds a pattern the rule's drills pass over (``drill: {avoid: [AKQ]}``:
+    law 80 is not taught on a coronet)."""
+    avoid = [str(p) for p in drill_hints(rule.id).get("avoid", ())]
+    return any(matches(pattern, tuple(sorted((c.rank for c in position.hand.suit_cards(suit)), reverse=True)),
+                       position.rules)
+               for suit in forbidden_suits(position, rule) for pattern in avoid
+               if position.hand.suit_cards(suit))
 
 
 def _one_answer(rule: Rule, choice: PlayChoice) -> bool:
@@ -138,31 +149,44 @@ def _seed_rng(rule_id: str, seed: int) -> random.Random:
 
 
 def make_position(rule: Rule, seed: int, rules: Rules | None = None) -> tuple[PlayPosition, Advice]:
-    """The audited position for ``rule`` and ``seed`` (deterministic)."""
-    conventions = load_play_rules()
-    rng = _seed_rng(rule.id, seed)
-    for _ in range(ATTEMPTS):
-        try:
-            position = build(rule, rng, rules or Rules(), conventions)
-        except (Rejected, IllegalPlayError, IllegalCallError, TutorError):
-            continue
-        advice = audit(rule, position, conventions)
-        if advice is not None:
-            return position, advice
-    raise TutorError(f"no drill for {rule.id} found from seed {seed} in {ATTEMPTS} draws")
+    """The audited position for ``rule`` and ``seed`` (deterministic): the first decision the rule
+    decides in a deal the robots bid and play (:mod:`tutor.lessons.play_scenarios`)."""
+    found, advice = find_robot_position(rule, seed, rules)
+    return found.position, advice
+
+
+def find_robot_position(rule: Rule, seed: int, rules: Rules | None = None) -> tuple[RobotPosition, Advice]:
+    """:func:`make_position` with the robots' record: their auction and the cards before the decision."""
+    return find_position(rule, seed, load_play_rules(), audit, rules)
 
 
 def make(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
-    """A drill of ``kind`` (for ``rule_id``, or a rule picked by the seed)."""
+    """A drill of ``kind`` (for ``rule_id``, or a rule picked by the seed).
+
+    Without a rule, the seed's stream of robot deals is read in order and, at the first deal
+    where rules of ``kind`` decide, one of them is picked by the seed: ``make(kind, that rule,
+    seed)`` is then the same drill, so review replays it from the rule and the seed.
+    """
     if rule_id is None:
-        choices = rules_of_kind(kind)
-        rule = random.Random(f"pick:{kind}:{seed}").choice(choices)
+        rule = pick_rule(kind, seed)
     else:
         rule = rule_named(rule_id)
         if rule.kind != kind:
             raise TutorError(f"{rule_id} is a {rule.kind} convention, not {kind}")
     position, advice = make_position(rule, seed)
     return drill_from(position, advice, seed)
+
+
+def pick_rule(kind: str, seed: int) -> Rule:
+    """The rule a drill of ``kind`` without a named rule drills, for ``seed``."""
+    conventions = load_play_rules()
+    of_kind = {r.id: r for r in rules_of_kind(kind, conventions)}
+    for index in range(DEALS):
+        here = sorted(i for i in scan(seed, index, conventions, audit) if i in of_kind)
+        if here:
+            return of_kind[random.Random(f"pick:{kind}:{seed}").choice(here)]
+    raise RarelyArises(f"No {kind} convention arose in the {DEALS} deals of position {seed} that the "
+                       f"book's robots bid and played. Try another position number.")
 
 
 def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:

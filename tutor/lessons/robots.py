@@ -37,6 +37,7 @@ from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.play import opening_leader
+from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, trick_winner
 
@@ -81,10 +82,17 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_drill import advise_on, advise_position
+    from tutor.lessons.play_drill import advise_position
 
-    position = advise_position(view)
-    answer = dict(advise_on(position, str(view.get("kind", "card"))))
+    return play_answer(advise_position(view), str(view.get("kind", "card")))
+
+
+def play_answer(position: PlayPosition, kind: str = "card") -> dict[str, Any]:
+    """:func:`advise_view` on a play position already built from a seat's view (the drill search
+    builds each position once, to read both the robot's card and the rules that decide it)."""
+    from tutor.lessons.play_drill import advise_on
+
+    answer = dict(advise_on(position, kind))
     if answer.get("card") is not None:
         return {**answer, "default": False}
     trick = position.current or Trick(position.seat, ())

@@ -23,7 +23,8 @@ _KIND_LABELS = {"lead": "Lead", "second-hand": "Second hand", "third-hand": "Thi
                 "discard": "Cannot follow: ruff or discard"}
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
+@st.cache_data(show_spinner="The robots bid and play deals until this convention decides a card …",
+               max_entries=64)
 def _drill(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
     return make(kind, rule_id, seed)
 
