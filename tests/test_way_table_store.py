@@ -107,3 +107,44 @@ def test_the_five_players_running_record_survives_a_new_session(tmp_path: Path,
     assert line in [t.value for t in fresh.text]  # written in the store, shown again
     with open_store(db) as store:
         assert list((store.load_table("default", way="5-sit-out") or {})["results"]) == ["2"]
+
+
+@pytest.mark.slow  # a whole four-handed rubber played by the book at the learner's seat: about 3 s
+def test_the_rubber_played_at_the_learners_seat_goes_into_the_running_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1: A sits out, T plays with N (RO l.543); when T's rubber is over, its result is written."""
+    from tutor.engine.cards import Side
+    from tutor.engine.ways.five import five_table
+    from tutor.lessons.table_rubber import PracticeRubber
+    from tutor.lessons.way_table import FIVE_NAMES
+
+    table = five_table(FIVE_NAMES, 1)
+    seat = table.seats()["T"]
+    rubber = PracticeRubber(3, seat)
+    while not rubber.is_over:  # the learner follows the book's answer at every turn
+        deal = rubber.current
+        assert deal is not None
+        while deal.phase != "over":
+            deal.run_robots()
+            if deal.learners_turn:
+                book = deal.hint()
+                deal.act(book.get("call") or book["card"])
+        rubber.next_deal()
+    leader, margin = rubber.rubber.result()
+    assert leader is not None
+    db = tmp_path / "progress.db"
+    with open_store(db) as store:
+        store.save_table(rubber.to_json(), "default")
+        store.save_table({"results": {}, "pending": {"round": 1, "seed": 3, "seat": seat.value}}, "default",
+                         way="5-sit-out")
+    monkeypatch.setenv("TUTOR_DB", str(db))
+    at = _open(db, 5)
+    assert not at.exception, at.exception
+    assert any("written to the running record" in s.value for s in at.success)
+    winners = table.pairs[0] if leader is Side.NS else table.pairs[1]  # pair 0 sat N-S
+    line = next(t.value for t in at.text if t.value.startswith("T."))
+    record = {part.split(".")[0]: int(part.split(".")[1]) for part in line.split()}
+    assert record["A"] == 0 and all(record[n] == margin for n in winners)
+    assert sum(record.values()) == 0
+    with open_store(db) as store:
+        assert (store.load_table("default", way="5-sit-out") or {})["pending"] is None
