@@ -18,13 +18,14 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import find_way, ways_for
 from tutor.engine.ways.five import five_record, five_table
+from tutor.lessons.way_review import way_deviations
 from tutor.lessons.way_table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import laws_named
 from tutor.ui import state as _state
 from tutor.ui.cards import card_md, show_compass
 from tutor.ui.common import law_name, show_error, text_md
 
-WAYS_TABLE, SAVED, FIVE = "ways_table", "ways_table_saved", "5-sit-out"
+WAYS_TABLE, SAVED, REVIEW, FIVE = "ways_table", "ways_table_saved", "ways_review", "5-sit-out"
 PHASES = {"exchange": "Buying", "auction": "Auction", "buy": "The buy-in", "give": "Giving out three cards",
           "final": "The final bid", "play": "Play", "over": "The deal is over"}
 
@@ -185,6 +186,27 @@ def _result(table: WayTable) -> None:
               "above the line": [r["above"] for r in records.values()]})
     for item in score.items:
         st.caption(text_md(f"{item.text} ({laws_named(item.laws)})"))
+    _review(table)
+
+
+def _review(table: WayTable) -> None:
+    """The learner's moves that differ from the robot's in his place, each with its law and its price."""
+    key = (table.way.players, table.way.name, table.seed, table.game.steps)
+    cached = st.session_state.get(REVIEW)
+    if isinstance(cached, tuple) and cached[0] == key:
+        deviations = cached[1]
+    else:
+        with st.spinner("The robots play out your choices and theirs …"):
+            deviations = way_deviations(table)
+        st.session_state[REVIEW] = (key, deviations)
+    st.subheader("Review of the deal")
+    if not deviations:
+        st.success("Every move of yours was the robot's: the book's, or this way's stated default.")
+    for deviation in deviations:
+        choice, price = deviation.sentences()
+        st.markdown(f"- {text_md(choice)}")
+        st.caption(words(deviation.robot.explanation))
+        st.text(price)
 
 
 def _five(seed: int) -> None:
