@@ -148,3 +148,12 @@ def test_the_rubber_played_at_the_learners_seat_goes_into_the_running_record(
     assert sum(record.values()) == 0
     with open_store(db) as store:
         assert (store.load_table("default", way="5-sit-out") or {})["pending"] is None
+
+
+def test_a_restored_table_explains_the_robots_earlier_actions() -> None:
+    table = WayTable(find_way(3, "dummy"), 2)
+    table.run_robots()
+    again = WayTable.from_json(table.to_json())
+    assert [d.to_json() for d in again.log] == [d.to_json() for d in table.log]
+    robot_steps = [(p, a) for p, a in table.game.steps if p != "A"]
+    assert [(d.player, d.action) for d in again.log] == robot_steps

@@ -132,10 +132,18 @@ class WayTable:
         try:
             way = find_way(int(data["players"]), str(data["way"]))
             steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
-            return cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
-                       learner=data.get("learner"), steps=steps)
+            table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
+                        learner=data.get("learner"), steps=steps)
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
+        table.log = table.robots_reasons()
+        return table
+
+    def robots_reasons(self) -> list[WayDecision]:
+        """The robots' decisions behind their steps so far, found again by replaying the deal
+        (a restored table shows why the robots chose as they did)."""
+        steps = self.game.steps
+        return [robot_action(WayGame(self.setup, steps[:i])) for i, (p, _) in enumerate(steps) if p != self.learner]
 
 
 def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None = "T",
