@@ -146,6 +146,7 @@ def _quiz(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str, seed: int
     return at
 
 
+@pytest.mark.slow  # an app session, its robots' deals and a check: about 3 s
 def test_quiz_page_asks_a_three_player_level_and_records_the_answer(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     at = _quiz(tmp_path, monkeypatch, "three-auction-records", 2)
@@ -165,3 +166,15 @@ def test_quiz_page_asks_a_three_player_level_and_records_the_answer(tmp_path: Pa
         answers = [a.answer for a in store.answers("default")]
     assert [(a.item_kind, a.item_id, a.correct, a.seed) for a in answers] == [
         ("scoring", "three-auction-records", False, 2)]
+
+
+@pytest.mark.parametrize("level", [lv.id for lv in WAY_LEVELS])
+def test_quiz_page_shows_every_ways_level_with_one_input_per_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    level: str) -> None:
+    at = _quiz(tmp_path, monkeypatch, level, 3)
+    assert not at.exception, [e.value for e in at.exception]
+    q = make_way_question(level, 3)
+    keys = {n.key for n in at.number_input if n.key and n.key.startswith("scoring_quiz_way_")}
+    assert keys == {f"scoring_quiz_way_{q.id}_{b.key.replace(':', '_')}" for b in q.blanks}
+    shown = [t.value for t in at.text]
+    assert all(line in shown for line in q.story)
