@@ -54,6 +54,14 @@ def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch:
     assert table.game.phase == "over"
     shown = at.table[-1].value
     assert list(shown["player"]) == list(table.setup.players)
+    # the review: each of the learner's moves that differs from the robot's in his place, with its law
+    from tutor.lessons.way_review import way_deviations
+
+    assert any("Review of the deal" in h.value for h in at.subheader)
+    listed = [m.value for m in at.markdown if m.value.startswith("- You chose")]
+    assert len(listed) == len(way_deviations(table))
+    if not listed:
+        assert any("Every move of yours" in s.value for s in at.success)
 
 
 def test_the_way_selector_shows_the_laws_and_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

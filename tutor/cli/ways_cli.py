@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
-from tutor.engine.cards import SEATS, Side
+from tutor.engine.cards import Side
 from tutor.engine.errors import TutorError
-from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.seeds import seed_from_text
 from tutor.engine.ways.catalogue import PLAYER_COUNTS, find_way
 from tutor.engine.ways.five import five_record, five_table
-from tutor.lessons.robots import robot_deal
-from tutor.lessons.way_table import FIVE_NAMES, WayTable
+from tutor.lessons.way_table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import hand_line
 
 MAX_LINE = 100
@@ -59,22 +56,7 @@ def five_rubber_record(seed: int, rubber: int) -> dict[str, Any]:
     """Five players: the four seated for ``rubber`` play it out by robots; the record after it."""
     if not 0 <= rubber <= 1000:  # noqa: PLR2004
         raise TutorError(f"--round: {rubber}; a round of the rotation from 0 to 1000")
-    table = five_table(FIVE_NAMES, rubber)
-    names = {seat: name for name, seat in table.seats().items()}
-    played = Rubber()
-    deals: list[dict[str, Any]] = []
-    rng = random.Random(f"{seed}:{rubber}")
-    from tutor.engine.dealgen import random_deal
-
-    while not played.is_over and len(deals) < MAX_RUBBER_DEALS:
-        dealer = SEATS[len(deals) % 4]
-        record = robot_deal(random_deal(rng), dealer)
-        contract = record.contract
-        played.add(RubberDeal(record.deal, contract, record.tricks[contract.declarer.side] if contract else 0,
-                              dealer=dealer))
-        deals.append({"dealer": names[dealer], "contract": str(contract.bid) if contract else "pass",
-                      "declarer": names[contract.declarer] if contract else None,
-                      "tricks": record.tricks[contract.declarer.side] if contract else 0})
+    table, played, deals = five_robot_rubber(seed, rubber, MAX_RUBBER_DEALS)
     leader, margin = played.result()
     results = [(0 if leader is Side.NS else 1, margin)] if played.is_over and leader is not None else []
     running = five_record(FIVE_NAMES, [(0, 0)] * rubber + results)

@@ -297,16 +297,25 @@ class ProgressStore:
 
     # -- the practice table
 
-    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER) -> None:
-        """Keep the practice table's state (committed: it survives a reload or a restart)."""
+    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> None:
+        """Keep the practice table's state (committed: it survives a reload or a restart); ``way``
+        names the table of a way for two, three or five players (e.g. ``"3-auction"``)."""
         learner = self.add_learner(learner)
         with self._write("written") as conn:
-            conn.execute("INSERT OR REPLACE INTO practice_tables (learner, state, updated_at) VALUES (?, ?, ?)",
-                         (learner, json.dumps(state), to_ts(datetime.now(UTC))))
+            if way is None:
+                conn.execute("INSERT OR REPLACE INTO practice_tables (learner, state, updated_at) VALUES (?, ?, ?)",
+                             (learner, json.dumps(state), to_ts(datetime.now(UTC))))
+            else:
+                conn.execute("INSERT OR REPLACE INTO way_tables (learner, way, state, updated_at) VALUES (?, ?, ?, ?)",
+                             (learner, way, json.dumps(state), to_ts(datetime.now(UTC))))
 
-    def load_table(self, learner: str = DEFAULT_LEARNER) -> dict[str, Any] | None:
-        """The practice table's stored state, or ``None``."""
-        rows = self._read("SELECT state FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
+    def load_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> dict[str, Any] | None:
+        """The practice table's stored state (of ``way`` when given), or ``None``."""
+        name = check_learner_name(learner)
+        if way is None:
+            rows = self._read("SELECT state FROM practice_tables WHERE learner = ?", (name,))
+        else:
+            rows = self._read("SELECT state FROM way_tables WHERE learner = ? AND way = ?", (name, way))
         if not rows:
             return None
         try:
@@ -319,9 +328,13 @@ class ProgressStore:
                                      path=self.path)
         return state
 
-    def clear_table(self, learner: str = DEFAULT_LEARNER) -> None:
+    def clear_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> None:
         with self._write("written") as conn:
-            conn.execute("DELETE FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
+            if way is None:
+                conn.execute("DELETE FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
+            else:
+                conn.execute("DELETE FROM way_tables WHERE learner = ? AND way = ?",
+                             (check_learner_name(learner), way))
 
     # -- recording
 

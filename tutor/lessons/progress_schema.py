@@ -6,7 +6,8 @@ was the first shipped schema (one ``answers`` table, laws comma-separated); vers
 added learner profiles, answer uids and extras, laws as JSON and the FSRS ``cards``;
 version 3 added the ``retry`` flag of an answer and, per card, the run of spaced
 right answers that mastery needs (``reviews``, ``first_success``, ``last_success``);
-version 4 added ``practice_tables``, the practice table's rubber in progress per learner.
+version 4 added ``practice_tables``, the practice table's rubber in progress per learner;
+version 5 added ``way_tables``, the table in progress of each way for two, three and five players.
 Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`).
 """
 
@@ -197,9 +198,15 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
                  " state TEXT NOT NULL, updated_at TEXT NOT NULL)")
 
 
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """Version 5: the practice table of each way for two, three and five players (issue 19), as JSON."""
+    conn.execute("CREATE TABLE way_tables (learner TEXT NOT NULL REFERENCES learners(name), way TEXT NOT NULL,"
+                 " state TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (learner, way))")
+
+
 #: target version -> migration from the version before it. Never edit a shipped one.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4,
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5,
 }
 
 

@@ -623,6 +623,10 @@ def question_markdown(question: ScoringQuestion) -> str:
 
 def serve_scoring(item_id: str, seed: int) -> Exercise:
     """A review exercise: one blank of a fresh question of level ``item_id``."""
+    from tutor.lessons.way_scoring import is_way_level, serve_way_scoring
+
+    if is_way_level(item_id):  # a level for two, three or five players (issue 19)
+        return serve_way_scoring(item_id, seed)
     question = make_question(item_id, seed)
     rng = random.Random(seed)
     pick = [b for b in question.blanks if b.expected] or list(question.blanks)

@@ -18,10 +18,12 @@ from typing import Any
 from tutor.engine.cards import SEATS, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
+from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.score_items import DealScore
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.five import FiveTable, five_table
 from tutor.engine.ways.game import WayGame, deal_way, game_records, game_score
+from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import TableDeal
 from tutor.lessons.way_robots import WayDecision, play_by_robots, robot_action
 
@@ -130,10 +132,18 @@ class WayTable:
         try:
             way = find_way(int(data["players"]), str(data["way"]))
             steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
-            return cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
-                       learner=data.get("learner"), steps=steps)
+            table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
+                        learner=data.get("learner"), steps=steps)
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
+        table.log = table.robots_reasons()
+        return table
+
+    def robots_reasons(self) -> list[WayDecision]:
+        """The robots' decisions behind their steps so far, found again by replaying the deal
+        (a restored table shows why the robots chose as they did)."""
+        steps = self.game.steps
+        return [robot_action(WayGame(self.setup, steps[:i])) for i, (p, _) in enumerate(steps) if p != self.learner]
 
 
 def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None = "T",
@@ -150,3 +160,26 @@ def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None 
     dealer = Seat.N.rotation()[deal_no % 4]
     seat = seats.get(learner or "", Seat.S)
     return table, TableDeal(deal, dealer, seat, seed=seed)
+
+
+def five_robot_rubber(seed: int, rubber: int, max_deals: int = 40) -> tuple[FiveTable, Rubber, list[dict[str, Any]]]:
+    """The four seated for ``rubber`` of the rotation play a seeded four-handed rubber by robots.
+
+    Returns the table, the rubber (over unless ``max_deals`` passed first) and each deal told by
+    the players' names (dealer, contract, declarer, the declaring side's tricks).
+    """
+    table = five_table(FIVE_NAMES, rubber)
+    names = {seat: name for name, seat in table.seats().items()}
+    played = Rubber()
+    deals: list[dict[str, Any]] = []
+    rng = random.Random(f"{seed}:{rubber}")
+    while not played.is_over and len(deals) < max_deals:
+        dealer = SEATS[len(deals) % 4]
+        record = robot_deal(random_deal(rng), dealer)
+        contract = record.contract
+        tricks = record.tricks[contract.declarer.side] if contract else 0
+        played.add(RubberDeal(record.deal, contract, tricks, dealer=dealer))
+        deals.append({"dealer": names[dealer], "contract": str(contract.bid) if contract else "pass",
+                      "spoken": contract.bid.spoken if contract else "pass",
+                      "declarer": names[contract.declarer] if contract else None, "tricks": tricks})
+    return table, played, deals

@@ -17,9 +17,11 @@ from tutor.lessons.scoring import (
     load_quiz,
     make_question,
 )
+from tutor.lessons.way_scoring import WAY_LEVELS
 from tutor.ui import state as _state
 from tutor.ui.common import law_names, page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings
+from tutor.ui.way_scoring_view import render as render_way_level
 
 LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
 
@@ -90,9 +92,18 @@ except TutorError as err:
     show_error(err)
     st.stop()
 levels = {level.id: level for level in quiz.levels}
-_state.adopt_url(LEVEL, "level", list(levels))
-level_id = st.selectbox("Level", list(levels), format_func=lambda i: levels[i].title, key=LEVEL,
+way_levels = {level.id: level for level in WAY_LEVELS}  # two, three and five players (issue 19)
+titles = {i: level.title for i, level in levels.items()} | {
+    i: level.title for i, level in way_levels.items()}
+_state.adopt_url(LEVEL, "level", list(titles))
+level_id = st.selectbox("Level", list(titles), format_func=lambda i: titles[i], key=LEVEL,
                         on_change=EXERCISE.new)
+if level_id in way_levels:
+    st.caption(way_levels[level_id].description)
+    seed = EXERCISE.controls("question")
+    _state.keep_in_url(level=level_id, position=seed)
+    render_way_level(level_id, seed, STARTED)
+    st.stop()
 st.caption(levels[level_id].description)
 st.caption(PLAUSIBLE_RULE)
 seed = EXERCISE.controls("question")

@@ -1,0 +1,57 @@
+"""The review at a way's table (issue 19): the learner's deviations from the robot in his place, each
+with its law or the stated default, priced by the robots' playout."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine.cards import Side
+from tutor.engine.ways.catalogue import find_way
+from tutor.lessons.way_review import way_deviations
+from tutor.lessons.way_table import WayTable
+
+WAYS = [(2, "exchange"), (2, "dummies"), (3, "auction"), (3, "dummy")]
+
+
+def _played(players: int, way: str, deviate: bool) -> tuple[WayTable, int]:
+    """A deal reaching the play, the learner following the robot's answer (a hint) at each turn — but,
+    when ``deviate``, playing another legal card at his first play turn with a choice; returns that step."""
+    for seed in range(30):
+        table = WayTable(find_way(players, way), seed)
+        index = -1
+        while table.phase != "over":
+            table.run_robots()
+            if not table.learners_turn:
+                continue
+            choice = table.hint().action
+            legal = table.game.legal_actions()
+            if deviate and index < 0 and table.phase == "play" and len(legal) > 1:
+                choice = next(a for a in legal if a != choice)
+                index = len(table.game.steps)
+            table.act(choice)
+        if table.game.play_contract is not None and (index >= 0 or not deviate):
+            return table, index
+    raise AssertionError("no seed reached the play with a choice for the learner")
+
+
+@pytest.mark.parametrize("players,way", WAYS)
+def test_following_the_robot_everywhere_is_never_flagged(players: int, way: str) -> None:
+    table, _ = _played(players, way, deviate=False)
+    assert way_deviations(table) == ()
+
+
+@pytest.mark.parametrize("players,way", WAYS)
+def test_one_other_card_is_flagged_once_and_priced_against_the_deal_as_played(players: int, way: str) -> None:
+    table, index = _played(players, way, deviate=True)
+    (only,) = way_deviations(table)
+    assert only.index == index and only.given == table.game.steps[index][1]
+    # after the deviation the robots played every place (the learner followed them), so the
+    # learner's line of the review is the deal as it was played
+    score = table.score()
+    side = table.game.seat_of("A").side
+    other = Side.EW if side is Side.NS else Side.NS
+    assert only.points[1] == score.total(side) - score.total(other)
+    choice, price = only.sentences()
+    assert "You chose" in choice and only.robot.laws
+    assert not any(law in choice for law in only.robot.laws)  # laws named as the learner reads them, never ids
+    assert f"{only.points_lost:+}" in price
