@@ -14,6 +14,7 @@ from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import parse_call, tricks_needed
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.conventions import Condition
+from tutor.engine.vocabularies import BIDDING
 from tutor.lessons.bidding_words import sentence
 from tutor.lessons.drills import discover_drill_kinds
 from tutor.lessons.play_drill import PlayDrill
@@ -39,9 +40,9 @@ def _position(hand: str, calls: list[str], dealer: Seat = Seat.N) -> BidPosition
 def test_a_failed_count_reads_as_a_sentence_with_the_hands_own_count() -> None:
     hand = "AK32.K32.432.432"  # one ace, two kings: counted by eye
     p = _position(hand, [])
-    assert sentence(Condition("aces", "==", 2), p) == "it needs exactly two aces, and you hold one"
-    assert sentence(Condition("aces", ">=", 3), p) == "it needs at least three aces, and you hold one"
-    assert sentence(Condition("kings", "==", 0), p) == "it needs no kings, and you hold two"
+    assert sentence(Condition(BIDDING.feature("aces"), "==", 2), p) == "it needs exactly two aces, and you hold one"
+    assert sentence(Condition(BIDDING.feature("aces"), ">=", 3), p) == "it needs at least three aces, and you hold one"
+    assert sentence(Condition(BIDDING.feature("kings"), "==", 0), p) == "it needs no kings, and you hold two"
 
 
 def test_passes_since_partners_bid_read_as_a_teacher_says_them() -> None:
@@ -49,13 +50,13 @@ def test_passes_since_partners_bid_read_as_a_teacher_says_them() -> None:
     # North (South's partner) names clubs; South passes once; West names diamonds; North and East pass
     p = _position("AK32.K32.432.432", ["1C", "P", "P", "1D", "P", "P"])
     assert p.seat is Seat.S
-    text = sentence(Condition("own_passes_since_partner_bid", "==", 0), p)
+    text = sentence(Condition(BIDDING.feature("own_passes_since_partner_bid"), "==", 0), p)
     assert text == "it needs no passes of yours since partner's bid, and you have made one"
 
 
 def test_a_yes_no_condition_says_what_is_not_so() -> None:
     p = _position("AK32.K32.432.432", [])
-    assert sentence(Condition("suit_named", "==", True), p) == (
+    assert sentence(Condition(BIDDING.feature("suit_named"), "==", True), p) == (
         "it is for when a suit has been named, which is not so here")
 
 

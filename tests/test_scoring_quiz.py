@@ -13,7 +13,8 @@ from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import ContentError
 from tutor.engine.scoring import score_deal
 from tutor.lessons import review
-from tutor.lessons.content import DEFAULT_CONTENT_DIR, check_content
+from tutor.lessons.content import DEFAULT_CONTENT_DIR
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.scoring import (
     answer_record,
     check,

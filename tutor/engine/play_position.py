@@ -34,13 +34,17 @@ from typing import Any
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Contract, Strain
-from tutor.engine.cards import Card, Deal, Hand, Seat, Side, Suit
+from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.errors import IllegalPlayError, NotationError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
 
 KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
+#: The decision kinds the play conventions speak of (the book has no fourth-hand conventions).
+PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
+LEAD_KINDS = ("lead",)
+FOLLOW_KINDS = ("second-hand", "third-hand")
 
 
 @dataclass(frozen=True, eq=False)
@@ -261,12 +265,23 @@ class PlayPosition:
     def tricks_won(self, side: Side) -> int:
         return sum(1 for t in self.tricks if t.winner(self.trump).side is side)
 
-    def resolve_suit(self, name: str) -> Suit | None:
-        """The first suit a role names (``partner``, ``rho``, ``led`` …), for suit-named features."""
-        from tutor.engine.play_features import role_suits  # the roles live with the vocabulary
+    def shown_out(self, seat: Seat) -> frozenset[Suit]:
+        """The suits ``seat`` has shown out of: led, and he played another suit (law 146)."""
+        return frozenset(led for s, c, led in self.all_plays() if s is seat and c.suit is not led)
 
-        suits = role_suits(self, name)
-        return suits[0] if suits else None
+    def top_tricks(self, suit: Suit) -> int:
+        """The player's cards of ``suit`` that are the highest still out, given every card seen (tutor's
+        counting of sure tricks in the play; the hand's model before the play is ``features.sure_tricks``)."""
+        seen = self.seen()
+        count = 0
+        for rank in sorted(Rank, reverse=True):
+            card = Card(suit, rank)
+            if card in seen:
+                continue
+            if card not in self.hand:
+                break
+            count += 1
+        return count
 
     @property
     def strain(self) -> Strain:

@@ -28,14 +28,14 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.bidding import HAND_LEVEL, BidPosition, ScoreState
+from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
 from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
-from tutor.engine.conventions import Advice, Condition, Rule, evaluate, situations
+from tutor.engine.conventions import Advice, Condition, Rule, evaluate
 from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
-from tutor.engine.features import HAND_ONLY
 from tutor.engine.rules import Rules
+from tutor.engine.vocabulary import CardsBetween, HandTest, Word
 from tutor.lessons.bidding_feedback import feature_notes, why_not
 from tutor.lessons.conventions_loader import ConventionSet, conventions_for
 from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
@@ -47,7 +47,6 @@ SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 MAX_ATTEMPTS = 600
 #: Calls bid by the rules after a choice before the consequences stop the auction.
 MAX_CONTINUATION = 80
-_RANK_FEATURES = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
 _HONOUR_CHARS = "AKQJT"
 
 
@@ -68,12 +67,12 @@ def in_situation(rules: Sequence[Rule], position: BidPosition) -> list[Rule]:
     """The rules whose situation holds, each distinct situation tested once (a fast pre-filter)."""
     out: list[Rule] = []
     for situation, args, group in _by_situation(rules):
-        if situations()[situation].fn(position, args):
+        if situation.holds(position, args):
             out += group
     return out
 
 
-_Groups = list[tuple[str, Mapping[str, Any], list[Rule]]]
+_Groups = list[tuple[Word, Mapping[str, Any], list[Rule]]]
 _GROUPS: dict[int, tuple[Sequence[Rule], _Groups]] = {}
 
 
@@ -82,10 +81,10 @@ def _by_situation(rules: Sequence[Rule]) -> _Groups:
     cached = _GROUPS.get(id(rules))
     if cached is not None and cached[0] is rules:
         return cached[1]
-    groups: dict[tuple[str, str], tuple[str, Mapping[str, Any], list[Rule]]] = {}
+    groups: dict[tuple[str, str], tuple[Word, Mapping[str, Any], list[Rule]]] = {}
     for rule in rules:
         key = (rule.situation, repr(sorted(rule.situation_args.items())))
-        groups.setdefault(key, (rule.situation, rule.situation_args, []))[2].append(rule)
+        groups.setdefault(key, (rule.situation_word, rule.situation_args, []))[2].append(rule)
     if len(_GROUPS) > 16:
         _GROUPS.clear()
     _GROUPS[id(rules)] = (rules, list(groups.values()))
@@ -112,17 +111,6 @@ class HandPlan:
         self.checks += other.checks
 
 
-def _range(op: str, value: int, top: int) -> tuple[int, int] | None:
-    return {"==": (value, value), ">=": (value, top), "<=": (0, value), ">": (value + 1, top),
-            "<": (0, value - 1)}.get(op)
-
-
-def _hand_only(cond: Condition) -> bool:
-    suit = str(cond.args.get("suit", "S"))
-    letter = len(suit) == 1 and suit.upper() in "SHDC"
-    return (cond.feature in HAND_ONLY and letter) or cond.feature in HAND_LEVEL
-
-
 @lru_cache(maxsize=64)
 def _alone(hand: Hand) -> BidPosition:
     """The hand at an empty auction: what the hand-level features need."""
@@ -133,19 +121,18 @@ _EMPTY = Auction(LEARNER)
 
 
 def plan_from_conditions(conditions: Sequence[Condition]) -> HandPlan:
-    """Card counts for aces, kings, queens, jacks and lengths; hand checks for the rest."""
+    """What each condition's word says the hand must meet: cards to place, or a test of the hand.
+
+    Conditions the hand alone cannot meet (the auction's, the score's) give no requirement:
+    the drill realises them by the auction it bids.
+    """
     plan = HandPlan()
     for cond in conditions:
-        if not _hand_only(cond):
-            continue
-        value = cond.value
-        if cond.feature in _RANK_FEATURES and isinstance(value, int) and not isinstance(value, bool):
-            span = _range(cond.op, value, 4)
-            if span:
-                rank = _RANK_FEATURES[cond.feature]
-                plan.counts.append(CardCount(frozenset(Card(s, rank) for s in PBN_SUITS), *span))
-                continue
-        plan.checks.append(_check(cond))
+        requirement = cond.requirement()
+        if isinstance(requirement, CardsBetween):
+            plan.counts.append(CardCount(requirement.cards, requirement.low, requirement.high))
+        elif isinstance(requirement, HandTest):
+            plan.checks.append(_check(cond))
     return plan
 
 
@@ -198,7 +185,7 @@ def _outranking(rule: Rule, rules: Sequence[Rule]) -> list[Rule]:
     hand-level conditions hold: a hand meeting one of them can never drill ``rule``."""
     return [r for r in rules if r.priority > rule.priority and r.situation == rule.situation
             and (not r.situation_args or r.situation_args == rule.situation_args)
-            and r.conditions and all(_hand_only(c) for c in r.conditions)]
+            and r.conditions and all(c.requirement() is not None for c in r.conditions)]
 
 
 def _excluded(higher: Rule) -> Callable[[Hand], bool]:
@@ -239,12 +226,12 @@ def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
 def _score_for(rule: Rule, rng: random.Random) -> ScoreState | None:
     """Law 38 needs the score: when a rule asks that a game end the partie, make it so; a rule that
     asks only that the score be known (R?b) gets a random one."""
-    if any(c.feature == "score_known" and c.value is True for c in rule.conditions):
+    if any(c.name == "score_known" and c.value is True for c in rule.conditions):
         target = Rules().partie_target
         return ScoreState({Side.NS: rng.randrange(0, target, 10), Side.EW: rng.randrange(0, target, 10)},
                           {Side.NS: rng.randint(0, 1), Side.EW: rng.randint(0, 1)})
     for cond in rule.conditions:
-        if cond.feature == "ends_partie" and cond.value is True:
+        if cond.name == "ends_partie" and cond.value is True:
             level = int(cond.args.get("level", 1))
             need = Rules().partie_target - (6 + level) * 10 * level
             ours = rng.randrange(max(0, need), Rules().partie_target, 10)

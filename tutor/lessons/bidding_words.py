@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.cards import Suit
-from tutor.engine.conventions import Condition, features
+from tutor.engine.conventions import Condition
 from tutor.lessons.words import spoken_call
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -104,15 +104,15 @@ def _suit_name(cond: Condition) -> str:
 
 
 def _value(cond: Condition, position: Any) -> Any:
-    return features()[cond.feature].fn(position, cond.args)
+    return cond.value_in(position)
 
 
 def sentence(cond: Condition, position: Any) -> str:
     """The condition the hand or auction fails, as one clause a teacher would say."""
     here = _value(cond, position)
-    feature, want = cond.feature, cond.value
+    feature, want = cond.name, cond.value
     if isinstance(want, bool):
-        clause = FLAGS.get(feature, features()[feature].description.rstrip(".")).replace("{suit}", _suit_name(cond))
+        clause = FLAGS.get(feature, cond.feature.description.rstrip(".")).replace("{suit}", _suit_name(cond))
         wanted = want if cond.op == "==" else not want
         return (f"it is for when {clause}, which is not so here" if wanted
                 else f"it is not for when {clause}, as here")
@@ -128,7 +128,7 @@ def sentence(cond: Condition, position: Any) -> str:
         elif feature in NOUNS:
             one, many, holder = NOUNS[feature]
         else:
-            return f"it needs {features()[feature].description.rstrip('.').lower()} " \
+            return f"it needs {cond.feature.description.rstrip('.').lower()} " \
                    f"{_OPS.get(cond.op, cond.op)} {want}, and here it is {here}"
         return f"it needs {quantity(cond.op, want, one, many)}, and {holder} {'none' if here == 0 else number(here)}"
     if feature == "suit_choice":
@@ -136,7 +136,7 @@ def sentence(cond: Condition, position: Any) -> str:
                 f"{SUIT_CHOICES.get(str(here), str(here))}")
     if feature in ("own_last_call", "own_last_bid"):
         return (f"it follows a last call of yours of {_call_words(want)}, and yours was {_call_words(here)}")
-    label = features()[feature].description.rstrip(".")
+    label = cond.feature.description.rstrip(".")
     return f"it is for when {label.lower()} is {want}, and here it is {here}"
 
 

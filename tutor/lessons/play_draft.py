@@ -79,7 +79,7 @@ def needs_of(rule: Rule) -> Needs:
     n = Needs()
     lo, hi = 1, 7
     for c in rule.conditions:
-        f, v, args = c.feature, c.value, dict(c.args)
+        f, v, args = c.name, c.value, dict(c.args)
         if f == "contract_level":
             allowed = [lv for lv in range(lo, hi + 1) if _holds(lv, c.op, v)]
             if not allowed:

@@ -57,7 +57,6 @@ from tutor.lessons.content.registry import (
     ContentContext,
     Document,
     read_document,
-    register_content_kind,
     validate_model,
 )
 from tutor.lessons.content.yamlread import listed
@@ -256,8 +255,6 @@ def validate_readings(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-register_content_kind(QUIZ_FILE, validate_scoring_quiz, name="scoring-quiz")
-register_content_kind(READINGS_FILE, validate_readings, name="scoring-readings")
 
 
 def _load(relpath: str, model: type[BaseModel], root: Path) -> BaseModel:
