@@ -16,7 +16,7 @@ from tutor.engine.cards import Hand, Seat
 from tutor.engine.conventions import Condition
 from tutor.engine.vocabularies import BIDDING
 from tutor.lessons.bidding_words import sentence
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.play_drill import PlayDrill
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def test_a_yes_no_condition_says_what_is_not_so() -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bidding_why_nots_name_no_rule_and_trace_nothing(seed: int) -> None:
-    drill = discover_drill_kinds()["bidding"].make(None, seed)
+    drill = DRILL_KINDS["bidding"].make(None, seed)
     for text in drill.why_not.values():
         assert "(here" not in text and not RULE_ID.search(text), text
         assert drill.rule_id not in text
@@ -74,7 +74,7 @@ PLAY_KINDS = ["lead", "second-hand", "third-hand", "discard"]
 @pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_play_prompts_name_the_learners_role_from_the_seat_and_the_contract(kind: str) -> None:
     for seed in range(10):
-        drill = discover_drill_kinds()[kind].make(None, seed)
+        drill = DRILL_KINDS[kind].make(None, seed)
         pos = drill.position
         seat, declarer = pos["seat"], pos["declarer"]
         partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[declarer]
@@ -91,7 +91,7 @@ def test_play_prompts_name_the_learners_role_from_the_seat_and_the_contract(kind
 def test_every_other_legal_card_is_answered_and_the_law_is_quoted(kind: str) -> None:
     laws = _laws_text()
     for seed in range(8):
-        drill = discover_drill_kinds()[kind].make(None, seed)
+        drill = DRILL_KINDS[kind].make(None, seed)
         assert isinstance(drill, PlayDrill)
         others = set(drill.choices) - set(drill.accepted)
         assert set(drill.why_not) == others
@@ -107,7 +107,7 @@ def test_every_other_legal_card_is_answered_and_the_law_is_quoted(kind: str) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_double_dummy_summaries_say_whose_side_is_whose(kind: str) -> None:
-    make = discover_drill_kinds()[kind]
+    make = DRILL_KINDS[kind]
     for seed in range(3):
         drill = make.make(None, seed)
         pos = drill.position

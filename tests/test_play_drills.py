@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.drills import drill_kind, drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
 from tutor.lessons.play_drill import KINDS, PlayDrill, advise, make, make_position
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named
 
@@ -74,7 +74,7 @@ def test_same_seed_same_drill() -> None:
 
 def test_the_four_kinds_are_registered() -> None:
     for kind in KINDS:
-        assert kind in drill_kinds()
+        assert kind in DRILL_KINDS
         entry = drill_kind(kind)
         assert entry.rule_ids() and entry.advise is not None and entry.consequences is not None
         drill = entry.make(None, 3)

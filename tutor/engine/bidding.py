@@ -315,8 +315,9 @@ _SUIT_NAMES: dict[str, Callable[[BidPosition], Suit | None]] = {
 SUIT_NAMES: frozenset[str] = frozenset(_SUIT_NAMES)
 
 
-def resolve_suit(position: BidPosition, name: str) -> Suit | None:
+def resolve_suit(position: object, name: str) -> Suit | None:
     """The suit ``name`` names in ``position`` (the bidding vocabulary's suit resolver)."""
+    assert isinstance(position, BidPosition)
     return position.resolve_suit(name)
 
 

@@ -40,8 +40,8 @@ from tutor.engine.vocabulary import (
     Args,
     ByHistory,
     FeatureValue,
+    ReadsHand,
     Realiser,
-    TestHand,
     Word,
     chooser,
     feature,
@@ -49,7 +49,7 @@ from tutor.engine.vocabulary import (
 )
 
 _BID = (KIND,)
-_READS_HAND = TestHand()
+_READS_HAND = ReadsHand()
 _SCORE = ByHistory("it reads the score, which the drill sets")
 _BID_BEFORE = Arg("bid_before", "choice", "any", ("none", "opponent", "any"))
 

@@ -52,7 +52,7 @@ from typing import Protocol
 
 from tutor.engine.cards import HONOUR_RANKS, PBN_SUITS, Card, Hand, Rank, Suit
 from tutor.engine.errors import TutorError
-from tutor.engine.vocabulary import REQUIRED, Arg, Args, FeatureValue, PlaceCards, TestHand, Word, feature
+from tutor.engine.vocabulary import REQUIRED, Arg, Args, FeatureValue, PlaceCards, ReadsHand, Word, feature
 
 #: Decision kinds whose positions hold a hand: hand features serve them all.
 HAND_KINDS: tuple[str, ...] = ("bid", "lead", "second-hand", "third-hand", "discard")
@@ -293,7 +293,7 @@ class HasHand(Protocol):
 
 
 #: How a position resolves a suit name (``partner``, ``best``, a play role …) to a suit.
-SuitResolver = Callable[[HasHand, str], Suit | None]
+SuitResolver = Callable[[object, str], Suit | None]
 
 
 def suit_arg(position: HasHand, args: Args, resolve: SuitResolver | None = None) -> Suit | None:
@@ -312,7 +312,7 @@ def suit_arg(position: HasHand, args: Args, resolve: SuitResolver | None = None)
     return resolve(position, name)
 
 
-_READS_HAND = TestHand()
+_READS_HAND = ReadsHand()
 
 
 def _of_hand(fn: Callable[[Hand], FeatureValue]) -> Callable[[HasHand, Args], FeatureValue]:
@@ -320,7 +320,7 @@ def _of_hand(fn: Callable[[Hand], FeatureValue]) -> Callable[[HasHand, Args], Fe
 
 
 def _hand(name: str, description: str, fn: Callable[[Hand], FeatureValue], short: str = "",
-          realiser: PlaceCards | TestHand = _READS_HAND) -> Word:
+          realiser: PlaceCards | ReadsHand = _READS_HAND) -> Word:
     """A feature of the hand alone: every decision kind with a hand may use it."""
     return feature(name, description, _of_hand(fn), HAND_KINDS, realiser=realiser, short=short)
 
@@ -409,7 +409,7 @@ def suit_words(resolve: SuitResolver) -> tuple[Word, ...]:
     position's history, which the hand alone does not have.
     """
     return tuple(feature(name, description, _of_suit(fn, resolve), HAND_KINDS,
-                         realiser=TestHand(letter_suit_only=True), args=(Arg("suit", "suit", REQUIRED),),
+                         realiser=ReadsHand(letter_suit_only=True), args=(Arg("suit", "suit", REQUIRED),),
                          suit_label=suit_label)
                  for name, description, fn, suit_label in _SUIT_FEATURES)
 

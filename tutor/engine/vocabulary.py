@@ -10,7 +10,7 @@ one :class:`Word` here, carrying everything about it in one place:
 * its value function ``fn(position, args)``;
 * its ``label`` for the learner and its longer ``description`` (``tutor`` help);
 * how a deal generator *realises* it (:data:`Realiser`): by cards it places
-  (:class:`PlaceCards`), by hands it tests alone (:class:`TestHand`), by the
+  (:class:`PlaceCards`), by hands it tests alone (:class:`ReadsHand`), by the
   position's history it builds (:class:`ByHistory`), or not at all, with why
   (:class:`NotRealisable`).
 
@@ -55,7 +55,7 @@ class Comparison:
     """One comparison a condition may use: its test, its words, the values it allows."""
 
     symbol: str
-    test: Callable[[object, object], bool]
+    test: Callable[..., bool]  # (feature value, rule value) -> bool
     words: str  # "at least" — how the tutor says it
     #: the inclusive range of counts that satisfy ``count <symbol> value`` (``None``: not a range)
     span: Callable[[int, int], tuple[int, int] | None]
@@ -153,7 +153,7 @@ class PlaceCards:
 
 
 @dataclass(frozen=True)
-class TestHand:
+class ReadsHand:
     """The word reads the hand alone: the generator tests dealt hands.
 
     ``letter_suit_only``: only when its ``suit`` argument is a letter (a named suit such as
@@ -188,7 +188,7 @@ class NotRealisable:
         return None
 
 
-Realiser = PlaceCards | TestHand | ByHistory | NotRealisable
+Realiser = PlaceCards | ReadsHand | ByHistory | NotRealisable
 #: The realiser of a word that reads only what the players said and played.
 HISTORY = ByHistory("it reads the calls or cards so far; the drill builds them")
 #: The realiser of a chooser: it gives the answer and holds nothing.
@@ -222,7 +222,7 @@ class Word:
 
     @property
     def reads_hand_only(self) -> bool:
-        return isinstance(self.realiser, PlaceCards | TestHand)
+        return isinstance(self.realiser, PlaceCards | ReadsHand)
 
     def value(self, position: object, args: Args) -> FeatureValue:
         result = self.fn(position, args)
@@ -323,5 +323,5 @@ class Vocabulary:
 __all__ = [
     "ANSWERS", "COMPARISONS", "HISTORY", "OPERATORS", "REQUIRED", "Arg", "ArgValue", "Args", "ByHistory",
     "CardsBetween", "Comparison", "FeatureValue", "HandTest", "NotRealisable", "PlaceCards", "Realiser",
-    "Requirement", "TestHand", "Vocabulary", "Word", "chooser", "feature", "situation",
+    "Requirement", "ReadsHand", "Vocabulary", "Word", "chooser", "feature", "situation",
 ]

@@ -38,7 +38,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.vocabulary import CardsBetween, HandTest, Word
 from tutor.lessons.bidding_feedback import feature_notes, why_not
 from tutor.lessons.conventions_loader import ConventionSet, conventions_for
-from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Consequence, Drill, DrillKind
 
 KIND = "bidding"
 LEARNER = Seat.S
@@ -549,7 +549,8 @@ def _points(items: Sequence[Any]) -> dict[str, int]:
     return {side.value: sum(i.points for i in items if i.side is side) for side in Side}
 
 
-register_drill_kind(DrillKind(KIND, rule_ids, make, advise, consequences))
+#: The bidding drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences)
 
 __all__ = [
     "Candidate", "HandPlan", "KIND", "advise", "make_as_before_exact_replay", "pick_rule", "advise_position", "bid_rules", "call_by_rules",

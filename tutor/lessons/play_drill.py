@@ -37,7 +37,7 @@ from tutor.engine.play_choosers import forbidden_suits
 from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Consequence, Drill, DrillKind
 from tutor.lessons.play_draft import Rejected
 from tutor.lessons.play_feedback import dd_summary, law_quotes, overridden, question
 from tutor.lessons.play_feedback import reason_against as teacher_reason
@@ -374,15 +374,15 @@ def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
     }
 
 
-def _register() -> None:
-    for kind in KINDS:
-        register_drill_kind(DrillKind(
-            name=kind,
-            rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
-            make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
-            advise=advise,
-            consequences=consequences,
-        ))
+def _drill_kinds() -> tuple[DrillKind, ...]:
+    return tuple(DrillKind(
+        name=kind,
+        rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
+        make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
+        advise=advise,
+        consequences=consequences,
+    ) for kind in KINDS)
 
 
-_register()
+#: The play drill kinds, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KINDS: tuple[DrillKind, ...] = _drill_kinds()

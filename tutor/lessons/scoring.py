@@ -60,7 +60,7 @@ from tutor.lessons.content.registry import (
     validate_model,
 )
 from tutor.lessons.content.yamlread import listed
-from tutor.lessons.review import Exercise, register_item_server
+from tutor.lessons.review import Exercise
 
 QUIZ_FILE = "quizzes/scoring.yaml"
 READINGS_FILE = "scoring-readings.yaml"
@@ -631,8 +631,6 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
                     explanation=f"{result.why}. ({', '.join(blank.laws)})", short=str(blank.expected),
                     laws=blank.laws, seed=seed, position=question.position)
 
-
-register_item_server("scoring", serve_scoring)
 
 __all__ = [
     "FAILED_CONTRACT_READINGS", "PLAUSIBLE_RULE", "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",
