@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.cards import SEATS, Card, Hand
+from tutor.engine.cards import SEATS, Card, Deal, Hand
 from tutor.engine.conventions import Condition
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import ContentError
@@ -263,3 +263,28 @@ def test_a_well_formed_rule_resolves_to_records_not_names() -> None:
     assert rule.conditions[0].feature is BIDDING.feature("aces") and rule.conditions[0].name == "aces"
     assert rule.situation == "first_call" and rule.situation_word is BIDDING.get("situation", "first_call")
     assert Card.parse("SA") in Hand.parse("A...").cards
+
+
+def test_a_deal_cannot_be_changed_through_its_hands_and_its_hash_stays() -> None:
+    """A frozen Deal's hands are read-only, and the mapping it was built from is copied."""
+    rng = random.Random(14)
+    source = dict(random_deal(rng).hands)
+    deal = Deal(source)
+    before = hash(deal)
+    with pytest.raises(TypeError):
+        deal.hands[SEATS[0]] = Hand.parse("...")  # type: ignore[index]
+    source[SEATS[0]] = Hand.parse("...")  # the caller's dict is not the deal's
+    assert hash(deal) == before and len(deal[SEATS[0]]) == 13
+
+
+def test_variant_options_are_closed_sets_the_variants_table_agrees_with() -> None:
+    """Every worded option of a Vint variant is one of its attribute's literal values (rules.py)."""
+    import typing
+
+    from tutor.engine import rules as rules_module
+
+    hints = typing.get_type_hints(rules_module.Rules, vars(rules_module))
+    for variant in rules_module.VARIANTS:
+        allowed = typing.get_args(hints[variant.attribute])
+        if allowed and all(isinstance(a, str) for a in allowed):
+            assert {o.value for o in variant.options.values()} == set(allowed), variant.name

@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Call, Pass, Strain, parse_call
@@ -74,7 +73,7 @@ class ScoreState:
     parties: Mapping[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
 
     @classmethod
-    def from_json(cls, data: Any) -> ScoreState:
+    def from_json(cls, data: object) -> ScoreState:
         """Read ``{"below": {"NS": 450, "EW": 0}, "parties": {"NS": 1, "EW": 0}}``."""
         if not isinstance(data, Mapping):
             raise TutorError(f"bad score {data!r}: expected {{'below': {{'NS': n, 'EW': n}}, 'parties': …}}")
@@ -95,7 +94,7 @@ class ScoreState:
                 f"opponents {self.parties[other]}")
 
 
-def _sides(data: Any, what: str, top: int) -> dict[Side, int]:
+def _sides(data: object, what: str, top: int) -> dict[Side, int]:
     if not isinstance(data, Mapping):
         raise TutorError(f"bad score {what!r}: expected {{'NS': n, 'EW': n}}, got {data!r}")
     out: dict[Side, int] = {}

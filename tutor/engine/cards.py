@@ -27,6 +27,7 @@ import enum
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, total_ordering
+from types import MappingProxyType
 
 from tutor.engine.errors import NotationError
 
@@ -333,7 +334,8 @@ class Deal:
                         f"{card} is held by both {seen[card].value} and {seat.value}"
                     )
                 seen[card] = seat
-        object.__setattr__(self, "hands", {s: hands[s] for s in SEATS})
+        # a read-only copy: neither the caller's mapping nor ``deal.hands`` can change the deal (or its hash)
+        object.__setattr__(self, "hands", MappingProxyType({s: hands[s] for s in SEATS}))
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]

@@ -102,7 +102,7 @@ class Rule:
             return False
         return all(c.holds(position) for c in self.conditions)
 
-    def recommend(self, position: object) -> Any:  # a Call for bidding, a PlayChoice for play
+    def recommend(self, position: object) -> object:  # a Call for bidding, a PlayChoice for play
         return self.chooser_word.answer(position, self.chooser_args)
 
     def explain(self, position: object, answer: object) -> str:

@@ -30,11 +30,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict, Unpack
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Contract, Strain
 from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import Rule
 from tutor.engine.errors import IllegalPlayError, NotationError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
@@ -45,6 +46,15 @@ KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
 PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
 LEAD_KINDS = ("lead",)
 FOLLOW_KINDS = ("second-hand", "third-hand")
+
+
+class Context(TypedDict, total=False):
+    """What a position may carry beyond the cards and calls (the builders pass it on)."""
+
+    below: Mapping[Side, int]
+    rules: Rules
+    conventions: tuple[Rule, ...]
+    avoid: frozenset[Suit]
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,17 +72,17 @@ class PlayPosition:
     below: Mapping[Side, int] = field(default_factory=dict)
     rules: Rules = field(default_factory=Rules)
     #: the play conventions in force (prohibitions re-evaluate the rules they guard)
-    conventions: tuple[Any, ...] = ()
+    conventions: tuple[Rule, ...] = ()
     #: suits a prohibition has taken out of consideration for this lead
     avoid: frozenset[Suit] = frozenset()
     deal: Deal | None = None
     #: values the vocabulary computed for this position (not copied by ``replace``)
-    memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False)
+    memo: dict[tuple[str, ...], object] = field(default_factory=dict, init=False, repr=False)
 
     # -- building --------------------------------------------------------------------
 
     @classmethod
-    def at_start(cls, deal: Deal, auction: Auction, **extra: Any) -> PlayPosition:
+    def at_start(cls, deal: Deal, auction: Auction, **extra: Unpack[Context]) -> PlayPosition:
         """The opening lead of ``deal`` after ``auction`` (which must have ended in a contract)."""
         contract = auction.contract
         if contract is None:
@@ -82,7 +92,7 @@ class PlayPosition:
 
     @classmethod
     def from_play(cls, deal: Deal, auction: Auction, play: TrickPlay, *,
-                  contract: Contract | None = None, **extra: Any) -> PlayPosition:
+                  contract: Contract | None = None, **extra: Unpack[Context]) -> PlayPosition:
         """The decision of the seat in turn in ``play``."""
         contract = contract or auction.contract
         if contract is None:
@@ -94,7 +104,7 @@ class PlayPosition:
     @classmethod
     def from_cards(cls, *, seat: Seat, hand: Hand, dealer: Seat, calls: Sequence[str],
                    contract: Contract, played: Sequence[Card] = (), trick: Sequence[Card] = (),
-                   **extra: Any) -> PlayPosition:
+                   **extra: Unpack[Context]) -> PlayPosition:
         """Rebuild a position from what the player saw: the cards of earlier tricks in order.
 
         The seats of earlier cards follow from the rotation and the trick winners

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import cast
 
 from tutor.engine.calls import Bid, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
@@ -83,7 +84,7 @@ def discard_reading(p: PlayPosition) -> tuple[str, tuple[Suit, ...]]:
     His *open* suits are the side suits he has not shown out of. Two discards or more:
     every open suit touched — he discards "in turn from all", no sure tricks (165, 166);
     exactly one open suit untouched while another was discarded twice — he "does not
-    touch" that suit, his sure tricks are there (162, 163). Anything else shows nothing.
+    touch" that suit, his sure tricks are there (162, 163). Else they show nothing.
     """
     key = ("discard_reading",)
     if key not in p.memo:
@@ -99,8 +100,7 @@ def discard_reading(p: PlayPosition) -> tuple[str, tuple[Suit, ...]]:
             elif len(untouched) == 1 and max(counts.values()) >= 2:
                 reading = ("sure", (untouched[0],))
         p.memo[key] = reading
-    result: tuple[str, tuple[Suit, ...]] = p.memo[key]
-    return result
+    return cast(tuple[str, tuple[Suit, ...]], p.memo[key])  # stored just above, under this key only
 
 
 def _rho_discarding(p: PlayPosition) -> tuple[Suit, ...]:
@@ -193,8 +193,7 @@ def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
         if role not in _ROLES:
             raise TutorError(f"unknown suit role {role!r}; known: {', '.join(_ROLES)}")
         p.memo[key] = _ROLES[role](p)
-    suits: tuple[Suit, ...] = p.memo[key]
-    return suits
+    return cast(tuple[Suit, ...], p.memo[key])  # this key holds suits only
 
 
 def ranks_in(p: PlayPosition, suit: Suit) -> tuple[Rank, ...]:
@@ -210,8 +209,7 @@ def holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
     key = ("holding", role, pattern)
     if key not in p.memo:
         p.memo[key] = tuple(s for s in role_suits(p, role) if matches(pattern, ranks_in(p, s), p.rules))
-    suits: tuple[Suit, ...] = p.memo[key]
-    return suits
+    return cast(tuple[Suit, ...], p.memo[key])  # this key holds suits only
 
 
 def high_card_points(p: PlayPosition, suit: Suit) -> int:

@@ -69,7 +69,7 @@ def plausible_calls(position: BidPosition, rules: Sequence[Rule]) -> list[Call]:
     for rule in rules:
         if _situation_holds(rule, position):
             answer = rule.recommend(position)
-            if answer is not None and answer not in calls:
+            if isinstance(answer, Bid | Pass) and answer not in calls:
                 calls.append(answer)
     return calls
 
