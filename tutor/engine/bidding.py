@@ -58,8 +58,6 @@ from tutor.engine.suit_choice import (
 )
 
 KIND = "bid"
-#: Trick value per level below the line (scoring 5: 10 × level per trick).
-TRICK_VALUE_PER_LEVEL = 10
 
 
 # -- the score (law 38) --------------------------------------------------------------------
@@ -162,7 +160,6 @@ class BidPosition:
             auction.call(call)
         return auction
 
-    @cached_property
     def legal_calls(self) -> tuple[Call, ...]:
         return self.auction.legal_calls()
 

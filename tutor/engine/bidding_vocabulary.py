@@ -22,7 +22,6 @@ from collections.abc import Callable
 
 from tutor.engine.bidding import (
     KIND,
-    TRICK_VALUE_PER_LEVEL,
     BidPosition,
     opponent_suits,
     partner_run,
@@ -110,7 +109,7 @@ def _ends_partie(p: BidPosition, args: Args) -> bool:
     if p.score is None:
         return False
     level = int(args.get("level", 1))
-    gain = (6 + level) * TRICK_VALUE_PER_LEVEL * level
+    gain = p.rules.contract_points(level)
     return p.score.below[p.seat.side] + gain >= p.rules.partie_target
 
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.engine.bidding import KIND, TRICK_VALUE_PER_LEVEL, BidPosition
+from tutor.engine.bidding import KIND, BidPosition
 from tutor.engine.calls import Bid, Strain
 from tutor.engine.features import sure_tricks
+from tutor.engine.rules import BOOK_TRICKS
 from tutor.engine.vocabulary import REQUIRED, Arg, FeatureValue, Word, feature
 
 #: Tricks in a deal; a contract of level L needs 6 + L of them (law 31).
 TRICKS_IN_A_DEAL = 13
-BOOK = 6
 
 
 def own_trump_is(p: BidPosition, name: str) -> bool:
@@ -55,7 +55,7 @@ def defeats_last_bid(p: BidPosition) -> bool:
     level = last_bid_level(p)
     if level == 0:
         return False
-    can_lose = TRICKS_IN_A_DEAL - (BOOK + level)
+    can_lose = TRICKS_IN_A_DEAL - (BOOK_TRICKS + level)
     return sure_tricks(p.hand).total > can_lose
 
 
@@ -66,7 +66,7 @@ def last_bid_ends_rubber(p: BidPosition) -> bool:
         return False
     side = last.seat.side
     level = last.call.level
-    gain = (BOOK + level) * TRICK_VALUE_PER_LEVEL * level
+    gain = p.rules.contract_points(level)
     return p.score.parties[side] >= 1 and p.score.below[side] + gain >= p.rules.partie_target
 
 

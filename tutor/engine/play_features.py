@@ -50,8 +50,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import cast
 
-from tutor.engine.cards import PBN_SUITS, Card, Rank, Seat, Side, Suit
+from tutor.engine.cards import PBN_SUITS, Card, Rank, RelativeSeat, Seat, Side, Suit
 from tutor.engine.play_holdings import PATTERNS, is_small
 from tutor.engine.play_position import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS, PlayPosition
 from tutor.engine.play_roles import (
@@ -169,7 +170,9 @@ def _holds(p: PlayPosition, args: Args) -> bool:
 
 def _seat_arg(p: PlayPosition, args: Args, default: str) -> Seat:
     """The seat a feature's ``seat`` argument names, from the player's point of view."""
-    return {"rho": p.rho, "lho": p.lho, "partner": p.partner}[str(args.get("seat", default))]
+    name = str(args.get("seat", default))
+    assert name in ("rho", "lho", "partner"), name  # the argument's choices, checked at load
+    return p.seat.relative(cast(RelativeSeat, name))
 
 
 def _first_nt(p: PlayPosition, args: Args) -> bool:
@@ -304,7 +307,7 @@ def _scores_equal(p: PlayPosition, args: Args) -> bool:
 def _to_partie(p: PlayPosition, args: Args) -> int:
     them = p.seat.side.other
     missing = p.rules.partie_target - p.below.get(them, 0)
-    value = p.rules.trick_value * p.contract.level
+    value = p.rules.trick_points(p.contract.level)
     return max(0, -(-missing // value))
 
 

@@ -41,7 +41,8 @@ from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
 
-KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
+#: Every decision kind a play position may be (``PlayPosition.kind``; a rule's ``kind`` is one of these or ``bid``).
+DECISION_KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
 #: The decision kinds the play conventions speak of (the book has no fourth-hand conventions).
 PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
 LEAD_KINDS = ("lead",)
@@ -182,7 +183,7 @@ class PlayPosition:
     def trump(self) -> Suit | None:
         return self.contract.trump
 
-    def legal(self) -> frozenset[Card]:
+    def legal_cards(self) -> frozenset[Card]:
         return legal_cards(self.hand, self.led_suit)
 
     def winning(self) -> Seat | None:

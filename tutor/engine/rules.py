@@ -41,6 +41,9 @@ SmallGameTrumpLeads = Literal["never", "unless-strong"]
 #: A variant option's figure: a count, a word above, a table of values, or an enum member (Solo Whist's).
 OptionValue = int | str | tuple[int, ...] | enum.Enum
 
+#: Tricks a contract needs beyond its level (law 31: a contract of level L needs 6 + L tricks).
+BOOK_TRICKS = 6
+
 BOOK = "000_3fb8f71f4f530558.txt"
 THAI = "002_c68374d8f015d64a.txt"
 RUSSIAN = "001_44755bf0242566a8.txt"
@@ -119,6 +122,14 @@ class Rules:
     # Law 136 (C11): without the ace, lead the queen "under" LHO's shown king from
     # Q J and two more cards, 4 (book), or "Q J third", 3 (Russian summary).
     qj_through_king_length: int = 4
+
+    def trick_points(self, level: int) -> int:
+        """Points below the line for each trick of a contract of ``level`` (scoring 5: 10 × level)."""
+        return self.trick_value * level
+
+    def contract_points(self, level: int) -> int:
+        """Points below the line for making a contract of ``level`` exactly: its 6 + level tricks."""
+        return (BOOK_TRICKS + level) * self.trick_points(level)
 
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> Rules:

@@ -30,7 +30,7 @@ from typing import Any
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
-from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Advice, Condition, Rule, evaluate
 from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
@@ -42,11 +42,12 @@ from tutor.lessons.drills import Consequence, Drill, DrillKind
 
 KIND = "bidding"
 LEARNER = Seat.S
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 #: Attempts at one drill before giving up; each attempt deals and bids afresh.
 MAX_ATTEMPTS = 600
 #: Calls bid by the rules after a choice before the consequences stop the auction.
 MAX_CONTINUATION = 80
+#: The seats a rule's drill hints name, from the learner's point of view (order kept: hints are read in it).
+_HINT_SEATS: dict[str, Seat] = {name: LEARNER.relative(name) for name in ("partner", "lho", "rho", "self")}
 _HONOUR_CHARS = "AKQJT"
 
 
@@ -206,7 +207,6 @@ def _plan_for(rule: Rule, hints: Mapping[str, Any], rng: random.Random,
     return plan
 
 
-_HINT_SEATS = {"partner": LEARNER.partner, "lho": LEARNER.lho, "rho": LEARNER.rho, "self": LEARNER}
 
 
 def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
@@ -432,7 +432,7 @@ def _drill(rule: Rule, seed: int, c: Candidate, rules: Sequence[Rule]) -> Drill:
     answer = str(c.advice.answer)
     return Drill(
         kind=KIND, rule_id=rule.id, seed=seed, prompt=prompt(p), position=position,
-        choices=tuple(str(x) for x in p.legal_calls), answer=answer, laws=c.advice.laws,
+        choices=tuple(str(x) for x in p.legal_calls()), answer=answer, laws=c.advice.laws,
         explanation=c.advice.explanation, why_not=why_not(p, c.advice, rules),
         features=feature_notes(p, c.advice), deal_pbn=c.deal.to_pbn(),
     )

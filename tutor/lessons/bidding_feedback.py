@@ -18,12 +18,11 @@ from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.features import honours, sure_tricks
+from tutor.engine.vocabulary import COMPARISONS
 from tutor.lessons.bidding_words import sentence
 from tutor.lessons.words import law_quote as words_law_quote
 from tutor.lessons.words import laws_named
 
-_OP_WORDS = {"==": "exactly ", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ",
-             "!=": "not "}
 _CHOICE_WHY = {
     "longer": "law 35 names the longest suit that may be trumps",
     "law-40": "of two suits of equal length, law 40 makes trumps of the more doubtful one "
@@ -50,7 +49,7 @@ def describe(cond: Condition, position: Any) -> str:
     if isinstance(cond.value, bool):
         wanted = cond.value if cond.op == "==" else not cond.value
         return f"{label(cond)}: {'yes' if wanted else 'no'} (here {'yes' if value else 'no'})"
-    return f"{label(cond)}: {_OP_WORDS.get(cond.op, cond.op)}{cond.value} (here {value})"
+    return f"{label(cond)}: {COMPARISONS[cond.op].words} {cond.value} (here {value})"
 
 
 def _value(cond: Condition, position: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import Any
 
 from tutor.engine.cards import Suit
 from tutor.engine.conventions import Condition
+from tutor.engine.vocabulary import COMPARISONS
 from tutor.lessons.words import spoken_call
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -78,7 +79,11 @@ SUIT_CHOICES = {"none": "no suit that may be trumps", "only": "a single suit tha
                 "longer": "one suit longer than the others", "higher": "two equal suits, the higher named",
                 "law-40": "two equally long suits, the more doubtful one made trumps (law 40)",
                 "law-39": "two equally long suits, the one with more honours made trumps (law 39)"}
-_OPS = {"==": "exactly", ">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "!=": "other than"}
+
+
+def _words(op: str) -> str:
+    """``at least`` for ``>=``: the comparison as the tutor says it (the one table, ``COMPARISONS``)."""
+    return COMPARISONS[op].words if op in COMPARISONS else op
 
 
 def number(n: int) -> str:
@@ -90,7 +95,7 @@ def quantity(op: str, value: int, singular: str, plural: str) -> str:
     if (op in ("==", "<=") and value == 0) or (op == "<" and value == 1):
         return f"no {plural}"
     noun = singular if value == 1 and op in ("==", ">=", "<=", "!=") else plural
-    return f"{_OPS.get(op, op)} {number(value)} {noun}"
+    return f"{_words(op)} {number(value)} {noun}"
 
 
 def _suit_name(cond: Condition) -> str:
@@ -121,7 +126,7 @@ def sentence(cond: Condition, position: Any) -> str:
             return f"it is for your {_ordinal(want)} turn to call, and this is your {_ordinal(here)}"
         if feature in ("partner_bid_level", "own_last_bid_level"):
             whose = "partner's bid" if feature == "partner_bid_level" else "your last bid"
-            return f"it is for {whose} at level {_OPS.get(cond.op, cond.op)} {want}, and it is at level {here}"
+            return f"it is for {whose} at level {_words(cond.op)} {want}, and it is at level {here}"
         if feature in SUIT_NOUNS:
             one, many = (w.format(suit=_suit_name(cond)) for w in SUIT_NOUNS[feature])
             holder = "you hold"
@@ -129,7 +134,7 @@ def sentence(cond: Condition, position: Any) -> str:
             one, many, holder = NOUNS[feature]
         else:
             return f"it needs {cond.feature.description.rstrip('.').lower()} " \
-                   f"{_OPS.get(cond.op, cond.op)} {want}, and here it is {here}"
+                   f"{_words(cond.op)} {want}, and here it is {here}"
         return f"it needs {quantity(cond.op, want, one, many)}, and {holder} {'none' if here == 0 else number(here)}"
     if feature == "suit_choice":
         return (f"it is for {SUIT_CHOICES.get(str(want), str(want))}, and here you have "

@@ -153,7 +153,7 @@ def build(rule: Rule, rng: random.Random, rules: Rules, conventions: Sequence[Ru
 
 def _scripted(play: TrickPlay, seat: Seat, spec: str, conventions: Sequence[Rule], auction: Auction,
               deal: Any, d: Draft) -> Card:
-    legal = sorted(play.legal_plays(), key=lambda c: (c.rank, c.suit.value))
+    legal = sorted(play.legal_cards(), key=lambda c: (c.rank, c.suit.value))
     if spec == "lowest":
         return legal[0]
     if spec == "book":  # the learner's own earlier decision: what the book says

@@ -81,9 +81,9 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_drill import advise_on, advise_position
+    from tutor.lessons.play_drill import advise_on, position_from_json
 
-    position = advise_position(view)
+    position = position_from_json(view)
     answer = dict(advise_on(position, str(view.get("kind", "card"))))
     if answer.get("card") is not None:
         return {**answer, "default": False}
