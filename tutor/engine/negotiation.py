@@ -83,21 +83,42 @@ def _of_named_suit(name: str, description: str, fn: Callable[[BidPosition, str],
 # The descriptions are what the learner reads under "What mattered": plain words, no argument names.
 WORDS: tuple[Word, ...] = (
     _word("partner_has_bid", "partner has bid", lambda p: bool(p.partner_bids)),
-    _of_named_suit("own_trump_is", "your first suit is the one the rule speaks of (of two long suits: the "
-                   "stronger)", own_trump_is),
-    _of_named_suit("own_last_bid_in", "your last bid is in the suit the rule speaks of (of two long suits: the "
-                   "weaker)", lambda p, name: _bid_in(p.own_bids[-1] if p.own_bids else None, p, name)),
-    _of_named_suit("partner_last_bid_in", "partner's last bid is in the suit the rule speaks of (your weaker "
-                   "long suit)", lambda p, name: _bid_in(p.partner_bids[-1] if p.partner_bids else None, p, name)),
-    _word("partner_raised_above_own", "partner bid higher than your last bid",
-          lambda p: bool(p.partner_bids) and bool(p.own_bids) and p.partner_bids[-1].level > p.own_bids[-1].level),
+    _of_named_suit(
+        "own_trump_is",
+        "your first suit is the one the rule speaks of (of two long suits: the stronger)",
+        own_trump_is,
+    ),
+    _of_named_suit(
+        "own_last_bid_in",
+        "your last bid is in the suit the rule speaks of (of two long suits: the weaker)",
+        lambda p, name: _bid_in(p.own_bids[-1] if p.own_bids else None, p, name),
+    ),
+    _of_named_suit(
+        "partner_last_bid_in",
+        "partner's last bid is in the suit the rule speaks of (your weaker long suit)",
+        lambda p, name: _bid_in(p.partner_bids[-1] if p.partner_bids else None, p, name),
+    ),
+    _word(
+        "partner_raised_above_own",
+        "partner bid higher than your last bid",
+        lambda p: (
+            bool(p.partner_bids) and bool(p.own_bids) and p.partner_bids[-1].level > p.own_bids[-1].level
+        ),
+    ),
     _word("opponents_bid_last", "the opponents made the last bid", lambda p: p.last_bid_by == "opponent"),
     _word("last_bid_level", "the level of the last bid", last_bid_level),
-    _word("defeats_last_bid", "your sure tricks alone defeat the last bid (more than the tricks "
-          "its bidder may lose: 13 less 6 and the level)", defeats_last_bid),
+    _word(
+        "defeats_last_bid",
+        "your sure tricks alone defeat the last bid (more than the tricks "
+        "its bidder may lose: 13 less 6 and the level)",
+        defeats_last_bid,
+    ),
     _word("score_known", "the score is known", lambda p: p.score is not None),
-    _word("last_bid_ends_rubber", "making the last bid would win its side the rubber (a second partie)",
-          last_bid_ends_rubber),
+    _word(
+        "last_bid_ends_rubber",
+        "making the last bid would win its side the rubber (a second partie)",
+        last_bid_ends_rubber,
+    ),
 )
 
 __all__ = ["WORDS", "defeats_last_bid", "last_bid_ends_rubber", "last_bid_level", "own_trump_is"]
