@@ -54,9 +54,10 @@ _BID_BEFORE = Arg("bid_before", "choice", "any", ("none", "opponent", "any"))
 
 
 def _word(name: str, description: str, fn: Callable[[BidPosition], FeatureValue], *, short: str = "",
-          realiser: Realiser = HISTORY) -> Word:
+          realiser: Realiser = HISTORY, nouns: tuple[str, str, str] | tuple[()] = (), clause: str = "") -> Word:
     """A bidding feature without arguments: a value of the position."""
-    return feature(name, description, lambda position, args: fn(position), _BID, realiser=realiser, short=short)
+    return feature(name, description, lambda position, args: fn(position), _BID, realiser=realiser, short=short,
+                   nouns=nouns, clause=clause)
 
 
 # -- situations ------------------------------------------------------------------------------
@@ -208,12 +209,14 @@ WORDS: tuple[Word, ...] = (
         "some player has bid a suit",
         lambda p: any(isinstance(c, Bid) and c.strain is not Strain.NO_TRUMPS for c in p.calls),
         short="a suit has been named",
+        clause='a suit has been named',
     ),
     _word(
         "partner_passed",
         "partner has called and has only passed",
         lambda p: bool(p.partner) and not p.partner_bids,
         short="partner has passed",
+        clause='partner has passed',
     ),
     _word(
         "partner_bid_level",
@@ -226,6 +229,7 @@ WORDS: tuple[Word, ...] = (
         "partner's last bid was his first call (made 'directly from the hand')",
         lambda p: bool(p.partner) and isinstance(p.partner[0].call, Bid) and len(p.partner_bids) == 1,
         short="partner bid directly from his hand",
+        clause='partner bid directly from his hand',
     ),
     _word(
         "partner_opened_nt",
@@ -236,9 +240,10 @@ WORDS: tuple[Word, ...] = (
             and p.partner[0].call.strain is Strain.NO_TRUMPS
         ),
         short="partner said no-trumps at once",
+        clause='partner opened with no-trumps',
     ),
     _word("opponents_bid", "an opponent has bid", lambda p: bool(p.opponent_strains)),
-    _word("own_bids", "bids this player has made", lambda p: len(p.own_bids)),
+    _word("own_bids", "bids this player has made", lambda p: len(p.own_bids), nouns=('bid of yours', 'bids of yours', 'you have made')),
     _word(
         "own_last_call",
         "this player's last call: none, pass or bid",
@@ -258,26 +263,31 @@ WORDS: tuple[Word, ...] = (
         "own_last_bid_is_trump",
         "this player's last call was a bid in his trump suit",
         lambda p: bool(p.own) and isinstance(p.own[-1].call, Bid) and p.own[-1].call.strain is p.own_trump,
+        clause='your last bid named a suit',
     ),
     _word(
         "own_trump_bids",
         "bids this player has made in his trump suit",
         lambda p: sum(1 for b in p.own_bids if b.strain is p.own_trump) if p.own_trump else 0,
+        nouns=('suit bid of yours', 'suit bids of yours', 'you have made'),
     ),
     _word(
         "own_trump_reserved",
         "this player named his suit and passed next turn (law 49)",
         lambda p: p.own_trump_reserved,
+        clause='you have already reserved your trumps',
     ),
     _word(
         "own_nt_bid",
         "this player has bid no-trumps",
         lambda p: any(b.strain is Strain.NO_TRUMPS for b in p.own_bids),
+        clause='you have bid no-trumps',
     ),
     _word(
         "unshown_aces",
         "aces in suits this player has not named",
         lambda p: sum(1 for s in PBN_SUITS if Card(s, Rank.ACE) in p.hand and s not in p.shown_suits),
+        nouns=('ace not yet shown', 'aces not yet shown', 'you hold'),
     ),
     _word(
         "candidate_suits",
@@ -285,6 +295,7 @@ WORDS: tuple[Word, ...] = (
         lambda p: len(candidate_suits(p.hand, opponent_suits(p))),
         short="suits of 4+ cards with 2 honours",
         realiser=_READS_HAND,
+        nouns=('suit of four or more cards with two honours', 'suits of four or more cards with two honours', 'you hold'),
     ),
     _word(
         "suit_choice",
@@ -299,6 +310,7 @@ WORDS: tuple[Word, ...] = (
         lambda p: sure_tricks(p.hand).total >= 5 and bool(candidate_suits(p.hand)),
         short="a simple game's values",
         realiser=_READS_HAND,
+        clause="your hand holds a simple game's values",
     ),
     _word(
         "has_direct_suit",
@@ -306,6 +318,7 @@ WORDS: tuple[Word, ...] = (
         lambda p: bool(direct_suits(p.hand)),
         short="six trumps headed by A K with three honours",
         realiser=_READS_HAND,
+        clause='you hold six trumps headed by the ace and king with three honours',
     ),
     _word(
         "direct_suit_sure_tricks",
@@ -313,12 +326,14 @@ WORDS: tuple[Word, ...] = (
         lambda p: suit_sure_tricks(p.hand, s).total if (s := p.resolve_suit("direct")) else 0,
         short="sure tricks in that suit",
         realiser=_READS_HAND,
+        nouns=('sure trick in that suit', 'sure tricks in that suit', 'your hand has'),
     ),
     _word(
         "has_r53_suit",
         "five cards with two of A K Q, or six with J 10 (law ≈53)",
         lambda p: bool(r53_suits(p.hand)),
         realiser=_READS_HAND,
+        clause='you hold five cards with two of A K Q, or six with J 10',
     ),
     _word(
         "has_long_suit_with_honour",
@@ -326,12 +341,14 @@ WORDS: tuple[Word, ...] = (
         lambda p: p.resolve_suit("long_with_honour") is not None,
         short="a suit of 5+ cards with an honour",
         realiser=_READS_HAND,
+        clause='you hold a suit of five or more cards with an honour',
     ),
     _word(
         "coronet_outside_partner",
         "longest coronet outside partner's suit (law ≈63)",
         lambda p: max((coronet(p.hand, s) for s in PBN_SUITS if s is not partner_suit(p)), default=0),
         short="coronet outside partner's suit",
+        nouns=("coronet outside partner's suit", "coronets outside partner's suit", 'you hold'),
     ),
     _word(
         "our_below",
@@ -348,18 +365,21 @@ WORDS: tuple[Word, ...] = (
             else 0
         ),
         short="your passes since partner's bid",
+        nouns=("pass of yours since partner's bid", "passes of yours since partner's bid", 'you have made'),
     ),
     _word(
         "candidate_suits_outside_partner",
         "suits of 4+ cards with 2+ honours other than partner's suit (laws ≈62, ≈63)",
         lambda p: len(candidate_suits(p.hand, opponent_suits(p) | {s for s in [partner_suit(p)] if s})),
         short="suits of your own (4+ cards, 2 honours)",
+        nouns=('suit of your own (four or more cards, two honours)', 'suits of your own (four or more cards, two honours)', 'you hold'),
     ),
     _word(
         "partner_suit_run",
         "times partner has named his last suit in a row: his last bids, counted back while they are in that suit (0 if none or no-trumps; law 48)",
         partner_run,
         short="times partner named his suit in a row",
+        nouns=('naming of his suit by partner in a row', 'namings of his suit by partner in a row', 'partner has made'),
     ),
     _word(
         "long_suits_sure_tricks",
@@ -367,6 +387,7 @@ WORDS: tuple[Word, ...] = (
         lambda p: sum(suit_sure_tricks(p.hand, s).total for s in PBN_SUITS if p.hand.length(s) >= 5),
         short="sure tricks in the long suits",
         realiser=_READS_HAND,
+        nouns=('sure trick in your long suits', 'sure tricks in your long suits', 'your hand has'),
     ),
     feature(
         "ends_partie",
@@ -376,6 +397,7 @@ WORDS: tuple[Word, ...] = (
         short="a simple game ends the partie",
         args=(Arg("level", "int", 1),),
         realiser=_SCORE,
+        clause='a simple game would end the partie',
     ),
     chooser("pass", "pass", _pass, _BID),
     chooser(

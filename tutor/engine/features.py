@@ -320,9 +320,11 @@ def _of_hand(fn: Callable[[Hand], FeatureValue]) -> Callable[[HasHand, Args], Fe
 
 
 def _hand(name: str, description: str, fn: Callable[[Hand], FeatureValue], short: str = "",
-          realiser: PlaceCards | ReadsHand = _READS_HAND) -> Word:
+          realiser: PlaceCards | ReadsHand = _READS_HAND, *, nouns: tuple[str, str, str] | tuple[()] = (),
+          clause: str = "") -> Word:
     """A feature of the hand alone: every decision kind with a hand may use it."""
-    return feature(name, description, _of_hand(fn), HAND_KINDS, realiser=realiser, short=short)
+    return feature(name, description, _of_hand(fn), HAND_KINDS, realiser=realiser, short=short, nouns=nouns,
+                   clause=clause)
 
 
 def _long_suits(position: HasHand, args: Args) -> int:
@@ -341,39 +343,44 @@ def _holds(position: HasHand, args: Args) -> bool:
 
 #: The features of the hand alone, for every vocabulary whose positions hold a hand.
 HAND_WORDS: tuple[Word, ...] = (
-    _hand("aces", "aces in the hand", aces, "aces", PlaceCards(Rank.ACE)),
-    _hand("kings", "kings in the hand", kings, "kings", PlaceCards(Rank.KING)),
-    _hand("queens", "queens in the hand", queens, "queens", PlaceCards(Rank.QUEEN)),
-    _hand("jacks", "jacks in the hand", jacks, "jacks", PlaceCards(Rank.JACK)),
+    _hand("aces", "aces in the hand", aces, "aces", PlaceCards(Rank.ACE), nouns=('ace', 'aces', 'you hold')),
+    _hand("kings", "kings in the hand", kings, "kings", PlaceCards(Rank.KING), nouns=('king', 'kings', 'you hold')),
+    _hand("queens", "queens in the hand", queens, "queens", PlaceCards(Rank.QUEEN), nouns=('queen', 'queens', 'you hold')),
+    _hand("jacks", "jacks in the hand", jacks, "jacks", PlaceCards(Rank.JACK), nouns=('jack', 'jacks', 'you hold')),
     _hand(
         "face_cards",
         "figures: kings, queens and jacks (aces not counted)",
         face_cards,
         "kings, queens and jacks",
+        nouns=('king, queen or jack', 'kings, queens and jacks', 'you hold'),
     ),
     _hand(
         "sure_tricks",
         "sure tricks (верные взятки), the tutor's counting model",
         lambda hand: sure_tricks(hand).total,
         "sure tricks",
+        nouns=('sure trick', 'sure tricks', 'your hand has'),
     ),
     _hand(
         "doubtful_tricks",
         "doubtful tricks: possible tricks the sure count leaves out",
         lambda hand: sure_tricks(hand).doubtful,
         "doubtful tricks",
+        nouns=('doubtful trick', 'doubtful tricks', 'your hand has'),
     ),
     _hand(
         "longest_length",
         "length of the longest suit",
         lambda hand: max(hand.length(s) for s in PBN_SUITS),
         "cards in the longest suit",
+        nouns=('card in your longest suit', 'cards in your longest suit', 'you hold'),
     ),
     _hand(
         "shortest_length",
         "length of the shortest suit",
         lambda hand: min(hand.length(s) for s in PBN_SUITS),
         "cards in the shortest suit",
+        nouns=('card in your shortest suit', 'cards in your shortest suit', 'you hold'),
     ),
     _hand(
         "longest_suit",
@@ -391,23 +398,27 @@ HAND_WORDS: tuple[Word, ...] = (
         "the most sure tricks in any one suit",
         lambda hand: max(s.total for s in sure_tricks(hand).suits),
         "sure tricks in the best suit",
+        nouns=('sure trick in your best suit', 'sure tricks in your best suit', 'your hand has'),
     ),
     _hand(
         "ace_king_suits",
         "suits holding both the ace and the king",
         lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.ACE) in hand and Card(s, Rank.KING) in hand),
         "suits with A and K",
+        nouns=('suit with both ace and king', 'suits with both ace and king', 'you hold'),
     ),
     _hand(
         "guarded_kings",
         "kings with at least one more card of their suit (law 48)",
         lambda hand: sum(1 for s in PBN_SUITS if guarded(hand, s, Rank.KING, 1)),
         "kings not blank",
+        nouns=('king that is not bare', 'kings that are not bare', 'you hold'),
     ),
     _hand(
         "doubleton_kings",
         "kings held doubleton (K x)",
         lambda hand: sum(1 for s in PBN_SUITS if Card(s, Rank.KING) in hand and hand.length(s) == 2),
+        nouns=('king with one small card', 'kings with one small card', 'you hold'),
     ),
     feature(
         "long_suits",
@@ -417,6 +428,7 @@ HAND_WORDS: tuple[Word, ...] = (
         realiser=_READS_HAND,
         args=(Arg("min", "int", 5),),
         short="long suits",
+        nouns=('long suit', 'long suits', 'you hold'),
     ),
     feature(
         "high_cards",
@@ -426,6 +438,7 @@ HAND_WORDS: tuple[Word, ...] = (
         realiser=_READS_HAND,
         args=(Arg("ranks", "ranks", REQUIRED),),
         short="kings and queens",
+        nouns=('king or queen', 'kings and queens', 'you hold'),
     ),
     feature(
         "holds",
@@ -437,13 +450,16 @@ HAND_WORDS: tuple[Word, ...] = (
     ),
 )
 
-#: The features of one suit of the hand: (name, description, value, how the learner reads it before the suit).
-_SUIT_FEATURES: tuple[tuple[str, str, Callable[[Hand, Suit], FeatureValue], str], ...] = (
+#: The features of one suit of the hand: (name, description, value, how the learner reads it before the suit,
+#: its nouns in a teacher's sentence, its clause when it is a yes/no feature).
+_SUIT_FEATURES: tuple[tuple[str, str, Callable[[Hand, Suit], FeatureValue], str,
+                            tuple[str, str, str] | tuple[()], str], ...] = (
     (
         "guarded_jack",
         "the jack of `suit` with at least three more cards of it (law 48)",
         lambda hand, suit: guarded(hand, suit, Rank.JACK, 3),
         "the jack with three more cards in",
+        (), 'you hold the jack with three more cards',
     ),
     (
         "figure_doubleton",
@@ -452,28 +468,32 @@ _SUIT_FEATURES: tuple[tuple[str, str, Callable[[Hand, Suit], FeatureValue], str]
             hand.length(suit) == 2 and any(c.rank in FACE_RANKS for c in hand.suit_cards(suit))
         ),
         "",
+        (), '',
     ),
-    ("length", "cards held in `suit`", length, "cards in"),
-    ("honours", "honours (A K Q J 10) held in `suit`", honours, "honours in"),
-    ("coronet", "length of the coronet (A K Q …) in `suit`, 0 if none", coronet, "coronet in"),
+    ("length", "cards held in `suit`", length, "cards in", ('card in {suit}', 'cards in {suit}', 'you hold'), ''),
+    ("honours", "honours (A K Q J 10) held in `suit`", honours, "honours in", ('honour in {suit}', 'honours in {suit}', 'you hold'), ''),
+    ("coronet", "length of the coronet (A K Q …) in `suit`, 0 if none", coronet, "coronet in", ('coronet in {suit}', 'coronets in {suit}', 'you hold'), ''),
     (
         "suit_sure_tricks",
         "sure tricks in `suit`",
         lambda hand, suit: suit_sure_tricks(hand, suit).total,
         "sure tricks in",
+        ('sure trick in {suit}', 'sure tricks in {suit}', 'you hold'), '',
     ),
-    ("holds_ace", "the ace of `suit` is held", lambda hand, suit: Card(suit, Rank.ACE) in hand, "the ace of"),
+    ("holds_ace", "the ace of `suit` is held", lambda hand, suit: Card(suit, Rank.ACE) in hand, "the ace of", (), 'you hold the ace of {suit}'),
     (
         "holds_king",
         "the king of `suit` is held",
         lambda hand, suit: Card(suit, Rank.KING) in hand,
         "the king of",
+        (), 'you hold the king of {suit}',
     ),
     (
         "face_cards_outside",
         "kings, queens and jacks outside `suit`",
         lambda hand, suit: sum(1 for c in hand.cards if c.rank in FACE_RANKS and c.suit is not suit),
         "figures outside",
+        ('figure outside {suit}', 'figures outside {suit}', 'you hold'), '',
     ),
 )
 
@@ -493,8 +513,8 @@ def suit_words(resolve: SuitResolver) -> tuple[Word, ...]:
     """
     return tuple(feature(name, description, _of_suit(fn, resolve), HAND_KINDS,
                          realiser=ReadsHand(letter_suit_only=True), args=(Arg("suit", "suit", REQUIRED),),
-                         suit_label=suit_label)
-                 for name, description, fn, suit_label in _SUIT_FEATURES)
+                         suit_label=suit_label, nouns=nouns, clause=clause)
+                 for name, description, fn, suit_label, nouns, clause in _SUIT_FEATURES)
 
 
 __all__ = [

@@ -213,6 +213,10 @@ class Word:
     short: str = ""
     #: for a feature of one suit, how the learner reads it before the suit ("cards in")
     suit_label: str = ""
+    #: a counted feature in a teacher's sentence: (one, many, who has them), ``{suit}`` for the suit
+    nouns: tuple[str, str, str] | tuple[()] = ()
+    #: a yes/no feature: the clause that is true when it holds ("partner has passed")
+    clause: str = ""
     #: True when the word accepts arguments not in ``args`` (the prohibitions pass theirs on)
     open_args: bool = field(default=False, compare=False)
 
@@ -260,9 +264,10 @@ def situation(name: str, description: str, fn: Callable[..., bool], kinds: Itera
 
 def feature(name: str, description: str, fn: Callable[..., FeatureValue], kinds: Iterable[str], *,
             realiser: Realiser = HISTORY, args: tuple[Arg, ...] = (), short: str = "",
-            suit_label: str = "") -> Word:
+            suit_label: str = "", nouns: tuple[str, str, str] | tuple[()] = (), clause: str = "") -> Word:
     """A feature: a value of the position a condition compares."""
-    return Word(name, "feature", frozenset(kinds), fn, description, realiser, args, short, suit_label)
+    return Word(name, "feature", frozenset(kinds), fn, description, realiser, args, short, suit_label,
+                nouns, clause)
 
 
 def chooser(name: str, description: str, fn: Callable[..., object], kinds: Iterable[str],
