@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import os
-import pkgutil
 import platform
 import random
 import statistics
@@ -200,20 +198,10 @@ def bench_dealbatch(quick: bool) -> Iterator[Row]:
 # --- drills ---------------------------------------------------------------------------
 
 
-def _discover_drill_kinds() -> dict[str, Any]:
-    import tutor.lessons as lessons
-    from tutor.lessons.drills import drill_kinds
-
-    for info in pkgutil.walk_packages(lessons.__path__, prefix="tutor.lessons."):
-        try:
-            importlib.import_module(info.name)
-        except Exception as err:  # a module being written must not stop the other benchmarks
-            print(f"  (drills: cannot import {info.name}: {type(err).__name__}: {err})", file=sys.stderr)
-    return dict(drill_kinds())
-
-
 def bench_drills(quick: bool) -> Iterator[Row]:
-    kinds = _discover_drill_kinds()
+    from tutor.lessons.drill_kinds import DRILL_KINDS
+
+    kinds = dict(DRILL_KINDS)
     if not kinds:
         yield Row("drills", "no drill kind registered yet", "skipped", "—", "—", "p95 < 50 ms", "—")
         return

@@ -101,7 +101,7 @@ def random_play(play: TrickPlay, rng: random.Random, revoke_once: bool) -> Trick
     """Play to the end at random; with ``revoke_once``, the first player able to revoke does so, once."""
     pending = revoke_once
     while not play.is_complete:
-        legal = play.legal_plays()
+        legal = play.legal_cards()
         if pending and play.current_trick.plays:
             others = play.hand(play.to_play).cards - legal  # held, but not of the suit led
             if others:

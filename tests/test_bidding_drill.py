@@ -22,7 +22,7 @@ from tutor.lessons.bidding_drill import (
     make,
     position_from_json,
 )
-from tutor.lessons.drills import drill_kind
+from tutor.lessons.drill_kinds import drill_kind
 
 RULES = bid_rules()
 DRILLS_PER_RULE = 50

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.engine import conventions
 from tutor.engine.bidding import BidPosition, candidate_suits, direct_suits, trump_choice
 from tutor.engine.cards import Hand, Seat, Suit
 from tutor.engine.features import (
@@ -24,6 +23,7 @@ from tutor.engine.features import (
     suit_sure_tricks,
     sure_tricks,
 )
+from tutor.engine.vocabularies import BIDDING
 
 W16 = Hand.parse("AK543.A2.KQ2.KQJ")  # law 49: A K + three spades, K Q J clubs, K Q x diamonds, A x hearts
 W17 = Hand.parse("AQJ.654.AJT.KQ96")  # law 50: the short-suits hand
@@ -97,7 +97,7 @@ def test_suit_choice_laws_34_39_40() -> None:
 
 def test_every_feature_is_registered_and_usable_on_a_bidding_position() -> None:
     position = BidPosition(Seat.S, W16, Seat.S)
-    registered = conventions.features()
+    registered = BIDDING.features
     for name in ("aces", "kings", "queens", "jacks", "sure_tricks", "coronets", "longest_suit"):
         assert name in registered and registered[name].description
         registered[name].fn(position, {})
@@ -107,7 +107,7 @@ def test_every_feature_is_registered_and_usable_on_a_bidding_position() -> None:
 
 
 def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
-    from tutor.engine.bidding import SHOWN_HOLDINGS
+    from tutor.engine.bidding_vocabulary import SHOWN_HOLDINGS
     from tutor.engine.cards import Rank
     from tutor.engine.features import guarded
 
@@ -117,11 +117,11 @@ def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
     assert SHOWN_HOLDINGS["jack"](hand, Suit.DIAMONDS)  # J x x x: three more cards
     assert not guarded(Hand.parse("K.Q2.J98.J987654"), Suit.DIAMONDS, Rank.JACK, 3)  # J x x: two more only
     assert SHOWN_HOLDINGS["jack"](hand, Suit.CLUBS)
-    run = conventions.features()["partner_suit_run"]
+    run = BIDDING.features["partner_suit_run"]
     three = BidPosition.parse("S", "K5.JT82.84.KQ982", "N", ["1H", "P", "P", "P", "2H", "P", "P", "P", "3H", "P"])
     broken = BidPosition.parse("S", "K5.JT82.84.KQ982", "N", ["1H", "P", "P", "P", "1NT", "P", "P", "P", "2H", "P"])
     assert run.fn(three, {}) == 3 and run.fn(broken, {}) == 1
-    jack = conventions.features()["guarded_jack"]
+    jack = BIDDING.features["guarded_jack"]
     assert jack.fn(three, {"suit": "partner"}) is True
 
 
@@ -144,10 +144,8 @@ def test_r61_names_the_strongest_and_the_weaker_of_two_long_suits() -> None:
 
 def test_law_47_figure_doubleton() -> None:
     """Law 47 (RU l.153): a doubleton with a king, queen or jack; not A x, not a tripleton."""
-    from tutor.engine.conventions import feature_value
-
     position = BidPosition.parse("S", "32.Q2.A5432.5432", "N", ["3H", "P"])
-    assert feature_value("figure_doubleton", position, {"suit": "partner"}) is True
-    assert feature_value("figure_doubleton", position, {"suit": "S"}) is False
+    assert BIDDING.feature("figure_doubleton").value(position, {"suit": "partner"}) is True
+    assert BIDDING.feature("figure_doubleton").value(position, {"suit": "S"}) is False
     ace_doubleton = BidPosition.parse("S", "32.A2.Q5432.5432", "N", ["3H", "P"])
-    assert feature_value("figure_doubleton", ace_doubleton, {"suit": "H"}) is False
+    assert BIDDING.feature("figure_doubleton").value(ace_doubleton, {"suit": "H"}) is False

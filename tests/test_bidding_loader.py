@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine.errors import ContentError
-from tutor.lessons.content import kind_for
+from tutor.lessons.content_kinds import kind_for
 from tutor.lessons.conventions_loader import conventions_for, parse_conventions
 
 GOOD = """\

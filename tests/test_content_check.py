@@ -11,16 +11,11 @@ import pytest
 import yaml
 
 from tutor.cli import main
-from tutor.lessons.content import (
-    Document,
-    Problem,
-    check_content,
-    kind_for,
-    register_content_kind,
-    validate_model,
-)
+from tutor.lessons.content import BUILTIN_KINDS, ContentKind, Document, Problem, validate_model
+from tutor.lessons.content import check_content as check_with
+from tutor.lessons.content import kind_for as kind_in
 from tutor.lessons.content.models import Source
-from tutor.lessons.content.registry import _KINDS
+from tutor.lessons.content_kinds import CONTENT_KINDS, check_content
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,8 +84,8 @@ def make_content(tmp_path: Path, rules: str = RULES, quiz: str | None = QUIZ,
     return root
 
 
-def messages(root: Path) -> list[str]:
-    return [str(p) for p in check_content(root, discover=False).problems]
+def messages(root: Path, *extra: ContentKind) -> list[str]:
+    return [str(p) for p in check_with(root, (*CONTENT_KINDS, *extra)).problems]
 
 
 def test_shipped_content_passes_tutor_check(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,7 +97,7 @@ def test_shipped_content_passes_tutor_check(capsys: pytest.CaptureFixture[str]) 
 
 def test_sample_content_is_valid(tmp_path: Path) -> None:
     root = make_content(tmp_path)
-    report = check_content(root, discover=False)
+    report = check_content(root)
     assert report.problems == []
     assert report.rules is not None and [e.id for e in report.rules.entries] == ["law-7", "law-12"]
     assert report.glossary is not None and report.glossary.terms[0].en == "coronet"
@@ -220,7 +215,7 @@ def test_all_problems_are_reported_at_once_and_exit_code_is_one(
 
 def test_a_broken_entry_leaves_the_others_usable(tmp_path: Path) -> None:
     root = make_content(tmp_path, RULES.replace("kind: procedure\n    title: Each", "kind: rule\n    title: Each"))
-    report = check_content(root, discover=False)
+    report = check_content(root)
     assert report.rules is not None and [e.id for e in report.rules.entries] == ["law-7"]
     # the quiz question citing the broken law is reported and left out; the other still works
     assert [q.id for q in report.quizzes["quizzes/laws.yaml"].questions] == ["two-cards"]
@@ -234,15 +229,7 @@ def test_missing_rules_file(tmp_path: Path) -> None:
 
 # --- the registry ---------------------------------------------------------------------------------
 
-@pytest.fixture
-def restore_registry():  # type: ignore[no-untyped-def]
-    saved = dict(_KINDS)
-    yield
-    _KINDS.clear()
-    _KINDS.update(saved)
-
-
-def test_registered_kind_validates_its_files_with_lines(tmp_path: Path, restore_registry: None) -> None:
+def test_registered_kind_validates_its_files_with_lines(tmp_path: Path) -> None:
     def validate_conventions(doc: Document, ctx: object) -> list[Problem]:
         problems = []
         for n, rule in enumerate(doc.data.get("rules", [])):
@@ -253,13 +240,13 @@ def test_registered_kind_validates_its_files_with_lines(tmp_path: Path, restore_
                 problems += found
         return problems
 
-    register_content_kind("sample-conventions/*.yaml", validate_conventions, name="sample conventions")
+    sample = ContentKind("sample-conventions/*.yaml", validate_conventions, "sample conventions")
     root = make_content(tmp_path)
     (root / "sample-conventions").mkdir()
     (root / "sample-conventions" / "bidding.yaml").write_text(
         "rules:\n  - id: open-simple\n    laws: [law-33]\n    advice: bid\n"
         "  - id: open-two\n    laws: [law-7]\n    sources: {file: x.txt, ref: l.1}\n", encoding="utf-8")
-    assert messages(root) == [
+    assert messages(root, sample) == [
         "content/sample-conventions/bidding.yaml:3: open-simple: laws: unknown law id 'law-33'",
         "content/sample-conventions/bidding.yaml:5: open-two: missing advice",
         "content/sample-conventions/bidding.yaml:7: open-two: file: unknown seed file 'x.txt'; expected one of "
@@ -267,19 +254,18 @@ def test_registered_kind_validates_its_files_with_lines(tmp_path: Path, restore_
     ]
 
 
-def test_the_most_specific_pattern_wins(restore_registry: None) -> None:
-    register_content_kind("quizzes/scoring.yaml", lambda doc, ctx: [], name="scoring quiz")
-    kind = kind_for("quizzes/scoring.yaml")
+def test_the_most_specific_pattern_wins() -> None:
+    kinds = (*BUILTIN_KINDS, ContentKind("quizzes/scoring.yaml", lambda doc, ctx: [], "scoring quiz"))
+    kind = kind_in("quizzes/scoring.yaml", kinds)
     assert kind is not None and kind.name == "scoring quiz"
-    other = kind_for("quizzes/laws.yaml")
+    other = kind_in("quizzes/laws.yaml", kinds)
     assert other is not None and other.name == "quiz"
 
 
-def test_a_crashing_validator_is_a_problem_not_a_crash(tmp_path: Path, restore_registry: None) -> None:
+def test_a_crashing_validator_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     def broken(doc: Document, ctx: object) -> list[Problem]:
         raise KeyError("boom")
 
-    register_content_kind("extra.yaml", broken, name="extra")
     root = make_content(tmp_path)
     (root / "extra.yaml").write_text("a: 1\n", encoding="utf-8")
-    assert messages(root) == ["content/extra.yaml:1: -: validator 'extra' failed: KeyError: 'boom'"]
+    assert messages(root, ContentKind("extra.yaml", broken, "extra")) == ["content/extra.yaml:1: -: validator 'extra' failed: KeyError: 'boom'"]

@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 from tutor.cli import build_parser, main
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
-from tutor.lessons.content import check_content
 from tutor.lessons.content.yamlread import parse_yaml
+from tutor.lessons.content_kinds import check_content
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -44,7 +44,7 @@ def test_random_deals_auctions_and_plays_keep_every_invariant(block: int) -> Non
             continue
         play = vint_play(deal, contract)
         while not play.is_complete:
-            legal = play.legal_plays()
+            legal = play.legal_cards()
             hand = play.hand(play.to_play)
             if seed % 50 == 0:
                 for card in hand:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.lessons.content import Entry, RulesFile, check_content
+from tutor.lessons.content import Entry, RulesFile
+from tutor.lessons.content_kinds import check_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -18,7 +19,7 @@ import merge_rules  # noqa: E402
 
 @pytest.fixture(scope="module")
 def rules() -> RulesFile:
-    report = check_content(CONTENT, discover=False)
+    report = check_content(CONTENT)
     assert report.rules is not None, [str(p) for p in report.problems]
     return report.rules
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons.content import check_content
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,7 +17,7 @@ QUIZ = str(ROOT / "tutor/ui/pages/law_quiz.py")
 
 
 def _answers() -> dict[str, str]:
-    report = check_content(ROOT / "content", discover=False)
+    report = check_content(ROOT / "content")
     from tutor.lessons.law_quiz import question_pool
 
     assert report.rules is not None

@@ -10,8 +10,9 @@ import pytest
 
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, tricks_needed
 from tutor.engine.rules import Rules
-from tutor.lessons.content import ContentReport, check_content
+from tutor.lessons.content import ContentReport
 from tutor.lessons.content.kinds import numbers_in
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.law_quiz import (
     SOLO_WHIST,
     VINT,
@@ -30,7 +31,7 @@ CONTENT = Path(__file__).resolve().parent.parent / "content"
 
 @pytest.fixture(scope="module")
 def report() -> ContentReport:
-    return check_content(CONTENT, discover=False)
+    return check_content(CONTENT)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.cli import main
 from tutor.engine.errors import ContentError
-from tutor.lessons.content import check_content
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.study import StudyGuide, citations_in
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -16,7 +16,7 @@ CONTENT = Path(__file__).resolve().parent.parent / "content"
 
 @pytest.fixture(scope="module")
 def guide() -> StudyGuide:
-    report = check_content(CONTENT, discover=False)
+    report = check_content(CONTENT)
     assert report.rules is not None
     return StudyGuide(report.rules, citations_in(report.documents.values()))
 

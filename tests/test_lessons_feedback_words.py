@@ -14,8 +14,9 @@ from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import parse_call, tricks_needed
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.conventions import Condition
+from tutor.engine.vocabularies import BIDDING
 from tutor.lessons.bidding_words import sentence
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.play_drill import PlayDrill
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,9 +40,9 @@ def _position(hand: str, calls: list[str], dealer: Seat = Seat.N) -> BidPosition
 def test_a_failed_count_reads_as_a_sentence_with_the_hands_own_count() -> None:
     hand = "AK32.K32.432.432"  # one ace, two kings: counted by eye
     p = _position(hand, [])
-    assert sentence(Condition("aces", "==", 2), p) == "it needs exactly two aces, and you hold one"
-    assert sentence(Condition("aces", ">=", 3), p) == "it needs at least three aces, and you hold one"
-    assert sentence(Condition("kings", "==", 0), p) == "it needs no kings, and you hold two"
+    assert sentence(Condition(BIDDING.feature("aces"), "==", 2), p) == "it needs exactly two aces, and you hold one"
+    assert sentence(Condition(BIDDING.feature("aces"), ">=", 3), p) == "it needs at least three aces, and you hold one"
+    assert sentence(Condition(BIDDING.feature("kings"), "==", 0), p) == "it needs no kings, and you hold two"
 
 
 def test_passes_since_partners_bid_read_as_a_teacher_says_them() -> None:
@@ -49,19 +50,19 @@ def test_passes_since_partners_bid_read_as_a_teacher_says_them() -> None:
     # North (South's partner) names clubs; South passes once; West names diamonds; North and East pass
     p = _position("AK32.K32.432.432", ["1C", "P", "P", "1D", "P", "P"])
     assert p.seat is Seat.S
-    text = sentence(Condition("own_passes_since_partner_bid", "==", 0), p)
+    text = sentence(Condition(BIDDING.feature("own_passes_since_partner_bid"), "==", 0), p)
     assert text == "it needs no passes of yours since partner's bid, and you have made one"
 
 
 def test_a_yes_no_condition_says_what_is_not_so() -> None:
     p = _position("AK32.K32.432.432", [])
-    assert sentence(Condition("suit_named", "==", True), p) == (
+    assert sentence(Condition(BIDDING.feature("suit_named"), "==", True), p) == (
         "it is for when a suit has been named, which is not so here")
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bidding_why_nots_name_no_rule_and_trace_nothing(seed: int) -> None:
-    drill = discover_drill_kinds()["bidding"].make(None, seed)
+    drill = DRILL_KINDS["bidding"].make(None, seed)
     for text in drill.why_not.values():
         assert "(here" not in text and not RULE_ID.search(text), text
         assert drill.rule_id not in text
@@ -73,7 +74,7 @@ PLAY_KINDS = ["lead", "second-hand", "third-hand", "discard"]
 @pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_play_prompts_name_the_learners_role_from_the_seat_and_the_contract(kind: str) -> None:
     for seed in range(10):
-        drill = discover_drill_kinds()[kind].make(None, seed)
+        drill = DRILL_KINDS[kind].make(None, seed)
         pos = drill.position
         seat, declarer = pos["seat"], pos["declarer"]
         partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[declarer]
@@ -90,7 +91,7 @@ def test_play_prompts_name_the_learners_role_from_the_seat_and_the_contract(kind
 def test_every_other_legal_card_is_answered_and_the_law_is_quoted(kind: str) -> None:
     laws = _laws_text()
     for seed in range(8):
-        drill = discover_drill_kinds()[kind].make(None, seed)
+        drill = DRILL_KINDS[kind].make(None, seed)
         assert isinstance(drill, PlayDrill)
         others = set(drill.choices) - set(drill.accepted)
         assert set(drill.why_not) == others
@@ -106,7 +107,7 @@ def test_every_other_legal_card_is_answered_and_the_law_is_quoted(kind: str) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", PLAY_KINDS)
 def test_double_dummy_summaries_say_whose_side_is_whose(kind: str) -> None:
-    make = discover_drill_kinds()[kind]
+    make = DRILL_KINDS[kind]
     for seed in range(3):
         drill = make.make(None, seed)
         pos = drill.position

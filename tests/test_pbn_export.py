@@ -7,7 +7,7 @@ import random
 from tutor.engine.cards import Deal, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.pbn import loads
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.pbn_export import drill_pbn, table_pbn
 from tutor.lessons.table import TableDeal
 
@@ -26,7 +26,7 @@ def test_a_table_deal_exports_its_calls_and_cards_so_far() -> None:
 
 def test_every_drill_kind_exports_its_deal_dealer_and_calls() -> None:
     for name in ("bidding", "lead", "third-hand", "discard"):
-        kind = discover_drill_kinds()[name]
+        kind = DRILL_KINDS[name]
         drill = kind.make(None, 5)
         game = loads(drill_pbn(drill))[0]
         assert game.deal == Deal.from_pbn(drill.deal_pbn)

@@ -26,7 +26,7 @@ def test_tutor_reading_the_defender_on_the_declarers_left_leads() -> None:
 def test_law_r108_must_follow_suit_when_able() -> None:
     play = TrickPlay(DEAL, trump=None, leader=Seat.N)
     play.play(c("SA"))
-    assert play.legal_plays() == frozenset(DEAL[Seat.E].suit_cards(Suit.SPADES))
+    assert play.legal_cards() == frozenset(DEAL[Seat.E].suit_cards(Suit.SPADES))
     with pytest.raises(IllegalPlayError) as err:
         play.play(c("HJ"))
     assert err.value.law == "law-147" and "revoke" in str(err.value)
@@ -39,7 +39,7 @@ def test_law_r108_void_player_may_trump_or_discard() -> None:
     play.play(c("SK"))  # North leads again: won the first trick
     play.play(c("S9"))
     play.play(c("S5"))
-    assert play.legal_plays() == DEAL[Seat.W].cards - {c("S2")}  # West is void in spades now
+    assert play.legal_cards() == DEAL[Seat.W].cards - {c("S2")}  # West is void in spades now
 
 
 def test_highest_trump_wins_else_highest_of_the_suit_led() -> None:
@@ -79,6 +79,6 @@ def test_law_147_a_revoke_can_be_recorded_deliberately() -> None:
 def test_grand_slam_deal_all_thirteen_tricks_to_north() -> None:
     play = vint_play(DEAL, Contract.parse("7NT", "N"))
     while not play.is_complete:
-        play.play(max(play.legal_plays(), key=lambda card: card.rank))
+        play.play(max(play.legal_cards(), key=lambda card: card.rank))
     assert play.tricks_won(Side.NS) == 13 and play.tricks_won(Side.EW) == 0
     assert len(play.tricks) == 13

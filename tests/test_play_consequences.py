@@ -11,7 +11,7 @@ import pytest
 
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.conventions import evaluate
-from tutor.lessons.play_drill import PlayDrill, advise_position, consequences, cost_summary, drill_from
+from tutor.lessons.play_drill import PlayDrill, consequences, cost_summary, drill_from, position_from_json
 from tutor.lessons.play_rules import load_play_rules
 
 # East holds a solid seven-card heart suit; North holds every other top card.
@@ -19,7 +19,7 @@ SOLID = Deal.from_pbn("N:AKQJ.2.AKQJ.AKQJ 543.AKQJT98.54.5 T98.76.T98.T9876 762.
 
 
 def _lead_drill(score: dict[str, int] | None = None) -> PlayDrill:
-    p = advise_position({"seat": "E", "hand": SOLID[Seat.E].to_pbn(), "dealer": "N", "auction": ["1NT"],
+    p = position_from_json({"seat": "E", "hand": SOLID[Seat.E].to_pbn(), "dealer": "N", "auction": ["1NT"],
                          "contract": "1NT", "declarer": "N", "score": score or {}})
     p = replace(p, deal=SOLID)
     advice = evaluate(load_play_rules(), p, p.kind)

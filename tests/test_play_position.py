@@ -10,12 +10,14 @@ import pytest
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat, Suit
 from tutor.engine.errors import IllegalPlayError, NotationError, TutorError
-from tutor.engine.play_features import PlayChoice, role_suits, sure_tricks
+from tutor.engine.play_features import PlayChoice, role_suits, top_tricks
 from tutor.engine.play_holdings import PATTERNS, matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.lessons.content import check_content, content_dir
-from tutor.lessons.play_rules import argument_problems, load_play_rules
+from tutor.lessons.content import content_dir
+from tutor.lessons.content_kinds import check_content
+from tutor.lessons.conventions_loader import validate_data
+from tutor.lessons.play_rules import load_play_rules
 
 
 def _ranks(text: str) -> tuple[Rank, ...]:
@@ -77,7 +79,7 @@ def test_kind_follows_the_trick_second_third_and_discard() -> None:
 
 def test_sure_tricks_count_the_cards_already_played() -> None:
     p = _position("Q987..AK85.A976", ["2NT"], "2NT", seat="W", played=["HA", "H2", "S2", "H3"], trick=["HQ", "H4"])
-    assert [sure_tricks(p, s) for s in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)] == [0, 2, 1]
+    assert [top_tricks(p, s) for s in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)] == [0, 2, 1]
 
 
 def test_position_refuses_inconsistent_input_with_our_errors() -> None:
@@ -110,9 +112,13 @@ def test_tutor_check_accepts_play_yaml() -> None:
 
 
 def test_bad_pattern_and_role_are_reported() -> None:
-    items = [{"id": "x", "when": {"conditions": [{"feature": "holding", "args": {"suit": "nobody", "pattern": "AKQZ"}}]},
+    items = [{"id": "x", "kind": "second-hand", "title": "A bad rule", "laws": ["law-110"], "priority": 1,
+              "explanation": "Play {answer}, by the book.",
+              "when": {"situation": "second_hand",
+                       "conditions": [{"feature": "holding", "op": "==", "value": True,
+                                       "args": {"suit": "nobody", "pattern": "AKQZ"}}]},
               "recommend": {"chooser": "follow", "args": {}}}]
-    messages = [m for _, _, m in argument_problems(items)]
+    messages = [m for _, _, m in validate_data(items)[1]]
     assert any("AKQZ" in m for m in messages) and any("nobody" in m for m in messages)
 
 

@@ -17,10 +17,10 @@ from playsamples import drills, positions
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
-from tutor.engine.conventions import feature_value
 from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
+from tutor.engine.vocabularies import PLAY
 from tutor.lessons.play_rules import rule_named
 
 #: E leads H4, S (declarer N's partner) puts the jack, W wins with the king, N follows;
@@ -37,7 +37,7 @@ def _position(hand: str, calls: list[str], contract: str, seat: str, played: lis
 
 
 def _feature(p: PlayPosition, name: str, **args: Any) -> Any:
-    return feature_value(name, p, args)
+    return PLAY.feature(name).value(p, args)
 
 
 @pytest.mark.parametrize(("holding", "expected"), [

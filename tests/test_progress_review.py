@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from tutor.engine.errors import TutorError
-from tutor.lessons import review
+from tutor.lessons import review, review_servers
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, open_store
-from tutor.lessons.review import Exercise, due_items, mastery, register_item_server, replay, serve
+from tutor.lessons.review import Exercise, due_items, mastery
+from tutor.lessons.review_servers import replay, serve
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -25,15 +26,14 @@ def store(tmp_path: Path) -> Iterator[ProgressStore]:
 
 
 @pytest.fixture
-def fake_kind() -> Iterator[str]:
+def fake_kind(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     def serve_fake(item_id: str, seed: int) -> Exercise:
         value = str(random.Random(seed).randrange(1000))
         return Exercise("fake", item_id, prompt=f"say {value}", expected=value, seed=seed,
                         position=f"pos {value}", explanation="long", short="ok")
 
-    register_item_server("fake", serve_fake)
+    monkeypatch.setitem(review_servers.ITEM_SERVERS, "fake", serve_fake)  # type: ignore[index]
     yield "fake"
-    review._SERVERS.pop("fake", None)
 
 
 def test_due_items_mix_kinds_in_turn(store: ProgressStore) -> None:
@@ -88,6 +88,6 @@ def test_laws_are_served_from_content_with_the_law_cited() -> None:
 def test_next_exercise_serves_a_due_law(store: ProgressStore) -> None:
     law_id = next(iter(review.law_entries()))
     store.record(Answer("law", law_id, False, "x", "y", laws=(law_id,)), "anna", now=T0)
-    ex = review.next_exercise(store, "anna", random.Random(1), T0 + timedelta(minutes=5))
+    ex = review_servers.next_exercise(store, "anna", random.Random(1), T0 + timedelta(minutes=5))
     assert ex is not None and ex.item_id == law_id
-    assert review.next_exercise(store, "anna", random.Random(1), T0) is None
+    assert review_servers.next_exercise(store, "anna", random.Random(1), T0) is None

@@ -12,10 +12,12 @@ import pytest
 
 from tutor.lessons import bidding_drill, solo_drill
 from tutor.lessons.answers import Answer
-from tutor.lessons.drills import Drill, discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills import Drill
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import ProgressStore, open_store
-from tutor.lessons.review import Exercise, Skipped, load_servers, next_exercise, replay, serve_each
+from tutor.lessons.review import Exercise, Skipped
+from tutor.lessons.review_servers import next_exercise, replay, servable_kinds, serve_each
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 SEEDS = range(30)
@@ -40,8 +42,8 @@ def _recorded(drill: Drill) -> Answer:
                                   "valuation"])
 def test_every_missed_position_replays_exactly_the_recorded_one(store: ProgressStore, kind: str) -> None:
     """The page's "any convention" draws the rule from the seed; the replay names it: same deal."""
-    load_servers()
-    make = discover_drill_kinds()[kind].make
+    servable_kinds()
+    make = DRILL_KINDS[kind].make
     for n, seed in enumerate(SEEDS):
         drill = make(None, seed)
         stored = store.record(_recorded(drill), "anna", now=T0 + timedelta(seconds=n))
@@ -53,7 +55,7 @@ def test_every_missed_position_replays_exactly_the_recorded_one(store: ProgressS
 
 def test_a_bidding_mistake_recorded_before_the_fix_replays_its_own_deal(store: ProgressStore) -> None:
     """Records made when "any convention" took the deal's first draw for the rule."""
-    load_servers()
+    servable_kinds()
     differed = 0
     for seed in SEEDS:
         old = bidding_drill.make_as_before_exact_replay(seed)
@@ -111,7 +113,7 @@ def test_mistakes_waiting_counts_the_open_mistakes(store: ProgressStore) -> None
     ("bidding", "P", "2H", "you called pass; the book calls two hearts."),
 ])
 def test_the_mistakes_list_speaks_the_learners_language(kind: str, given: str, expected: str, line: str) -> None:
-    rule = discover_drill_kinds()[kind].rule_ids()[0]
+    rule = DRILL_KINDS[kind].rule_ids()[0]
     a = Answer("convention", rule, False, given, expected, laws=("law-35",), seed=1, extra={"kind": kind})
     from tutor.lessons.progress import StoredAnswer
 
@@ -123,8 +125,8 @@ def test_the_mistakes_list_speaks_the_learners_language(kind: str, given: str, e
 def test_an_exercise_heading_names_no_rule() -> None:
     from tutor.lessons.conventions import serve_convention
 
-    load_servers()
-    drill = discover_drill_kinds()["lead"].make(None, 4)
+    servable_kinds()
+    drill = DRILL_KINDS["lead"].make(None, 4)
     heading = serve_convention(drill.rule_id, 4).heading
     assert heading == "A lead" and drill.rule_id not in heading
     assert Exercise("law", "law-35", "p", "e").heading == "A law"

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import Deal, Seat
 from tutor.lessons.answers import Answer
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +23,7 @@ KINDS = ("bidding", "lead", "second-hand", "third-hand", "discard", "solo-biddin
 
 def _recorded(kind: str, seed: int) -> tuple[Answer, str]:
     """A wrong answer to ``kind``'s drill of ``seed``, as its page records it, and the learner's hand."""
-    drill = discover_drill_kinds()[kind].make(None, seed)
+    drill = DRILL_KINDS[kind].make(None, seed)
     wrong = next(c for c in drill.choices if not drill.is_correct(c)) if drill.choices else "0"
     item_kind = "solo" if kind == "solo-bidding" else "convention"
     expected = " ".join(getattr(drill, "accepted", ()) or (drill.answer,))

@@ -6,19 +6,20 @@ import pytest
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.conventions import serve_convention, serve_quiz
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.play_scenarios import RarelyArises
-from tutor.lessons.review import Exercise, load_servers
+from tutor.lessons.review import Exercise
+from tutor.lessons.review_servers import servable_kinds
 
 
 def test_every_kind_of_item_has_a_review_server() -> None:
-    kinds = set(load_servers())
+    kinds = set(servable_kinds())
     assert {"convention", "quiz", "law", "scoring", "solo"} <= kinds
 
 
 @pytest.mark.parametrize("kind", ["bidding", "lead", "discard", "third-hand"])
 def test_a_convention_review_is_a_fresh_drill_replayable_from_its_seed(kind: str) -> None:
-    entry = discover_drill_kinds()[kind]
+    entry = DRILL_KINDS[kind]
     # a rule that arises at seed 11 (play drills come from the robots' deals: docs/play.md)
     rule = entry.rule_ids()[0] if kind == "bidding" else entry.make(None, 11).rule_id
     first, again = serve_convention(rule, 11), serve_convention(rule, 11)

@@ -256,9 +256,9 @@ def test_every_bidding_drill_auction_is_the_robots_auction() -> None:
     """Issue 16: a bidding drill's calls before the learner's turn are the robots' calls on its deal,
     and the book's answer is the robot's call at the learner's seat."""
     from tutor.engine.bidding import ScoreState
-    from tutor.lessons.drills import discover_drill_kinds
+    from tutor.lessons.drill_kinds import DRILL_KINDS
 
-    kind = discover_drill_kinds()["bidding"]
+    kind = DRILL_KINDS["bidding"]
     scripted = _scripted_prefix()
     assert scripted <= {"law-48-show-a-jack-for-partners-coronet", "law-r61-stop-when-partner-raises-the-weaker-suit"}
     for rule_id in kind.rule_ids():

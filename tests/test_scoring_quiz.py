@@ -12,8 +12,9 @@ from tutor.engine.cards import SEATS, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import ContentError
 from tutor.engine.scoring import score_deal
-from tutor.lessons import review
-from tutor.lessons.content import DEFAULT_CONTENT_DIR, check_content
+from tutor.lessons import review_servers
+from tutor.lessons.content import DEFAULT_CONTENT_DIR
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.scoring import (
     answer_record,
     check,
@@ -113,8 +114,8 @@ def test_a_missing_entry_is_wrong() -> None:
 
 
 def test_review_serves_scoring_units_as_one_blank() -> None:
-    assert "scoring" in review.load_servers()
-    exercise = review.serve("scoring", "honours", 9)
+    assert "scoring" in review_servers.servable_kinds()
+    exercise = review_servers.serve("scoring", "honours", 9)
     assert exercise == serve_scoring("honours", 9)
     q = make_question("honours", 9)
     assert exercise.expected in {str(b.expected) for b in q.blanks}

@@ -12,7 +12,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.solo.calls import SoloGame
 from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, sure_tricks, top_run
 from tutor.lessons import solo_drill
-from tutor.lessons.drills import drill_kind
+from tutor.lessons.drill_kinds import drill_kind
 from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo_quiz import format_points, parse_points, scoring_question
 
@@ -180,9 +180,9 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_solo_items_are_served_for_review() -> None:
-    from tutor.lessons.review import load_servers, serve
+    from tutor.lessons.review_servers import servable_kinds, serve
 
-    assert "solo" in load_servers()
+    assert "solo" in servable_kinds()
     drill = serve("solo", "solo-bid-misere", 3)
     assert drill.is_right("misere") and drill == serve("solo", "solo-bid-misere", 3)
     points = serve("solo", "solo-scoring", 8)

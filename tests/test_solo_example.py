@@ -14,9 +14,10 @@ from tutor.engine.cards import Card, Seat, Suit
 from tutor.engine.errors import ContentError
 from tutor.engine.solo.calls import SoloGame
 from tutor.engine.solo.play import Fate
-from tutor.lessons.content import DEFAULT_CONTENT_DIR, ContentContext, check_law_refs, kind_for
+from tutor.lessons.content import DEFAULT_CONTENT_DIR, ContentContext, check_law_refs
 from tutor.lessons.content.kinds import validate_quiz
 from tutor.lessons.content.registry import read_document
+from tutor.lessons.content_kinds import kind_for
 from tutor.lessons.solo_example import load_example, replay, validate_solo_example
 from tutor.lessons.solo_laws import load_solo_laws
 

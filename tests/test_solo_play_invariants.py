@@ -81,7 +81,7 @@ def test_solo_19_eldest_leads_except_in_declared_abundance() -> None:
 def test_solo_20_must_follow_suit_cites_the_solo_law() -> None:
     d = deal_pack(FULL_PACK, N)
     play = SoloPlay(d.deal, _contract(SoloGame.MISERE, S, N, d.turn_up))
-    lead = sorted(play.legal_plays())[0]
+    lead = sorted(play.legal_cards())[0]
     play.play(lead)
     hand = play.hand(play.to_play)
     off = next((c for c in hand if c.suit is not lead.suit), None)
@@ -124,7 +124,7 @@ def test_random_solo_deals_play_to_completion_without_breaking_an_invariant(bloc
         contract = _random_contract(rng, dealt)
         play = SoloPlay(dealt.deal, contract)
         while not play.is_complete:
-            legal = play.legal_plays()
+            legal = play.legal_cards()
             assert legal and all(play.can_play(c) for c in legal)
             play.play(rng.choice(sorted(legal)))
         played = play.tricks.played_cards()

@@ -10,7 +10,7 @@ import pytest
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons import valuation_drill as v
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 
 #: docs/bidding.md, the model's examples: holding -> sure tricks (x = a small card)
 DOC_HOLDINGS = [
@@ -90,7 +90,7 @@ def test_counts_are_read_in_several_notations_and_bad_ones_refused() -> None:
 
 
 def test_registered_as_a_drill_kind_with_the_total_as_its_answer(capsys: pytest.CaptureFixture[str]) -> None:
-    kind = discover_drill_kinds()["valuation"]
+    kind = DRILL_KINDS["valuation"]
     drill = kind.make(None, 3)
     assert drill.answer == str(v.make(3).total) and drill.answer in drill.choices
     assert "law-" not in drill.explanation and "valuation-" not in drill.prompt

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.engine.calls import Strain
 from tutor.engine.cards import Rank, Side
 from tutor.lessons.progress import open_store
-from tutor.lessons.review import load_servers, serve
+from tutor.lessons.review_servers import serve
 from tutor.lessons.way_scoring import (
     BOOK_FIVE_LINE,
     WAY_LEVELS,
@@ -128,7 +128,6 @@ def test_every_level_checks_right_and_wrong_answers_and_explains_them(level: str
 
 
 def test_review_serves_one_figure_of_a_ways_level() -> None:
-    load_servers()
     exercise = serve("scoring", "three-auction-records", 5)
     q = make_way_question("three-auction-records", 5)
     assert exercise.expected in {str(b.expected) for b in q.blanks}

@@ -41,9 +41,9 @@ def _plain(value: Any) -> Any:
 
 def drill_items() -> Iterator[tuple[str, dict[str, Any]]]:
     """``(key, drill JSON)`` for every drill kind, rule and sample seed."""
-    from tutor.lessons.drills import discover_drill_kinds
+    from tutor.lessons.drill_kinds import DRILL_KINDS
 
-    for name, kind in sorted(discover_drill_kinds().items()):
+    for name, kind in sorted(DRILL_KINDS.items()):
         for rule_id in sorted(kind.rule_ids()):
             for seed in SEEDS:
                 yield f"{name}/{rule_id}/{seed}", _made(kind.make, rule_id, seed)

@@ -27,6 +27,8 @@ import enum
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, total_ordering
+from types import MappingProxyType
+from typing import Literal
 
 from tutor.engine.errors import NotationError
 
@@ -219,6 +221,21 @@ class Seat(enum.Enum):
         except ValueError:
             raise NotationError(f"unknown seat {text!r}: expected N, E, S or W") from None
 
+    @property
+    def english(self) -> str:
+        """``North``, ``East``, ``South``, ``West``."""
+        return SEAT_NAMES[self]
+
+    def relative(self, name: RelativeSeat) -> Seat:
+        """The seat ``name`` names from this seat's point of view: ``self``, ``lho``, ``partner`` or ``rho``.
+
+        >>> Seat.S.relative("lho"), Seat.S.relative("partner")
+        (<Seat.W: 'W'>, <Seat.N: 'N'>)
+        """
+        if name not in RELATIVE_SEATS:
+            raise NotationError(f"unknown seat {name!r} seen from {self.value}: expected {', '.join(RELATIVE_SEATS)}")
+        return _SEATS[(_SEATS.index(self) + RELATIVE_SEATS.index(name)) % 4]
+
     def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats clockwise starting from this one."""
         i = _SEATS.index(self)
@@ -227,6 +244,12 @@ class Seat(enum.Enum):
 
 _SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
 SEATS = _SEATS
+#: The seats and sides as the learner reads them (the one table of their names).
+SEAT_NAMES: Mapping[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SIDE_NAMES: Mapping[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}
+#: A seat named from another's point of view, clockwise (the order ``Seat.relative`` counts in).
+RelativeSeat = Literal["self", "lho", "partner", "rho"]
+RELATIVE_SEATS: tuple[RelativeSeat, ...] = ("self", "lho", "partner", "rho")
 
 
 @dataclass(frozen=True)
@@ -333,7 +356,8 @@ class Deal:
                         f"{card} is held by both {seen[card].value} and {seat.value}"
                     )
                 seen[card] = seat
-        object.__setattr__(self, "hands", {s: hands[s] for s in SEATS})
+        # a read-only copy: neither the caller's mapping nor ``deal.hands`` can change the deal (or its hash)
+        object.__setattr__(self, "hands", MappingProxyType({s: hands[s] for s in SEATS}))
 
     def __getitem__(self, seat: Seat) -> Hand:
         return self.hands[seat]

@@ -1,8 +1,8 @@
 """Auction features for the later rounds of the negotiation (laws 41, 42, 44, 47, ≈61, R?b).
 
 The first call is described by :mod:`tutor.engine.bidding`; this module adds what the
-conventions of the later rounds ask about the calls so far, registered for the
-decision kind ``bid``:
+conventions of the later rounds ask about the calls so far (:data:`WORDS`, for the
+decision kind ``bid``):
 
 * whether partner has bid at all (law 41 holds at the first turn whatever partner did);
 * which of this player's named suits his first and last bids were in, and whether
@@ -22,17 +22,16 @@ these facts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
-from tutor.engine.bidding import KIND, TRICK_VALUE_PER_LEVEL, BidPosition
+from tutor.engine.bidding import KIND, BidPosition
 from tutor.engine.calls import Bid, Strain
-from tutor.engine.conventions import register_feature
 from tutor.engine.features import sure_tricks
+from tutor.engine.rules import BOOK_TRICKS
+from tutor.engine.vocabulary import REQUIRED, Arg, FeatureValue, Word, feature
 
 #: Tricks in a deal; a contract of level L needs 6 + L of them (law 31).
 TRICKS_IN_A_DEAL = 13
-BOOK = 6
 
 
 def own_trump_is(p: BidPosition, name: str) -> bool:
@@ -56,7 +55,7 @@ def defeats_last_bid(p: BidPosition) -> bool:
     level = last_bid_level(p)
     if level == 0:
         return False
-    can_lose = TRICKS_IN_A_DEAL - (BOOK + level)
+    can_lose = TRICKS_IN_A_DEAL - (BOOK_TRICKS + level)
     return sure_tricks(p.hand).total > can_lose
 
 
@@ -67,42 +66,59 @@ def last_bid_ends_rubber(p: BidPosition) -> bool:
         return False
     side = last.seat.side
     level = last.call.level
-    gain = (BOOK + level) * TRICK_VALUE_PER_LEVEL * level
+    gain = p.rules.contract_points(level)
     return p.score.parties[side] >= 1 and p.score.below[side] + gain >= p.rules.partie_target
 
 
-def _feature(name: str, description: str) -> Callable[[Callable[[BidPosition], Any]], Callable[[BidPosition], Any]]:
-    def decorate(fn: Callable[[BidPosition], Any]) -> Callable[[BidPosition], Any]:
-        register_feature(name, description, (KIND,))(lambda position, args: fn(position))
-        return fn
-    return decorate
+def _word(name: str, description: str, fn: Callable[[BidPosition], FeatureValue]) -> Word:
+    return feature(name, description, lambda position, args: fn(position), (KIND,))
 
 
-def _suit_feature(name: str, description: str, fn: Callable[[BidPosition, str], bool]) -> None:
-    def feature(position: BidPosition, args: Mapping[str, Any]) -> bool:
-        return fn(position, str(args.get("suit", "")))
-    register_feature(name, description, (KIND,))(feature)
+def _of_named_suit(name: str, description: str, fn: Callable[[BidPosition, str], bool]) -> Word:
+    """A feature of the suit a rule names (``strongest``, ``weaker`` …): it reads the calls made in it."""
+    return feature(name, description, lambda position, args: fn(position, str(args.get("suit", ""))), (KIND,),
+                   args=(Arg("suit", "suit", REQUIRED),))
 
 
 # The descriptions are what the learner reads under "What mattered": plain words, no argument names.
-_feature("partner_has_bid", "partner has bid")(lambda p: bool(p.partner_bids))
-_suit_feature("own_trump_is", "your first suit is the one the rule speaks of (of two long suits: the "
-              "stronger)", own_trump_is)
-_suit_feature("own_last_bid_in", "your last bid is in the suit the rule speaks of (of two long suits: the "
-              "weaker)",
-              lambda p, name: _bid_in(p.own_bids[-1] if p.own_bids else None, p, name))
-_suit_feature("partner_last_bid_in", "partner's last bid is in the suit the rule speaks of (your weaker "
-              "long suit)",
-              lambda p, name: _bid_in(p.partner_bids[-1] if p.partner_bids else None, p, name))
-_feature("partner_raised_above_own", "partner bid higher than your last bid")(
-    lambda p: bool(p.partner_bids) and bool(p.own_bids) and p.partner_bids[-1].level > p.own_bids[-1].level)
-_feature("opponents_bid_last", "the opponents made the last bid")(lambda p: p.last_bid_by == "opponent")
-_feature("last_bid_level", "the level of the last bid")(last_bid_level)
-_feature("defeats_last_bid", "your sure tricks alone defeat the last bid (more than the tricks "
-         "its bidder may lose: 13 less 6 and the level)")(defeats_last_bid)
-_feature("score_known", "the score is known")(lambda p: p.score is not None)
-_feature("last_bid_ends_rubber", "making the last bid would win its side "
-         "the rubber (a second partie)")(
-    last_bid_ends_rubber)
+WORDS: tuple[Word, ...] = (
+    _word("partner_has_bid", "partner has bid", lambda p: bool(p.partner_bids)),
+    _of_named_suit(
+        "own_trump_is",
+        "your first suit is the one the rule speaks of (of two long suits: the stronger)",
+        own_trump_is,
+    ),
+    _of_named_suit(
+        "own_last_bid_in",
+        "your last bid is in the suit the rule speaks of (of two long suits: the weaker)",
+        lambda p, name: _bid_in(p.own_bids[-1] if p.own_bids else None, p, name),
+    ),
+    _of_named_suit(
+        "partner_last_bid_in",
+        "partner's last bid is in the suit the rule speaks of (your weaker long suit)",
+        lambda p, name: _bid_in(p.partner_bids[-1] if p.partner_bids else None, p, name),
+    ),
+    _word(
+        "partner_raised_above_own",
+        "partner bid higher than your last bid",
+        lambda p: (
+            bool(p.partner_bids) and bool(p.own_bids) and p.partner_bids[-1].level > p.own_bids[-1].level
+        ),
+    ),
+    _word("opponents_bid_last", "the opponents made the last bid", lambda p: p.last_bid_by == "opponent"),
+    _word("last_bid_level", "the level of the last bid", last_bid_level),
+    _word(
+        "defeats_last_bid",
+        "your sure tricks alone defeat the last bid (more than the tricks "
+        "its bidder may lose: 13 less 6 and the level)",
+        defeats_last_bid,
+    ),
+    _word("score_known", "the score is known", lambda p: p.score is not None),
+    _word(
+        "last_bid_ends_rubber",
+        "making the last bid would win its side the rubber (a second partie)",
+        last_bid_ends_rubber,
+    ),
+)
 
-__all__ = ["defeats_last_bid", "last_bid_ends_rubber", "last_bid_level", "own_trump_is"]
+__all__ = ["WORDS", "defeats_last_bid", "last_bid_ends_rubber", "last_bid_level", "own_trump_is"]

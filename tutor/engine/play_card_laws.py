@@ -27,8 +27,9 @@ from collections.abc import Iterable
 
 from tutor.engine.cards import PBN_SUITS, Card, Suit
 from tutor.engine.conventions import Rule
-from tutor.engine.play_features import PlayChoice, role_suits
+from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_position import PlayPosition
+from tutor.engine.play_roles import role_suits
 
 #: Choosers whose rules name the card of a holding (laws 86, 87, ≈88-≈98 …).
 _HOLDING_CHOOSERS = frozenset({"lead_holding", "lead_akq"})

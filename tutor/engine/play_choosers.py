@@ -8,12 +8,9 @@ book allows — or ``None`` when it has nothing to say. See
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 import tutor.engine.play_card_laws as card_laws  # module import: play_card_laws imports play_features
 from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
-from tutor.engine.conventions import Rule, evaluate, register_chooser
+from tutor.engine.conventions import Rule, evaluate
 from tutor.engine.errors import TutorError
 from tutor.engine.play_features import (
     FOLLOW_KINDS,
@@ -26,10 +23,10 @@ from tutor.engine.play_features import (
     make_choice,
     ranks_in,
     role_suits,
-    sure_tricks,
 )
 from tutor.engine.play_holdings import is_small, matches
 from tutor.engine.play_position import PlayPosition
+from tutor.engine.vocabulary import REQUIRED, Arg, Args, ArgValue, Word, chooser
 
 
 def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
@@ -59,20 +56,7 @@ def _pick(p: PlayPosition, suit: Suit, card: str) -> tuple[list[Card], str]:
     return ([wanted], "") if wanted in held else ([], "")
 
 
-def _chooser(name: str, description: str, kinds: tuple[str, ...]) -> Callable[
-        [Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]],
-        Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]]:
-    def decorate(fn: Callable[[PlayPosition, Mapping[str, Any]], PlayChoice | None]) -> Callable[
-            [PlayPosition, Mapping[str, Any]], PlayChoice | None]:
-        register_chooser(name, description, kinds)(fn)
-        return fn
-    return decorate
-
-
-@_chooser("lead_holding", "lead a card (args card: A K Q J T top lowest small smalls any; any: the card laws "
-          "pick it) of the suit holding "
-          "the pattern (args pattern, suit role)", LEAD_KINDS)
-def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _lead_holding(p: PlayPosition, args: Args) -> PlayChoice | None:
     role, pattern = str(args.get("suit", "any")), str(args["pattern"])
     card = str(args.get("card", "top"))
     cards: list[Card] = []
@@ -87,15 +71,12 @@ def _lead_holding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None
     return make_choice(cards, how)
 
 
-@_chooser("lead_akq", "lead from A K Q and more: the ace (law 86) or, by the variant, the king", LEAD_KINDS)
-def _lead_akq(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _lead_akq(p: PlayPosition, args: Args) -> PlayChoice | None:
     card = "A" if p.rules.akq_lead == "ace" else "K"
     return _lead_holding(p, {"pattern": "AKQ", "card": card})
 
 
-@_chooser("lead_aq_partner_king", "A Q + 1-2 at one's own no-trumps, partner showed the king: "
-          "the ace (law 134) or, by the variant, a small card", LEAD_KINDS)
-def _lead_aq_king(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _lead_aq_king(p: PlayPosition, args: Args) -> PlayChoice | None:
     card = "A" if p.rules.aq_lead_partner_king == "ace" else "small"
     cards: list[Card] = []
     how = ""
@@ -106,9 +87,7 @@ def _lead_aq_king(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None
     return make_choice(cards, how)
 
 
-@_chooser("continue_trumps", "after trump rounds both opponents followed: lead trumps from the top "
-          "(law 129, 130) or, by the variant, another suit", LEAD_KINDS)
-def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _continue_trumps(p: PlayPosition, args: Args) -> PlayChoice | None:
     if p.trump is None or not p.hand.length(p.trump):
         return None
     if p.rules.trump_leads_after_both_follow == "continue":
@@ -116,16 +95,14 @@ def _continue_trumps(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | N
     return card_laws.within_each_suit(p, (c for c in p.hand if c.suit is not p.trump), "any card but a trump")
 
 
-@_chooser("top_of", "lead the highest card of the role suit (args suit)", LEAD_KINDS)
-def _top_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _top_of(p: PlayPosition, args: Args) -> PlayChoice | None:
     for suit in role_suits(p, str(args.get("suit", "partner"))):
         if p.hand.length(suit):
             return make_choice(p.hand.suit_cards(suit)[:1], "the top card")
     return None
 
 
-@_chooser("any_of", "any card of the role suit (args suit): the book names the suit only", LEAD_KINDS)
-def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _any_of(p: PlayPosition, args: Args) -> PlayChoice | None:
     for suit in role_suits(p, str(args.get("suit", "partner"))):
         if p.hand.length(suit) and suit not in p.avoid:
             cards, note = card_laws.card_within_suit(p, suit)
@@ -133,9 +110,8 @@ def _any_of(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     return None
 
 
-@_chooser("cash_sure", "lead a sure trick: the top cards of the suit with the most sure tricks (law 85)", LEAD_KINDS)
-def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
-    counts = {s: sure_tricks(p, s) for s in PBN_SUITS if s not in p.avoid}
+def _cash_sure(p: PlayPosition, args: Args) -> PlayChoice | None:
+    counts = {s: p.top_tricks(s) for s in PBN_SUITS if s not in p.avoid}
     best = max(counts.values(), default=0)
     if best == 0:
         return None
@@ -143,15 +119,12 @@ def _cash_sure(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     return card_laws.within_each_suit(p, cards, "a sure trick")
 
 
-@_chooser("any_but", "any card not of the role suit (args suit): the book says only which suit not to lead "
-          "(law 125: \"not trumps, another suit\")", LEAD_KINDS)
-def _any_but(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _any_but(p: PlayPosition, args: Args) -> PlayChoice | None:
     barred = set(role_suits(p, str(args.get("suit", "trump")))) | set(p.avoid)
     return card_laws.within_each_suit(p, (c for c in p.hand if c.suit not in barred), "any card of another suit")
 
 
-@_chooser("long_suit", "any card of the longest role suit, the stronger of two equally long (≈100)", LEAD_KINDS)
-def _long_suit(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _long_suit(p: PlayPosition, args: Args) -> PlayChoice | None:
     """≈100 "lead your long or strong suit": the longest; between two equally long, the one
     with more high-card points (A 4, K 3, Q 2, J 1); a tie on both gives no single suit."""
     suits = [s for s in role_suits(p, str(args.get("suit", "side"))) if p.hand.length(s)]
@@ -168,8 +141,7 @@ def _long_and_strong(p: PlayPosition, suit: Suit) -> tuple[int, int]:
     return (p.hand.length(suit), high_card_points(p, suit))
 
 
-@_chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", LEAD_KINDS)
-def _doubleton(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _doubleton(p: PlayPosition, args: Args) -> PlayChoice | None:
     # ≈97 (not from a king doubleton) is its own prohibition, guarding this rule
     cards = [c for s in role_suits(p, "any") if p.hand.length(s) == 2 for c in p.hand.suit_cards(s)]
     return card_laws.within_each_suit(p, cards, "a card of the doubleton")
@@ -196,17 +168,14 @@ def _strong_trumps(p: PlayPosition) -> bool:
     return len(ranks) >= 5 or (len(ranks) >= 4 and honours >= 2)
 
 
-def _own_rule(p: PlayPosition, args: Mapping[str, Any]) -> Rule | None:
+def _own_rule(p: PlayPosition, args: Args) -> Rule | None:
     for rule in p.conventions:
         if isinstance(rule, Rule) and rule.chooser == "lead_avoiding" and dict(rule.chooser_args) == dict(args):
             return rule
     return None
 
 
-@_chooser("lead_avoiding", "a prohibition: the lead the lower conventions give, with the role suit "
-          "ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq, "
-          "coronet_shown_out, coronet_honour_dropped)", LEAD_KINDS)
-def _lead_avoiding(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _lead_avoiding(p: PlayPosition, args: Args) -> PlayChoice | None:
     role = str(args["suits"])
     suits = _avoided_suits(p, role) - p.avoid
     me = _own_rule(p, args)
@@ -242,9 +211,7 @@ def _barred_elsewhere(p: PlayPosition, me: Rule) -> frozenset[Suit]:
     return frozenset(barred)
 
 
-@_chooser("follow", "play a card of the suit led (args card: A K Q J T top lowest small, T-sequence for "
-          "≈90's ten; alternatives joined by | are all right: top|Q for law 140)", FOLLOW_KINDS)
-def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _follow(p: PlayPosition, args: Args) -> PlayChoice | None:
     if p.led_suit is None:
         return None
     card = str(args.get("card", "top"))
@@ -257,24 +224,22 @@ def _follow(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
     return make_choice(picked, how)
 
 
-@_chooser("ruff", "ruff: any trump (laws 111, 115)", ("discard",))
-def _ruff(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _ruff(p: PlayPosition, args: Args) -> PlayChoice | None:
     if p.trump is None:
         return None
     return make_choice(p.hand.suit_cards(p.trump), "any trump")
 
 
 def _strength(p: PlayPosition, suit: Suit) -> tuple[int, int]:
-    return (sure_tricks(p, suit), high_card_points(p, suit))
+    return (p.top_tricks(suit), high_card_points(p, suit))
 
 
-@_chooser("discard", "throw a card of a side suit (args how: weakest | not_sure | third | rotate)", ("discard",))
-def _discard(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _discard(p: PlayPosition, args: Args) -> PlayChoice | None:
     suits = discardable(p)
     if not suits:
         return None
     how = str(args.get("how", "weakest"))
-    sure = [s for s in suits if sure_tricks(p, s)]
+    sure = [s for s in suits if p.top_tricks(s)]
     if how == "weakest":
         weakest = min(_strength(p, s) for s in suits)
         chosen = [s for s in suits if _strength(p, s) == weakest]
@@ -299,16 +264,14 @@ def _discard(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
 def _throwable(p: PlayPosition, suit: Suit) -> tuple[Card, ...]:
     """The cards of ``suit`` one discards: not its sure tricks, unless it holds nothing else."""
     cards = p.hand.suit_cards(suit)
-    rest = cards[sure_tricks(p, suit):]
+    rest = cards[p.top_tricks(suit):]
     # a discard throws a useless card (laws 83 and 128: "the cards he does not need"): the
     # small ones, not the king of K x or an honour of Q J x x (tutor's reading)
     small = tuple(c for c in rest if is_small(c.rank))
     return small or rest or cards
 
 
-@_chooser("discard_from", "throw a card of the role suit holding the pattern (args suit, pattern): "
-          "law 145, the short suit of small cards", ("discard",))
-def _discard_from(p: PlayPosition, args: Mapping[str, Any]) -> PlayChoice | None:
+def _discard_from(p: PlayPosition, args: Args) -> PlayChoice | None:
     throwable = set(discardable(p))
     suits = [s for s in holding_suits(p, str(args.get("suit", "side")), str(args["pattern"])) if s in throwable]
     return make_choice((c for s in suits for c in p.hand.suit_cards(s)), "a card of that short suit")
@@ -319,3 +282,105 @@ def forbidden_suits(p: PlayPosition, rule: Rule) -> frozenset[Suit]:
     if rule.chooser != "lead_avoiding":
         return frozenset()
     return _avoided_suits(p, str(rule.chooser_args["suits"])) - p.avoid
+
+
+#: Roles only a prohibition understands (suits the book forbids by their holding).
+AVOID_ROLES = ("weak_kq",)
+
+
+def _role(default: ArgValue | None) -> Arg:
+    return Arg("suit", "suit", default)
+
+
+#: The play choosers, as words of the play vocabulary.
+WORDS: tuple[Word, ...] = (
+    chooser(
+        "lead_holding",
+        "lead a card (args card: A K Q J T top lowest small smalls any; any: the card laws pick it) of the suit holding the pattern (args pattern, suit role)",
+        _lead_holding,
+        LEAD_KINDS,
+        (_role("any"), Arg("pattern", "pattern", REQUIRED), Arg("card", "text", "top")),
+    ),
+    chooser(
+        "lead_akq",
+        "lead from A K Q and more: the ace (law 86) or, by the variant, the king",
+        _lead_akq,
+        LEAD_KINDS,
+    ),
+    chooser(
+        "lead_aq_partner_king",
+        "A Q + 1-2 at one's own no-trumps, partner showed the king: the ace (law 134) or, by the variant, a small card",
+        _lead_aq_king,
+        LEAD_KINDS,
+    ),
+    chooser(
+        "continue_trumps",
+        "after trump rounds both opponents followed: lead trumps from the top (law 129, 130) or, by the variant, another suit",
+        _continue_trumps,
+        LEAD_KINDS,
+    ),
+    chooser(
+        "top_of",
+        "lead the highest card of the role suit (args suit)",
+        _top_of,
+        LEAD_KINDS,
+        (_role(REQUIRED),),
+    ),
+    chooser(
+        "any_of",
+        "any card of the role suit (args suit): the book names the suit only",
+        _any_of,
+        LEAD_KINDS,
+        (_role(REQUIRED),),
+    ),
+    chooser(
+        "cash_sure",
+        "lead a sure trick: the top cards of the suit with the most sure tricks (law 85)",
+        _cash_sure,
+        LEAD_KINDS,
+    ),
+    chooser(
+        "any_but",
+        'any card not of the role suit (args suit): the book says only which suit not to lead (law 125: "not trumps, another suit")',
+        _any_but,
+        LEAD_KINDS,
+        (_role(REQUIRED),),
+    ),
+    chooser(
+        "long_suit",
+        "any card of the longest role suit, the stronger of two equally long (≈100)",
+        _long_suit,
+        LEAD_KINDS,
+        (_role("side"),),
+    ),
+    chooser("doubleton", "lead from a doubleton, not a king doubleton (≈96, ≈97)", _doubleton, LEAD_KINDS),
+    chooser(
+        "lead_avoiding",
+        "a prohibition: the lead the lower conventions give, with the role suit ruled out (args suits: rho, lho_unsupported, partner_discarded, trump, weak_kq, coronet_shown_out, coronet_honour_dropped)",
+        _lead_avoiding,
+        LEAD_KINDS,
+        (Arg("suits", "suit", REQUIRED, AVOID_ROLES),),
+    ),
+    chooser(
+        "follow",
+        "play a card of the suit led (args card: A K Q J T top lowest small, T-sequence for ≈90's ten; alternatives joined by | are all right: top|Q for law 140)",
+        _follow,
+        FOLLOW_KINDS,
+        (Arg("card", "text", "top"),),
+    ),
+    chooser("ruff", "ruff: any trump (laws 111, 115)", _ruff, ("discard",)),
+    chooser(
+        "discard",
+        "throw a card of a side suit (args how: weakest | not_sure | third | rotate)",
+        _discard,
+        ("discard",),
+        (Arg("how", "choice", "weakest", ("weakest", "not_sure", "third", "rotate")),),
+    ),
+    chooser(
+        "discard_from",
+        "throw a card of the role suit holding the pattern (args suit, pattern): law 145, the short suit of small cards",
+        _discard_from,
+        ("discard",),
+        (_role(REQUIRED), Arg("pattern", "pattern", REQUIRED)),
+    ),
+)

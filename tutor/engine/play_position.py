@@ -30,17 +30,32 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict, Unpack
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Contract, Strain
-from tutor.engine.cards import Card, Deal, Hand, Seat, Side, Suit
+from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import Rule
 from tutor.engine.errors import IllegalPlayError, NotationError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
 
-KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
+#: Every decision kind a play position may be (``PlayPosition.kind``; a rule's ``kind`` is one of these or ``bid``).
+DECISION_KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
+#: The decision kinds the play conventions speak of (the book has no fourth-hand conventions).
+PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
+LEAD_KINDS = ("lead",)
+FOLLOW_KINDS = ("second-hand", "third-hand")
+
+
+class Context(TypedDict, total=False):
+    """What a position may carry beyond the cards and calls (the builders pass it on)."""
+
+    below: Mapping[Side, int]
+    rules: Rules
+    conventions: tuple[Rule, ...]
+    avoid: frozenset[Suit]
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,17 +73,17 @@ class PlayPosition:
     below: Mapping[Side, int] = field(default_factory=dict)
     rules: Rules = field(default_factory=Rules)
     #: the play conventions in force (prohibitions re-evaluate the rules they guard)
-    conventions: tuple[Any, ...] = ()
+    conventions: tuple[Rule, ...] = ()
     #: suits a prohibition has taken out of consideration for this lead
     avoid: frozenset[Suit] = frozenset()
     deal: Deal | None = None
     #: values the vocabulary computed for this position (not copied by ``replace``)
-    memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False)
+    memo: dict[tuple[str, ...], object] = field(default_factory=dict, init=False, repr=False)
 
     # -- building --------------------------------------------------------------------
 
     @classmethod
-    def at_start(cls, deal: Deal, auction: Auction, **extra: Any) -> PlayPosition:
+    def at_start(cls, deal: Deal, auction: Auction, **extra: Unpack[Context]) -> PlayPosition:
         """The opening lead of ``deal`` after ``auction`` (which must have ended in a contract)."""
         contract = auction.contract
         if contract is None:
@@ -78,7 +93,7 @@ class PlayPosition:
 
     @classmethod
     def from_play(cls, deal: Deal, auction: Auction, play: TrickPlay, *,
-                  contract: Contract | None = None, **extra: Any) -> PlayPosition:
+                  contract: Contract | None = None, **extra: Unpack[Context]) -> PlayPosition:
         """The decision of the seat in turn in ``play``."""
         contract = contract or auction.contract
         if contract is None:
@@ -90,7 +105,7 @@ class PlayPosition:
     @classmethod
     def from_cards(cls, *, seat: Seat, hand: Hand, dealer: Seat, calls: Sequence[str],
                    contract: Contract, played: Sequence[Card] = (), trick: Sequence[Card] = (),
-                   **extra: Any) -> PlayPosition:
+                   **extra: Unpack[Context]) -> PlayPosition:
         """Rebuild a position from what the player saw: the cards of earlier tricks in order.
 
         The seats of earlier cards follow from the rotation and the trick winners
@@ -168,7 +183,7 @@ class PlayPosition:
     def trump(self) -> Suit | None:
         return self.contract.trump
 
-    def legal(self) -> frozenset[Card]:
+    def legal_cards(self) -> frozenset[Card]:
         return legal_cards(self.hand, self.led_suit)
 
     def winning(self) -> Seat | None:
@@ -261,12 +276,23 @@ class PlayPosition:
     def tricks_won(self, side: Side) -> int:
         return sum(1 for t in self.tricks if t.winner(self.trump).side is side)
 
-    def resolve_suit(self, name: str) -> Suit | None:
-        """The first suit a role names (``partner``, ``rho``, ``led`` …), for suit-named features."""
-        from tutor.engine.play_features import role_suits  # the roles live with the vocabulary
+    def shown_out(self, seat: Seat) -> frozenset[Suit]:
+        """The suits ``seat`` has shown out of: led, and he played another suit (law 146)."""
+        return frozenset(led for s, c, led in self.all_plays() if s is seat and c.suit is not led)
 
-        suits = role_suits(self, name)
-        return suits[0] if suits else None
+    def top_tricks(self, suit: Suit) -> int:
+        """The player's cards of ``suit`` that are the highest still out, given every card seen (tutor's
+        counting of sure tricks in the play; the hand's model before the play is ``features.sure_tricks``)."""
+        seen = self.seen()
+        count = 0
+        for rank in sorted(Rank, reverse=True):
+            card = Card(suit, rank)
+            if card in seen:
+                continue
+            if card not in self.hand:
+                break
+            count += 1
+        return count
 
     @property
     def strain(self) -> Strain:

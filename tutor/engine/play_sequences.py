@@ -27,13 +27,12 @@ Every reading is the tutor's; ``docs/play.md`` and ``content/conventions/play.ya
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from tutor.engine.cards import Card, Rank, Suit
-from tutor.engine.play_features import LEAD_KINDS, register_feature_fn, register_role, shown_out, sure_tricks
-from tutor.engine.play_position import PlayPosition
+from tutor.engine.play_position import LEAD_KINDS, PlayPosition
 from tutor.engine.tricks import Trick
+from tutor.engine.vocabulary import Args, Word, feature
 
 
 def _held_originally(p: PlayPosition, suit: Suit) -> set[Rank]:
@@ -102,22 +101,28 @@ def _partner_blank_honour(p: PlayPosition) -> tuple[Suit, ...]:
                 and trick.winner(p.trump) is p.partner and after.plays[0][0] is p.partner
                 and after.plays[0][1].suit is not card.suit and after.winner(p.trump) is p.seat
                 and not any(t.plays[0][0] is p.seat for t in p.tricks[i + 2:])
-                and sure_tricks(p, card.suit)):
+                and p.top_tricks(card.suit)):
             return (card.suit,)
     return ()
 
 
-register_role("partner_blank_honour", _partner_blank_honour)
-register_role("ak_fourth_cashed", _ak_fourth_cashed)
-register_role("akx_king_led", _akx_king_led)
-register_role("partner_akx_signal", _partner_akx_signal)
+#: The suit roles the continuations name (the play vocabulary adds them to its roles).
+ROLES: Mapping[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
+    "partner_blank_honour": _partner_blank_honour,
+    "ak_fourth_cashed": _ak_fourth_cashed,
+    "akx_king_led": _akx_king_led,
+    "partner_akx_signal": _partner_akx_signal,
+}
 
 
-def _declarer_void_in_partners_suit(p: PlayPosition, args: Mapping[str, Any]) -> bool:
+def _declarer_void_in_partners_suit(p: PlayPosition, args: Args) -> bool:
     declarer = p.contract.declarer
-    return any(s in shown_out(p, declarer) and s is not p.trump for s in p.named_suits(declarer.partner))
+    return any(s in p.shown_out(declarer) and s is not p.trump for s in p.named_suits(declarer.partner))
 
 
-register_feature_fn("declarer_void_in_partners_suit",
-                    "the declarer has shown out of a side suit his partner named (law 135's mid-play trump lead)",
-                    _declarer_void_in_partners_suit, LEAD_KINDS)
+#: The continuations' features, as words of the play vocabulary.
+WORDS: tuple[Word, ...] = (
+    feature("declarer_void_in_partners_suit",
+            "the declarer has shown out of a side suit his partner named (law 135's mid-play trump lead)",
+            _declarer_void_in_partners_suit, LEAD_KINDS),
+)

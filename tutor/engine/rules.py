@@ -16,17 +16,33 @@ Code never tests ``if variant == …``: it reads the figure from :class:`Rules`.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from tutor.engine.errors import TutorError
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-#: Any frozen rules dataclass: Vint's :class:`Rules`, Solo Whist's ``SoloRules``.
+#: Each frozen rules dataclass: Vint's :class:`Rules`, Solo Whist's ``SoloRules``.
 R = TypeVar("R", bound="DataclassInstance")
+
+#: The options of the variants whose figure is a word, not a number (compared, never spelt freely).
+PassedOut = Literal["x_mark", "play_out"]
+NtAcesInOneHand = Literal["both", "coronet_only"]
+PlayedOutExtra = Literal["difference", "over_six"]
+AkqLead = Literal["ace", "king"]
+AceFourthHonours = Literal["Q-or-J", "Q-and-J"]
+AqLeadPartnerKing = Literal["ace", "small"]
+TrumpLeadsAfterBothFollow = Literal["continue", "stop"]
+SmallGameTrumpLeads = Literal["never", "unless-strong"]
+#: A variant option's figure: a count, a word above, a table of values, or an enum member (Solo Whist's).
+OptionValue = int | str | tuple[int, ...] | enum.Enum
+
+#: Tricks a contract needs beyond its level (law 31: a contract of level L needs 6 + L tricks).
+BOOK_TRICKS = 6
 
 BOOK = "000_3fb8f71f4f530558.txt"
 THAI = "002_c68374d8f015d64a.txt"
@@ -43,7 +59,7 @@ class Rules:
     auction_end_passes: int = 8
     # What happens when all four pass with no bid: "x_mark" (re-deal, an X is
     # written: scoring 8) or "play_out" (the deal is played: scoring 10).
-    passed_out: str = "x_mark"
+    passed_out: PassedOut = "x_mark"
     # Points below the line that finish a partie (note 9, scoring 4).
     partie_target: int = 500
     # Bonus above the line for finishing a partie, and the rubber (scoring 7).
@@ -81,31 +97,39 @@ class Rules:
     slam_made_bonus: tuple[int, int] = (1000, 2000)
     # At no-trumps, three or four aces in one hand score the aces (scoring 17) and
     # the coronet (scoring 18), "both"; or the coronet only (C18, tutor's reading).
-    nt_aces_in_one_hand: str = "both"
+    nt_aces_in_one_hand: NtAcesInOneHand = "both"
     # Played-out passed deal: "extra" tricks are the majority's tricks minus the
     # minority's ("difference", tutor's reading) or beyond six ("over_six", C27).
-    played_out_extra: str = "difference"
+    played_out_extra: PlayedOutExtra = "difference"
     # -- Play conventions (laws 79-166; the play trainer, tutor.engine.play_features).
     # Leading from A K Q (C17): law 86 "ace" (book); the summary line's "king".
-    akq_lead: str = "ace"
+    akq_lead: AkqLead = "ace"
     # The A-Q "cut" holding of law 139 (C12): four cards, "A Q with two more" (book),
     # or three, "A Q third" (Russian summary).
     cut_aq_length: int = 4
     # ≈93, leading from the ace fourth (C16): "Q-or-J" (Russian summary, which keeps
     # the lost lead list) or "Q-and-J" (Romanian summary).
-    ace_fourth_honours: str = "Q-or-J"
+    ace_fourth_honours: AceFourthHonours = "Q-or-J"
     # Law 134 (C8): A Q + 1-2 at one's own no-trumps, partner showed the king:
     # lead the "ace" then the queen (book) or a "small" card (Russian summary).
-    aq_lead_partner_king: str = "ace"
+    aq_lead_partner_king: AqLeadPartnerKing = "ace"
     # Law 129 (C9): after two rounds of trumps both opponents followed to:
     # "continue" leading trumps (book) or "stop" (Russian summary).
-    trump_leads_after_both_follow: str = "continue"
+    trump_leads_after_both_follow: TrumpLeadsAfterBothFollow = "continue"
     # Law 118 (C28): no trump leads in a simple game or "two": "never" (book) or
     # "unless-strong" (Russian summary: "in the opposite case you may").
-    small_game_trump_leads: str = "never"
+    small_game_trump_leads: SmallGameTrumpLeads = "never"
     # Law 136 (C11): without the ace, lead the queen "under" LHO's shown king from
     # Q J and two more cards, 4 (book), or "Q J third", 3 (Russian summary).
     qj_through_king_length: int = 4
+
+    def trick_points(self, level: int) -> int:
+        """Points below the line for each trick of a contract of ``level`` (scoring 5: 10 × level)."""
+        return self.trick_value * level
+
+    def contract_points(self, level: int) -> int:
+        """Points below the line for making a contract of ``level`` exactly: its 6 + level tricks."""
+        return (BOOK_TRICKS + level) * self.trick_points(level)
 
     @classmethod
     def with_variants(cls, choices: Mapping[str, str]) -> Rules:
@@ -133,7 +157,7 @@ class Option:
     """One reading of a variant: its figure and where it comes from."""
 
     label: str
-    value: Any
+    value: OptionValue
     sources: tuple[Source, ...]
 
 
@@ -181,7 +205,7 @@ def with_variants(defaults: R, choices: Mapping[str, str], table: Mapping[str, V
 
 
 def _v(name: str, attribute: str, law: str, conflict: str, description: str,
-       **options: tuple[str, Any, tuple[Source, ...]]) -> Variant:
+       **options: tuple[str, OptionValue, tuple[Source, ...]]) -> Variant:
     return Variant(name, attribute, law, conflict, description,
                    {k: Option(*v) for k, v in options.items()})
 

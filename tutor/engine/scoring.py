@@ -234,7 +234,7 @@ def _contract(deal: Deal, contract: Contract, played: int, rules: Rules, revokes
 
 
 def _trick_items(contract: Contract, tricks: dict[Side, int], rules: Rules, revoked: bool) -> list[ScoreItem]:
-    rate = rules.trick_value * contract.level
+    rate = rules.trick_points(contract.level)
     laws = ("scoring-1", "scoring-5") + (("law-148",) if revoked else ())
     name = LEVEL_NAMES[contract.level]
     return [
@@ -267,7 +267,7 @@ def _contract_result(contract: Contract, tricks: dict[Side, int], rules: Rules,
         bonus = rules.slam_declared_bonus[level - SMALL_SLAM_LEVEL]
         items.append(ScoreItem(declaring, "above", "slam_declared", bonus, ("scoring-19",),
                                f"{declaring.value} declared and made a {LEVEL_NAMES[level]}: {bonus}"))
-    if took < need and took * rules.trick_value * level >= rules.partie_target:
+    if took < need and took * rules.trick_points(level) >= rules.partie_target:
         notes.append(f"{declaring.value} failed, yet their {took} tricks reach {rules.partie_target} below the "
                      "line and so end the partie for them (the tutor's reading of scoring 1 and 4; the book "
                      "does not discuss this case).")

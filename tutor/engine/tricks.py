@@ -13,7 +13,7 @@ one deliberately with ``allow_revoke=True`` and the revoke is kept in the log.
 >>> d = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 >>> p = TrickPlay(d, trump=None, leader=Seat.N)
 >>> _ = p.play(Card.parse("SA"))
->>> sorted(str(c) for c in p.legal_plays())
+>>> sorted(str(c) for c in p.legal_cards())
 ['S7', 'S8', 'S9', 'ST']
 """
 
@@ -177,7 +177,7 @@ class TrickPlay:
 
     # -- legal moves -----------------------------------------------------------------
 
-    def legal_plays(self) -> frozenset[Card]:
+    def legal_cards(self) -> frozenset[Card]:
         if self.is_complete:
             return frozenset()
         led = self._current[0][1].suit if self._current else None
@@ -196,7 +196,7 @@ class TrickPlay:
         hand = self._hands[player]
         if card not in hand:
             raise IllegalPlayError(f"{player.value} does not hold {card}", law=self.laws.not_held)
-        if not allow_revoke and card not in self.legal_plays():
+        if not allow_revoke and card not in self.legal_cards():
             led = self._current[0][1].suit
             raise IllegalPlayError(
                 f"{player.value} played {card} but holds {hand.length(led)} {led.english}: "
@@ -217,7 +217,7 @@ class TrickPlay:
         """Play ``card`` for the seat in turn; returns the frozen record."""
         self.verify_play(card, seat, allow_revoke=allow_revoke)
         player = self.to_play
-        revoke = card not in self.legal_plays()
+        revoke = card not in self.legal_cards()
         record = PlayRecord(len(self._log), len(self._tricks), player, card, revoke)
         self._log.append(record)
         self._hands[player] = self._hands[player].without(card)

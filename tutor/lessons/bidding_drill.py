@@ -28,26 +28,26 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.bidding import HAND_LEVEL, BidPosition, ScoreState
+from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
-from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
-from tutor.engine.conventions import Advice, Condition, Rule, evaluate, situations
+from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import Advice, Condition, Rule, evaluate
 from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
-from tutor.engine.features import HAND_ONLY
 from tutor.engine.rules import Rules
+from tutor.engine.vocabulary import CardsBetween, HandTest, Word
 from tutor.lessons.bidding_feedback import feature_notes, why_not
 from tutor.lessons.conventions_loader import ConventionSet, conventions_for
-from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Consequence, Drill, DrillKind
 
 KIND = "bidding"
 LEARNER = Seat.S
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 #: Attempts at one drill before giving up; each attempt deals and bids afresh.
 MAX_ATTEMPTS = 600
 #: Calls bid by the rules after a choice before the consequences stop the auction.
 MAX_CONTINUATION = 80
-_RANK_FEATURES = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
+#: The seats a rule's drill hints name, from the learner's point of view (order kept: hints are read in it).
+_HINT_SEATS: dict[str, Seat] = {name: LEARNER.relative(name) for name in ("partner", "lho", "rho", "self")}
 _HONOUR_CHARS = "AKQJT"
 
 
@@ -68,12 +68,12 @@ def in_situation(rules: Sequence[Rule], position: BidPosition) -> list[Rule]:
     """The rules whose situation holds, each distinct situation tested once (a fast pre-filter)."""
     out: list[Rule] = []
     for situation, args, group in _by_situation(rules):
-        if situations()[situation].fn(position, args):
+        if situation.holds(position, args):
             out += group
     return out
 
 
-_Groups = list[tuple[str, Mapping[str, Any], list[Rule]]]
+_Groups = list[tuple[Word, Mapping[str, Any], list[Rule]]]
 _GROUPS: dict[int, tuple[Sequence[Rule], _Groups]] = {}
 
 
@@ -82,10 +82,10 @@ def _by_situation(rules: Sequence[Rule]) -> _Groups:
     cached = _GROUPS.get(id(rules))
     if cached is not None and cached[0] is rules:
         return cached[1]
-    groups: dict[tuple[str, str], tuple[str, Mapping[str, Any], list[Rule]]] = {}
+    groups: dict[tuple[str, str], tuple[Word, Mapping[str, Any], list[Rule]]] = {}
     for rule in rules:
         key = (rule.situation, repr(sorted(rule.situation_args.items())))
-        groups.setdefault(key, (rule.situation, rule.situation_args, []))[2].append(rule)
+        groups.setdefault(key, (rule.situation_word, rule.situation_args, []))[2].append(rule)
     if len(_GROUPS) > 16:
         _GROUPS.clear()
     _GROUPS[id(rules)] = (rules, list(groups.values()))
@@ -112,17 +112,6 @@ class HandPlan:
         self.checks += other.checks
 
 
-def _range(op: str, value: int, top: int) -> tuple[int, int] | None:
-    return {"==": (value, value), ">=": (value, top), "<=": (0, value), ">": (value + 1, top),
-            "<": (0, value - 1)}.get(op)
-
-
-def _hand_only(cond: Condition) -> bool:
-    suit = str(cond.args.get("suit", "S"))
-    letter = len(suit) == 1 and suit.upper() in "SHDC"
-    return (cond.feature in HAND_ONLY and letter) or cond.feature in HAND_LEVEL
-
-
 @lru_cache(maxsize=64)
 def _alone(hand: Hand) -> BidPosition:
     """The hand at an empty auction: what the hand-level features need."""
@@ -133,19 +122,18 @@ _EMPTY = Auction(LEARNER)
 
 
 def plan_from_conditions(conditions: Sequence[Condition]) -> HandPlan:
-    """Card counts for aces, kings, queens, jacks and lengths; hand checks for the rest."""
+    """What each condition's word says the hand must meet: cards to place, or a test of the hand.
+
+    Conditions the hand alone cannot meet (the auction's, the score's) give no requirement:
+    the drill realises them by the auction it bids.
+    """
     plan = HandPlan()
     for cond in conditions:
-        if not _hand_only(cond):
-            continue
-        value = cond.value
-        if cond.feature in _RANK_FEATURES and isinstance(value, int) and not isinstance(value, bool):
-            span = _range(cond.op, value, 4)
-            if span:
-                rank = _RANK_FEATURES[cond.feature]
-                plan.counts.append(CardCount(frozenset(Card(s, rank) for s in PBN_SUITS), *span))
-                continue
-        plan.checks.append(_check(cond))
+        requirement = cond.requirement()
+        if isinstance(requirement, CardsBetween):
+            plan.counts.append(CardCount(requirement.cards, requirement.low, requirement.high))
+        elif isinstance(requirement, HandTest):
+            plan.checks.append(_check(cond))
     return plan
 
 
@@ -198,7 +186,7 @@ def _outranking(rule: Rule, rules: Sequence[Rule]) -> list[Rule]:
     hand-level conditions hold: a hand meeting one of them can never drill ``rule``."""
     return [r for r in rules if r.priority > rule.priority and r.situation == rule.situation
             and (not r.situation_args or r.situation_args == rule.situation_args)
-            and r.conditions and all(_hand_only(c) for c in r.conditions)]
+            and r.conditions and all(c.requirement() is not None for c in r.conditions)]
 
 
 def _excluded(higher: Rule) -> Callable[[Hand], bool]:
@@ -219,7 +207,6 @@ def _plan_for(rule: Rule, hints: Mapping[str, Any], rng: random.Random,
     return plan
 
 
-_HINT_SEATS = {"partner": LEARNER.partner, "lho": LEARNER.lho, "rho": LEARNER.rho, "self": LEARNER}
 
 
 def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
@@ -239,12 +226,12 @@ def _dealers(hints: Mapping[str, Any]) -> list[Seat]:
 def _score_for(rule: Rule, rng: random.Random) -> ScoreState | None:
     """Law 38 needs the score: when a rule asks that a game end the partie, make it so; a rule that
     asks only that the score be known (R?b) gets a random one."""
-    if any(c.feature == "score_known" and c.value is True for c in rule.conditions):
+    if any(c.name == "score_known" and c.value is True for c in rule.conditions):
         target = Rules().partie_target
         return ScoreState({Side.NS: rng.randrange(0, target, 10), Side.EW: rng.randrange(0, target, 10)},
                           {Side.NS: rng.randint(0, 1), Side.EW: rng.randint(0, 1)})
     for cond in rule.conditions:
-        if cond.feature == "ends_partie" and cond.value is True:
+        if cond.name == "ends_partie" and cond.value is True:
             level = int(cond.args.get("level", 1))
             need = Rules().partie_target - (6 + level) * 10 * level
             ours = rng.randrange(max(0, need), Rules().partie_target, 10)
@@ -445,7 +432,7 @@ def _drill(rule: Rule, seed: int, c: Candidate, rules: Sequence[Rule]) -> Drill:
     answer = str(c.advice.answer)
     return Drill(
         kind=KIND, rule_id=rule.id, seed=seed, prompt=prompt(p), position=position,
-        choices=tuple(str(x) for x in p.legal_calls), answer=answer, laws=c.advice.laws,
+        choices=tuple(str(x) for x in p.legal_calls()), answer=answer, laws=c.advice.laws,
         explanation=c.advice.explanation, why_not=why_not(p, c.advice, rules),
         features=feature_notes(p, c.advice), deal_pbn=c.deal.to_pbn(),
     )
@@ -562,7 +549,8 @@ def _points(items: Sequence[Any]) -> dict[str, int]:
     return {side.value: sum(i.points for i in items if i.side is side) for side in Side}
 
 
-register_drill_kind(DrillKind(KIND, rule_ids, make, advise, consequences))
+#: The bidding drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences)
 
 __all__ = [
     "Candidate", "HandPlan", "KIND", "advise", "make_as_before_exact_replay", "pick_rule", "advise_position", "bid_rules", "call_by_rules",

@@ -16,37 +16,13 @@ from typing import Any
 from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
-from tutor.engine.conventions import Advice, Condition, Rule, features
+from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.features import honours, sure_tricks
+from tutor.engine.vocabulary import COMPARISONS
 from tutor.lessons.bidding_words import sentence
 from tutor.lessons.words import law_quote as words_law_quote
 from tutor.lessons.words import laws_named
 
-#: Short names of features for the learner (others use their registered description).
-LABELS: dict[str, str] = {
-    "aces": "aces", "kings": "kings", "queens": "queens", "jacks": "jacks",
-    "face_cards": "kings, queens and jacks", "sure_tricks": "sure tricks",
-    "doubtful_tricks": "doubtful tricks", "longest_length": "cards in the longest suit",
-    "shortest_length": "cards in the shortest suit", "candidate_suits": "suits of 4+ cards with 2 honours",
-    "has_direct_suit": "six trumps headed by A K with three honours",
-    "direct_suit_sure_tricks": "sure tricks in that suit", "partner_passed": "partner has passed",
-    "suit_named": "a suit has been named", "partner_opened_nt": "partner said no-trumps at once",
-    "ends_partie": "a simple game ends the partie", "has_simple_game": "a simple game's values",
-    "max_suit_sure_tricks": "sure tricks in the best suit", "own_passes_since_partner_bid":
-    "your passes since partner's bid", "high_cards": "kings and queens", "long_suits": "long suits",
-    "long_suits_sure_tricks": "sure tricks in the long suits", "partner_bid_level": "level of partner's bid",
-    "partner_bid_direct": "partner bid directly from his hand", "ace_king_suits": "suits with A and K",
-    "coronet_outside_partner": "coronet outside partner's suit", "suit_choice": "the suit choice",
-    "candidate_suits_outside_partner": "suits of your own (4+ cards, 2 honours)",
-    "has_long_suit_with_honour": "a suit of 5+ cards with an honour", "round": "your turn number",
-    "partner_suit_run": "times partner named his suit in a row", "guarded_kings": "kings not blank",
-}
-_SUIT_LABELS = {"length": "cards in", "honours": "honours in", "holds_ace": "the ace of",
-                "holds_king": "the king of", "face_cards_outside": "figures outside",
-                "coronet": "coronet in", "suit_sure_tricks": "sure tricks in",
-                "guarded_jack": "the jack with three more cards in"}
-_OP_WORDS = {"==": "exactly ", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "fewer than ",
-             "!=": "not "}
 _CHOICE_WHY = {
     "longer": "law 35 names the longest suit that may be trumps",
     "law-40": "of two suits of equal length, law 40 makes trumps of the more doubtful one "
@@ -58,12 +34,13 @@ MAX_ALTERNATIVES = 6
 
 
 def label(cond: Condition) -> str:
-    name = LABELS.get(cond.feature) or features()[cond.feature].description
+    """How the learner reads the condition's feature: its word's label (``sure tricks``, ``cards in hearts``)."""
+    word = cond.feature
     suit = cond.args.get("suit")
-    if suit and cond.feature in _SUIT_LABELS:
+    if suit and word.suit_label:
         where = "partner's suit" if suit == "partner" else Suit(str(suit).upper()).english
-        return f"{_SUIT_LABELS[cond.feature]} {where}"
-    return name
+        return f"{word.suit_label} {where}"
+    return word.label
 
 
 def describe(cond: Condition, position: Any) -> str:
@@ -72,11 +49,11 @@ def describe(cond: Condition, position: Any) -> str:
     if isinstance(cond.value, bool):
         wanted = cond.value if cond.op == "==" else not cond.value
         return f"{label(cond)}: {'yes' if wanted else 'no'} (here {'yes' if value else 'no'})"
-    return f"{label(cond)}: {_OP_WORDS.get(cond.op, cond.op)}{cond.value} (here {value})"
+    return f"{label(cond)}: {COMPARISONS[cond.op].words} {cond.value} (here {value})"
 
 
 def _value(cond: Condition, position: Any) -> Any:
-    return features()[cond.feature].fn(position, cond.args)
+    return cond.value_in(position)
 
 
 def plausible_calls(position: BidPosition, rules: Sequence[Rule]) -> list[Call]:
@@ -91,15 +68,13 @@ def plausible_calls(position: BidPosition, rules: Sequence[Rule]) -> list[Call]:
     for rule in rules:
         if _situation_holds(rule, position):
             answer = rule.recommend(position)
-            if answer is not None and answer not in calls:
+            if isinstance(answer, Bid | Pass) and answer not in calls:
                 calls.append(answer)
     return calls
 
 
 def _situation_holds(rule: Rule, position: BidPosition) -> bool:
-    from tutor.engine.conventions import situations
-
-    return bool(situations()[rule.situation].fn(position, rule.situation_args))
+    return rule.in_situation(position)
 
 
 def _laws(rule: Rule) -> str:
@@ -169,7 +144,7 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
     notes = {"sure tricks": f"{count.total} ({count.breakdown()})",
              "aces": str(sum(1 for c in position.hand.cards if c.rank == 14))}
     for cond in advice.rule.conditions:
-        if cond.feature in ("sure_tricks", "aces"):
+        if cond.name in ("sure_tricks", "aces"):
             continue
         value = _value(cond, position)
         notes[label(cond)] = "yes" if value is True else "no" if value is False else str(value)

@@ -18,7 +18,8 @@ import threading
 import time
 from pathlib import Path
 
-from tutor.lessons.content import ContentReport, check_content, content_dir, content_signature
+from tutor.lessons.content import ContentReport, content_dir, content_signature
+from tutor.lessons.content_kinds import check_content
 
 Signature = tuple[tuple[str, float, int], ...]
 

@@ -15,17 +15,12 @@ from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons import bidding_drill, solo_drill
 from tutor.lessons.content_cache import content_report
-from tutor.lessons.drills import Drill, discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills import Drill
 from tutor.lessons.law_quiz import Question, question_pool
 from tutor.lessons.progress import StoredAnswer
-from tutor.lessons.review import (
-    Exercise,
-    NotReplayable,
-    not_replayable_message,
-    register_item_server,
-    register_replayer,
-    serve,
-)
+from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
+from tutor.lessons.solo import serve_solo
 from tutor.lessons.words import laws_named
 
 
@@ -44,7 +39,7 @@ def drill_prompt(drill: Drill) -> str:
 
 
 def _drill_of_rule(rule_id: str, seed: int) -> Drill:
-    for kind in discover_drill_kinds().values():
+    for kind in DRILL_KINDS.values():
         if rule_id in kind.rule_ids():
             return kind.make(rule_id, seed)
     raise TutorError("a drill this record names is no longer among the tutor's conventions.")
@@ -95,7 +90,7 @@ def replay_solo(stored: StoredAnswer) -> Exercise:
     """A Solo Whist answer replayed: a calling drill by its deal, the rest by its seed."""
     a = stored.answer
     assert a.seed is not None
-    exercise = serve("solo", a.item_id, a.seed)
+    exercise = serve_solo(a.item_id, a.seed)
     if not a.position or exercise.position == a.position:
         return exercise
     if a.item_id in solo_drill.RULES:
@@ -129,8 +124,3 @@ def serve_quiz(item_id: str, seed: int) -> Exercise:
         short=f"Right — {laws_named(question.laws)}.", laws=tuple(question.laws), seed=seed,
     )
 
-
-register_item_server("convention", serve_convention)
-register_item_server("quiz", serve_quiz)
-register_replayer("convention", replay_convention)
-register_replayer("solo", replay_solo)

@@ -2,20 +2,19 @@
 
 A convention file holds a list of rules, either at the top level or under a
 ``conventions:`` key (a file may also carry ``lessons:``, guided lessons for its
-kind, kept as plain data). Each rule is validated by a Pydantic model, then
-checked against the vocabulary registered in :mod:`tutor.engine.conventions`:
-an unknown situation, feature or chooser, or one registered for another decision
-kind, is an error. Every problem of a file is reported at once, each as
+kind, kept as plain data). Each rule is validated by a Pydantic model, then its
+words are *resolved* in the vocabulary of its decision kind
+(:func:`tutor.engine.vocabularies.vocabulary_for`): an unknown situation, feature or
+chooser, one for another decision kind, or an argument the word does not take or of
+the wrong type, is an error; a resolved rule holds the word records themselves. Every problem of a file is reported at once, each as
 ``file:line: rule-id: message``, in one :class:`~tutor.engine.errors.ContentError`.
 
-The loader is generic over decision kinds (``bid``, ``lead``, ``discard`` …): the
-modules that define a kind's vocabulary are imported first (see
-:func:`register_vocabulary_module`). YAML is read with ``yaml.safe_load`` only.
+The loader is generic over decision kinds (``bid``, ``lead``, ``discard`` …). YAML is
+read with ``yaml.safe_load`` only.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,28 +26,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
 from tutor.engine.errors import ContentError
+from tutor.engine.vocabularies import BY_KIND, vocabulary_for
+from tutor.engine.vocabulary import Vocabulary, Word, WordRole
 from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
 
-#: Modules whose import registers situations, features and choosers.
-_VOCABULARY_MODULES: list[str] = ["tutor.engine.features", "tutor.engine.bidding", "tutor.engine.negotiation"]
-
 LAW_ID = re.compile(r"^(law-\d+|law-r\d+|law-r[a-z]|note-\d+|scoring-\d+|preamble-\d+|"
                     r"two-\d+|three-\d+|five-\d+|solo-\d+|tutor-\d+)$")
 RULE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-def register_vocabulary_module(module: str) -> None:
-    """Have the loader import ``module`` (which registers vocabulary) before validating."""
-    if module not in _VOCABULARY_MODULES:
-        _VOCABULARY_MODULES.append(module)
-
-
-def _import_vocabulary() -> None:
-    for module in _VOCABULARY_MODULES:
-        importlib.import_module(module)
 
 
 # -- the schema ---------------------------------------------------------------------------
@@ -114,34 +101,53 @@ class ConventionSet:
         return tuple(r for r in self.rules if r.kind == kind)
 
 
-def _vocabulary_errors(model: RuleModel) -> list[tuple[tuple[str | int, ...], str]]:
-    errors: list[tuple[tuple[str | int, ...], str]] = []
-    checks: list[tuple[tuple[str | int, ...], str, str, Mapping[str, conv.Vocabulary]]] = [
-        (("when", "situation"), "situation", model.when.situation, conv.situations()),
-        (("recommend", "chooser"), "chooser", model.recommend.chooser, conv.choosers())]
-    checks += [(("when", "conditions", n, "feature"), "feature", c.feature, conv.features())
-               for n, c in enumerate(model.when.conditions)]
-    for path, what, name, table in checks:
-        entry = table.get(name)
-        if entry is None:
-            errors.append((path, f"unknown {what} {name!r}"))
-        elif model.kind not in entry.kinds:
-            errors.append((path, f"{what} {name!r} is not for kind {model.kind!r} (it serves "
-                                 f"{', '.join(sorted(entry.kinds))})"))
-    errors += [(("laws", n), f"bad law id {law!r} (law-N, law-rN, scoring-N …)")
-               for n, law in enumerate(model.laws) if not LAW_ID.match(law)]
-    return errors
+Path_ = tuple[str | int, ...]
 
 
-def _to_rule(model: RuleModel) -> conv.Rule:
+def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]]]:
+    """The rule with its words resolved in its kind's vocabulary, or every problem of its words."""
+    errors: list[tuple[Path_, str]] = [
+        (("laws", n), f"bad law id {law!r} (law-N, law-rN, scoring-N …)")
+        for n, law in enumerate(model.laws) if not LAW_ID.match(law)]
+    if model.kind not in BY_KIND:
+        return None, [*errors, (("kind",), f"unknown decision kind {model.kind!r}; known: {', '.join(BY_KIND)}")]
+    vocabulary = vocabulary_for(model.kind)
+    situation = _word(vocabulary, "situation", model.when.situation, model.kind, model.when.situation_args,
+                      ("when", "situation"), errors)
+    chooser = _word(vocabulary, "chooser", model.recommend.chooser, model.kind, model.recommend.args,
+                    ("recommend", "chooser"), errors)
+    conditions = []
+    for n, c in enumerate(model.when.conditions):
+        word = _word(vocabulary, "feature", c.feature, model.kind, c.args, ("when", "conditions", n, "feature"), errors)
+        if word is not None:
+            conditions.append(conv.Condition(word, c.op, c.value, dict(c.args)))
+    explanation = " ".join(model.explanation.split())
+    placeholders = {name: word for name in conv.placeholder_names(explanation)
+                    if (word := vocabulary.get("feature", name)) is not None}
+    if errors or situation is None or chooser is None:
+        return None, errors
     return conv.Rule(
-        id=model.id, kind=model.kind, laws=tuple(model.laws), situation=model.when.situation,
-        conditions=tuple(conv.Condition(c.feature, c.op, c.value, dict(c.args))
-                         for c in model.when.conditions),
-        chooser=model.recommend.chooser, priority=model.priority,
-        explanation=" ".join(model.explanation.split()), title=model.title,
+        id=model.id, kind=model.kind, laws=tuple(model.laws), situation_word=situation,
+        conditions=tuple(conditions), chooser_word=chooser, priority=model.priority,
+        explanation=explanation, title=model.title,
         situation_args=dict(model.when.situation_args), chooser_args=dict(model.recommend.args),
-    )
+        placeholders=placeholders,
+    ), errors
+
+
+def _word(vocabulary: Vocabulary, role: WordRole, name: str, kind: str, args: Mapping[str, Any],
+          path: Path_, errors: list[tuple[Path_, str]]) -> Word | None:
+    """The word ``name`` resolved, its arguments checked; problems go to ``errors``."""
+    word = vocabulary.get(role, name)
+    if word is None:
+        elsewhere = sorted({k for v in BY_KIND.values() if (w := v.get(role, name)) for k in w.kinds})
+        errors.append((path, f"{role} {name!r} is not for kind {kind!r} (it serves {', '.join(elsewhere)})"
+                       if elsewhere else f"unknown {role} {name!r}"))
+        return None
+    if kind not in word.kinds:
+        errors.append((path, f"{role} {name!r} is not for kind {kind!r} (it serves {', '.join(sorted(word.kinds))})"))
+    errors += [((*path[:-1], "args"), m) for m in word.arg_problems(args, vocabulary)]
+    return word
 
 
 #: A problem before it is placed in a file: (path inside the document, item id, message).
@@ -177,7 +183,6 @@ def _pydantic_problems(err: ValidationError) -> list[tuple[tuple[str | int, ...]
 
 def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
     """Validate parsed convention data; every problem with its path, item id and message."""
-    _import_vocabulary()
     key, items, lessons, problems = _split(data)
     base: tuple[str | int, ...] = (key,) if key else ()
     rules: list[conv.Rule] = []
@@ -199,8 +204,10 @@ def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
             problems.append(((*path, "id"), rid, f"duplicate id (first as item {seen[model.id] + 1})"))
             continue
         seen[model.id] = index
-        problems += [((*path, *loc), rid, m) for loc, m in _vocabulary_errors(model)]
-        rules.append(_to_rule(model))
+        rule, errors = _resolve(model)
+        problems += [((*path, *loc), rid, m) for loc, m in errors]
+        if rule is not None:
+            rules.append(rule)
         hints[model.id] = model.drill
         notes[model.id] = tuple(" ".join(n.split()) for n in model.notes)
     return ConventionSet(tuple(rules), hints, notes, {}, tuple(lessons)), problems
@@ -292,21 +299,8 @@ def validate_conventions_document(doc: Any, ctx: Any) -> list[Any]:
     return [doc.problem(path, message, item=rid) for path, rid, message in problems]
 
 
-def _register_content_kind() -> None:
-    """Plug the convention check into ``tutor check`` when the content registry exists."""
-    try:
-        content = importlib.import_module("tutor.lessons.content")
-    except ImportError:
-        return
-    register = getattr(content, "register_content_kind", None)
-    if callable(register):
-        register("conventions/bidding.yaml", validate_conventions_document, name="bidding conventions")
-
-
-_register_content_kind()
-
 __all__ = [
     "CONVENTIONS_DIR", "ConventionSet", "RuleModel", "conventions_for",
-    "load_conventions", "merge", "parse_conventions", "register_vocabulary_module", "validate_data",
+    "load_conventions", "merge", "parse_conventions", "validate_data",
     "validate_conventions_document",
 ]

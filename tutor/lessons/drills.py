@@ -1,9 +1,9 @@
-"""Drills: generated positions with one book-correct answer, and the registry of drill kinds.
+"""Drills: generated positions with one book-correct answer, and the shape of a drill kind.
 
 A drill kind (``bidding``, ``lead``, ``second-hand``, ``third-hand``, ``discard``,
-``solo-bidding`` …) registers a generator and an adviser. The ``tutor drill`` and
-``tutor advise`` commands and the drill pages look kinds up here, so adding a kind
-touches no shared code.
+``solo-bidding`` …) is a generator and an adviser (:class:`DrillKind`). The kinds are
+listed in one table, :data:`tutor.lessons.drill_kinds.DRILL_KINDS`, which the ``tutor
+drill`` and ``tutor advise`` commands and the drill pages read.
 
 Every drill is reproducible: ``make(rule_id, seed)`` returns the same drill for the
 same arguments, and a drill carries everything needed to show it, check it and
@@ -12,13 +12,9 @@ explain it, as plain data (``to_json``).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
-
-from tutor.engine.errors import TutorError
 
 
 @dataclass(frozen=True)
@@ -69,36 +65,3 @@ class DrillKind:
     consequences: Callable[[Drill, str], tuple[Consequence, ...]] | None = None
 
 
-_KINDS: dict[str, DrillKind] = {}
-
-
-def register_drill_kind(kind: DrillKind) -> None:
-    _KINDS[kind.name] = kind
-
-
-def drill_kind(name: str) -> DrillKind:
-    if name not in _KINDS:
-        raise TutorError(f"unknown drill kind {name!r}; known: {', '.join(sorted(_KINDS)) or 'none'}")
-    return _KINDS[name]
-
-
-def drill_kinds() -> Mapping[str, DrillKind]:
-    return dict(_KINDS)
-
-
-def discover_drill_kinds() -> Mapping[str, DrillKind]:
-    """Import every ``tutor.lessons.*_drill`` module, so that each registers its kinds."""
-    import tutor.lessons as lessons
-
-    for info in pkgutil.iter_modules(lessons.__path__):
-        if info.name.endswith("_drill"):
-            importlib.import_module(f"tutor.lessons.{info.name}")
-    return drill_kinds()
-
-
-def kind_of_rule(rule_id: str) -> DrillKind:
-    """The drill kind that drills ``rule_id`` (a bidding, play or Solo Whist rule)."""
-    for kind in discover_drill_kinds().values():
-        if rule_id in kind.rule_ids():
-            return kind
-    raise TutorError(f"no drill kind drills the rule {rule_id!r}")

@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.bidding import BidPosition, ScoreState
-from tutor.engine.calls import Call
+from tutor.engine.calls import Bid, Call, Pass
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
-from tutor.engine.conventions import Condition, Rule, features
+from tutor.engine.conventions import Condition, Rule
 from tutor.engine.dealspec import HAND_SIZE, CardCount, suit_cards
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick
@@ -128,17 +128,17 @@ def _condition_bounds(cond: Condition, negated: bool, public: BidPosition) -> di
             return {}
         op = _NEGATED[op]
     value = int(cond.value)
-    if cond.feature in _RANK_FEATURES:
-        rank = _RANK_FEATURES[cond.feature]
+    if cond.name in _RANK_FEATURES:
+        rank = _RANK_FEATURES[cond.name]
         span = _interval(op, value, 4)
         return {rank: span} if span else {}
-    if cond.feature == "shortest_length" and op in (">=", ">", "=="):
+    if cond.name == "shortest_length" and op in (">=", ">", "=="):
         low = value + 1 if op == ">" else value
         return {s: (low, HAND_SIZE) for s in PBN_SUITS}
-    if cond.feature == "longest_length" and op in ("<=", "<", "=="):
+    if cond.name == "longest_length" and op in ("<=", "<", "=="):
         high = value - 1 if op == "<" else value
         return {s: (0, high) for s in PBN_SUITS}
-    if cond.feature == "length":
+    if cond.name == "length":
         suit = _public_suit(cond, public)
         span = _interval(op, value, HAND_SIZE)
         return {suit: span} if suit is not None and span else {}
@@ -327,7 +327,7 @@ def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[str]:
             answer = rule.recommend(with_hand(public, random_deal(rng)[public.seat]))
         except Exception:  # noqa: BLE001 - a chooser that fails on a probe tells nothing
             continue
-        if answer is not None:
+        if isinstance(answer, (Bid, Pass)):
             kinds.add(_call_kind(answer))
     if not kinds:
         return _EVERY_KIND
@@ -383,8 +383,7 @@ _OP_WORDS = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than
 
 
 def condition_words(cond: Condition) -> str:
-    described = features().get(cond.feature)
-    name = described.description if described else cond.feature.replace("_", " ")
+    name = cond.feature.description or cond.name.replace("_", " ")
     if isinstance(cond.value, bool):
         return name if (cond.value is True) == (cond.op == "==") else f"not: {name}"
     return f"{name}: {_OP_WORDS.get(cond.op, cond.op)} {cond.value}"

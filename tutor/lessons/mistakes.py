@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, StoredAnswer
-from tutor.lessons.review import Exercise, Skipped, attempt, load_servers, replay
+from tutor.lessons.review import Exercise, Skipped, attempt
+from tutor.lessons.review_servers import replay, servable_kinds
 from tutor.lessons.words import law_name, laws_named, pretty_cards, spoken_call
 
 #: Per drill kind: what it is called, and the verb of the learner's card and of the book's.
@@ -31,7 +32,7 @@ def mistakes_waiting(store: ProgressStore, learner: str) -> int:
 def replay_mistakes(store: ProgressStore, learner: str,
                     limit: int | None = None) -> Iterator[tuple[StoredAnswer, Exercise | Skipped]]:
     """Each mistake with its exact replay, or why it was skipped - one item never blocks the rest."""
-    load_servers()
+    servable_kinds()
     queue = store.mistakes(learner)
     for stored in queue[:limit] if limit is not None else queue:
         a = stored.answer

@@ -38,7 +38,7 @@ from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_holdings import matches
 from tutor.engine.play_position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.lessons.drills import Consequence, Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Consequence, Drill, DrillKind
 from tutor.lessons.play_feedback import dd_summary, law_quotes, overridden, question
 from tutor.lessons.play_feedback import reason_against as teacher_reason
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
@@ -77,7 +77,7 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
     choice = advice.answer
     if not isinstance(choice, PlayChoice) or not _one_answer(rule, choice):
         return None
-    legal = position.legal()
+    legal = position.legal_cards()
     if not choice.cards <= legal or choice.cards == legal:
         return None
     if not _clean(rule, choice, advice.applicable, position):
@@ -192,7 +192,7 @@ def pick_rule(kind: str, seed: int) -> Rule:
 def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:
     choice: PlayChoice = advice.answer
     rule = advice.rule
-    legal = sorted(position.legal(), key=_card_order)
+    legal = sorted(position.legal_cards(), key=_card_order)
     return PlayDrill(
         kind=rule.kind, rule_id=rule.id, seed=seed, prompt=prompt(position),
         position=position_json(position), choices=tuple(str(c) for c in legal),
@@ -251,7 +251,7 @@ def why_not(p: PlayPosition, advice: Advice) -> dict[str, str]:
     """
     choice: PlayChoice = advice.answer
     rule = advice.rule
-    legal = p.legal() - choice.cards
+    legal = p.legal_cards() - choice.cards
     out: dict[str, str] = {}
     for other in advice.applicable:
         answer = answer_of(other, p) if other.id != rule.id else None
@@ -330,14 +330,14 @@ def position_of(drill: Drill) -> PlayPosition:
     """Rebuild the drill's position, with the full deal (for the double-dummy check)."""
     from tutor.engine.cards import Deal
 
-    p = advise_position(drill.position)
+    p = position_from_json(drill.position)
     return replace(p, deal=Deal.from_pbn(drill.deal_pbn)) if drill.deal_pbn else p
 
 
 # -- advise ------------------------------------------------------------------------------------
 
 
-def advise_position(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
+def position_from_json(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
     """A position from ``tutor advise`` JSON: seat, hand, dealer, auction, contract, declarer,
     played (whole tricks, in order) and trick (the cards of the unfinished trick)."""
     try:
@@ -373,7 +373,7 @@ def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
 
     ``payload["kind"]`` may be ``lead``, ``discard`` or ``card`` (any card within a trick).
     """
-    return advise_on(advise_position(payload), str(payload.get("kind", "card")))
+    return advise_on(position_from_json(payload), str(payload.get("kind", "card")))
 
 
 def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
@@ -398,15 +398,15 @@ def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
     }
 
 
-def _register() -> None:
-    for kind in KINDS:
-        register_drill_kind(DrillKind(
-            name=kind,
-            rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
-            make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
-            advise=advise,
-            consequences=consequences,
-        ))
+def _drill_kinds() -> tuple[DrillKind, ...]:
+    return tuple(DrillKind(
+        name=kind,
+        rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
+        make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
+        advise=advise,
+        consequences=consequences,
+    ) for kind in KINDS)
 
 
-_register()
+#: The play drill kinds, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KINDS: tuple[DrillKind, ...] = _drill_kinds()

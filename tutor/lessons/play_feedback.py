@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.cards import Card, Seat, Side, Suit
+from tutor.engine.cards import SEAT_NAMES, SIDE_NAMES, Card, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.play_features import PlayChoice
 from tutor.engine.play_position import PlayPosition
 from tutor.lessons.words import law_name, law_text, laws_named
 
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
 #: What the learner does at this moment of the trick.
 MOMENT = {"lead": "you are on lead", "second-hand": "you play second to the trick",
           "third-hand": "you play third to the trick", "fourth-hand": "you play last to the trick",

@@ -1,12 +1,12 @@
 """The play conventions of ``content/conventions/play.yaml``, loaded as engine rules.
 
 The file has the schema of every convention file and is read by the generic loader
-(:mod:`tutor.lessons.conventions_loader`) with the play vocabulary of
-:mod:`tutor.engine.play_features`. On top of the loader's checks, the arguments the
-play vocabulary understands are checked too: every holding ``pattern`` must be one
-of :mod:`tutor.engine.play_holdings` and every suit role one of the roles of
-:mod:`tutor.engine.play_features`. ``tutor check`` reports every problem with its
-line (content kind ``conventions/play.yaml``).
+(:mod:`tutor.lessons.conventions_loader`), which resolves its words in the play
+vocabulary (:data:`tutor.engine.vocabularies.PLAY`) and checks their arguments (every
+holding ``pattern`` one of :mod:`tutor.engine.play_holdings`, every suit role one of
+:mod:`tutor.engine.play_roles`). On top of that, this module checks the rules' ``drill``
+hints. ``tutor check`` reports every problem with its line (content kind
+``conventions/play.yaml``).
 
 A rule's ``drill`` mapping holds what the drill audit needs beyond the rule itself:
 ``overrides``, the conventions the book lets this one set aside ("*" for all of
@@ -21,60 +21,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import tutor.engine.play_features as play_features
 from tutor.engine.conventions import Rule
 from tutor.engine.errors import ContentError
 from tutor.engine.play_holdings import PATTERNS
-from tutor.lessons.content import ContentContext, Document, Problem, register_content_kind
+from tutor.lessons.content import ContentContext, Document, Problem
 from tutor.lessons.conventions_loader import (
     ConventionSet,
     conventions_for,
-    register_vocabulary_module,
     validate_conventions_document,
 )
 
-register_vocabulary_module("tutor.engine.play_features")
-
 NAME = "play"
-_SUIT_ARGS = ("suit", "suits")
-#: Roles only a prohibition understands (suits the book forbids by their holding).
-_AVOID_ROLES = ("weak_kq",)
-_CHECKED: set[int] = set()
 #: What a rule's ``drill`` mapping may hold, and the type of each value.
 _DRILL_HINTS: Mapping[str, type] = {"overrides": list, "avoid": list, "several_suits": bool}
 
 
-def _arg_problems(args: Mapping[str, Any]) -> list[str]:
-    problems = []
-    pattern = args.get("pattern")
-    if pattern is not None and pattern not in PATTERNS:
-        problems.append(f"unknown holding pattern {pattern!r}; known: {', '.join(PATTERNS)}")
-    roles = play_features.vocabulary_names()["roles"]
-    for key in _SUIT_ARGS:
-        role = args.get(key)
-        if role is not None and role not in roles and role not in _AVOID_ROLES:
-            problems.append(f"unknown suit role {role!r}; known: {', '.join((*roles, *_AVOID_ROLES))}")
-    return problems
+def _pattern_problems(pattern: object) -> list[str]:
+    if pattern in PATTERNS:
+        return []
+    return [f"unknown holding pattern {pattern!r}; known: {', '.join(PATTERNS)}"]
 
 
 def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...], str, str]]:
-    """Problems in the vocabulary arguments of the raw rule items: (path, rule id, message)."""
+    """Problems in the ``drill`` hints of the raw rule items: (path, rule id, message)."""
     out: list[tuple[tuple[str | int, ...], str, str]] = []
     for n, item in enumerate(items):
         if not isinstance(item, Mapping):
             continue
         rid = str(item.get("id", "-"))
-        when = item.get("when") or {}
-        for k, cond in enumerate(when.get("conditions") or []):
-            if isinstance(cond, Mapping):
-                out += [((n, "when", "conditions", k, "args"), rid, m) for m in _arg_problems(cond.get("args") or {})]
-        recommend = item.get("recommend") or {}
-        out += [((n, "recommend", "args"), rid, m) for m in _arg_problems(recommend.get("args") or {})]
         drill = item.get("drill") or {}
         out += [((n, "drill", key), rid, m) for key, m in _drill_hint_problems(drill)]
         avoid = drill.get("avoid", []) if isinstance(drill, Mapping) else []
         out += [((n, "drill", "avoid"), rid, m) for pattern in (avoid if isinstance(avoid, list) else [avoid])
-                for m in _arg_problems({"pattern": pattern})]
+                for m in _pattern_problems(pattern)]
     return out
 
 
@@ -92,16 +71,8 @@ def _drill_hint_problems(drill: Any) -> list[tuple[str, str]]:
 
 
 def play_conventions() -> ConventionSet:
-    """The validated play conventions (cached by the loader); a bad argument is a ContentError."""
-    conventions = conventions_for(NAME)
-    if id(conventions) in _CHECKED:
-        return conventions
-    problems = [f"{conventions.lines.get(r.id, NAME)}: {r.id}: {m}" for r in conventions.rules
-                for args in (r.chooser_args, *(c.args for c in r.conditions)) for m in _arg_problems(args)]
-    if problems:
-        raise ContentError("\n".join(problems))
-    _CHECKED.add(id(conventions))
-    return conventions
+    """The validated play conventions (cached by the loader, which checks every word's arguments)."""
+    return conventions_for(NAME)
 
 
 def load_play_rules() -> tuple[Rule, ...]:
@@ -148,4 +119,3 @@ def validate_play_conventions(doc: Document, ctx: ContentContext) -> list[Proble
     return problems
 
 
-register_content_kind("conventions/play.yaml", validate_play_conventions, name="play conventions")

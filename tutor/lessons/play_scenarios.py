@@ -64,7 +64,7 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
     Exactly :func:`tutor.lessons.robots.robot_deal`'s auction and play (the same view, the
     same adviser), one position built per card; the caller stops when it has what it needs.
     """
-    from tutor.lessons.play_drill import advise_position
+    from tutor.lessons.play_drill import position_from_json
 
     auction, calls = bid_auction(deal, dealer, None, rules)
     contract = auction.contract
@@ -75,7 +75,7 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
     while not play.is_complete:
         seat = play.to_play
         view = seat_view(seat, play.hand(seat), auction, None, play, rules)
-        position = advise_position(view)
+        position = position_from_json(view)
         answer = play_answer(position, str(view["kind"]))
         yield RobotPosition(deal, dealer, auction, calls, tuple(cards), replace(position, deal=deal), answer)
         card = str(answer["card"])

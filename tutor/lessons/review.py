@@ -3,32 +3,23 @@
 A review unit is ``(item_kind, item_id)``: a law, a convention rule, a scoring
 level, a Solo Whist rule (see :mod:`tutor.lessons.srs`). :func:`due_items` lists
 the due units of a learner, mixing kinds so that laws, scoring and drills
-alternate. Each kind is served by a function registered with
-:func:`register_item_server`; the module that owns the kind registers it when
-imported, and :func:`load_servers` imports those modules (guarded: a missing or
-broken module only means its kind cannot be served yet)::
-
-    # in tutor/lessons/drills.py, say
-    from tutor.lessons.review import Exercise, register_item_server
+alternate. Each kind is served by one function ``server(item_id, seed) -> Exercise``,
+listed in the one table :data:`tutor.lessons.review_servers.ITEM_SERVERS` (which also
+serves, replays and picks the next exercise)::
 
     def serve_convention(item_id: str, seed: int) -> Exercise:
         deal = ...  # a fresh deal from random.Random(seed) that fits rule item_id
         return Exercise("convention", item_id, prompt=..., expected=..., choices=..., seed=seed)
 
-    register_item_server("convention", serve_convention)
-
 The same seed must give the same exercise: that is how a missed position is
-replayed from the mistakes queue. Laws are served here from ``content/`` until a
-laws module registers a better server.
+replayed from the mistakes queue. Laws are served here, from ``content/``.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -98,103 +89,16 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+
 ItemServer = Callable[[str, int], Exercise]
 """``server(item_id, seed) -> Exercise``; the same seed gives the same exercise."""
-
-_SERVERS: dict[str, ItemServer] = {}
-
-#: Modules that own an item kind and register its server when imported.
-PLUGIN_MODULES: tuple[str, ...] = (
-    "tutor.lessons.laws",
-    "tutor.lessons.law_quiz",
-    "tutor.lessons.study",
-    "tutor.lessons.quizzes",
-    "tutor.lessons.scoring",
-    "tutor.lessons.drills",
-    "tutor.lessons.conventions",
-    "tutor.lessons.play",
-    "tutor.lessons.solo",
-)
-load_problems: dict[str, str] = {}
-
-
-def register_item_server(kind: str, server: ItemServer) -> None:
-    """Serve review units of ``kind`` with ``server`` (the last registration wins)."""
-    _SERVERS[kind] = server
-
-
-def item_server(kind: str) -> ItemServer | None:
-    return _SERVERS.get(kind)
-
-
-def servable_kinds() -> list[str]:
-    return sorted(_SERVERS)
-
-
-def load_servers() -> list[str]:
-    """Import the plugin modules (once each) and return the kinds that can be served."""
-    for name in PLUGIN_MODULES:
-        if name in load_problems:
-            continue
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                load_problems[name] = f"{name}: {err}"
-        except Exception as err:  # another module's bug must not break review
-            load_problems[name] = f"{name}: {type(err).__name__}: {err}"
-    if "law" not in _SERVERS and law_entries():
-        register_item_server("law", serve_law)
-    return servable_kinds()
-
-
-def serve(item_kind: str, item_id: str, seed: int) -> Exercise:
-    """A fresh exercise for a review unit; raises TutorError if its kind has no server."""
-    server = _SERVERS.get(item_kind)
-    if server is None:
-        raise TutorError(
-            f"Review items of kind {item_kind!r} ({item_id}) cannot be served yet: no module "
-            f"registered a server for them (known: {', '.join(servable_kinds()) or 'none'})."
-        )
-    return server(item_id, seed)
-
 
 Replayer = Callable[[StoredAnswer], Exercise]
 """``replayer(stored) -> Exercise``: exactly the position of a recorded answer, or a TutorError."""
 
-_REPLAYERS: dict[str, Replayer] = {}
-
-
-def register_replayer(kind: str, replayer: Replayer) -> None:
-    """Replay recorded answers of ``kind`` with ``replayer`` instead of the server and its seed
-    (for kinds whose seeds meant something else in older records)."""
-    _REPLAYERS[kind] = replayer
-
 
 class NotReplayable(TutorError):
     """A recorded position can no longer be rebuilt exactly (the content changed since)."""
-
-
-def replay(stored: StoredAnswer) -> Exercise:
-    """The exact exercise that was missed, rebuilt from its seed (or from its stored position).
-
-    Rebuilding from the seed must give the recorded position; when it does not (the rules or
-    content changed since), :class:`NotReplayable` says so rather than show another deal.
-    """
-    a = stored.answer
-    replayer = _REPLAYERS.get(a.item_kind)
-    if replayer is not None and a.seed is not None:
-        return replayer(stored)
-    server = _SERVERS.get(a.item_kind)
-    if server is not None and a.seed is not None:
-        exercise = server(a.item_id, a.seed)
-        if a.position and exercise.position != a.position:
-            raise NotReplayable(not_replayable_message(a))
-        return exercise
-    prompt = a.position or "The position of this answer was not recorded."
-    return Exercise(a.item_kind, a.item_id, prompt=prompt, expected=a.expected, laws=a.laws,
-                    seed=a.seed, position=a.position,
-                    explanation=f"The expected answer was {a.expected}; you answered {a.given}.")
 
 
 def not_replayable_message(answer: Answer) -> str:
@@ -237,13 +141,6 @@ def attempt(item_kind: str, item_id: str, make: Callable[[], Exercise]) -> Exerc
         return Skipped(item_kind, item_id, one_line(err))
 
 
-def serve_each(items: Iterable[tuple[str, str]], rng: random.Random) -> Iterator[Exercise | Skipped]:
-    """Each item served on its own, with a fresh seed: an exercise, or why it was skipped."""
-    for kind, item_id in items:
-        seed = rng.randrange(2**31)
-        yield attempt(kind, item_id, functools.partial(serve, kind, item_id, seed))
-
-
 def due_items(store: ProgressStore, learner: str, now: datetime | None = None) -> list[tuple[str, str]]:
     """The due units of ``learner``, most overdue first within a kind, kinds taken in turn.
 
@@ -267,23 +164,8 @@ def mastery(store: ProgressStore, learner: str, item: tuple[str, str]) -> Master
     return store.mastery(learner, item)
 
 
-def next_exercise(store: ProgressStore, learner: str, rng: random.Random,
-                  now: datetime | None = None, skipped: list[Skipped] | None = None) -> Exercise | None:
-    """The first due unit that can be served, with a fresh seed; None if nothing is due.
 
-    Items that cannot be served are passed over (and appended to ``skipped`` when given).
-    """
-    kinds = set(load_servers())
-    items = [item for item in due_items(store, learner, now) if item[0] in kinds]
-    for result in serve_each(items, rng):
-        if isinstance(result, Exercise):
-            return result
-        if skipped is not None:
-            skipped.append(result)
-    return None
-
-
-# --- laws, served from content/ until a laws module registers its own server ---------
+# --- laws, served from content/ ---------------------------------------------------------
 
 _NUMBER = re.compile(r"(?<![\w-])(\d{1,4})(?![\w-])")
 _LAW_REF = re.compile(r"(?:laws?|§|no\.)\s*$", re.IGNORECASE)

@@ -82,9 +82,9 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_drill import advise_position
+    from tutor.lessons.play_drill import position_from_json
 
-    return play_answer(advise_position(view), str(view.get("kind", "card")))
+    return play_answer(position_from_json(view), str(view.get("kind", "card")))
 
 
 def play_answer(position: PlayPosition, kind: str = "card") -> dict[str, Any]:

@@ -109,9 +109,9 @@ def knowledge_from_view(view: Mapping[str, Any]) -> Knowledge:
         bid = position_from_json(position)
         known = Knowledge(bid.seat, bid.dealer, bid.calls, bid.hand, bid.score, bid.rules, deal=deal, view=position)
     elif view.get("kind") in ("lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"):
-        from tutor.lessons.play_drill import advise_position
+        from tutor.lessons.play_drill import position_from_json as play_position_from_json
 
-        play = advise_position(position)
+        play = play_position_from_json(position)
         own = [c for t in (*play.tricks, *((play.current,) if play.current else ())) for s, c in t.plays
                if s is play.seat]
         below = {s: int(play.below.get(s, 0)) for s in Side}

@@ -42,7 +42,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tutor.engine.calls import Bid, Contract, Strain
-from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Rank, Seat, Side
+from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, SIDE_NAMES, Card, Deal, Rank, Seat, Side
 from tutor.engine.dealgen import deal_with, random_deal
 from tutor.engine.errors import ContentError, TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
@@ -57,11 +57,10 @@ from tutor.lessons.content.registry import (
     ContentContext,
     Document,
     read_document,
-    register_content_kind,
     validate_model,
 )
 from tutor.lessons.content.yamlread import listed
-from tutor.lessons.review import Exercise, register_item_server
+from tutor.lessons.review import Exercise
 
 QUIZ_FILE = "quizzes/scoring.yaml"
 READINGS_FILE = "scoring-readings.yaml"
@@ -75,8 +74,6 @@ PLAUSIBLE_RULE = (
     "least five trumps and his side at least eight (law 129); at no-trumps the declaring side holds at least "
     "three aces (laws 41 and 44); and the declaring side holds at least 20 points of high cards (ace 4, "
     "king 3, queen 2, jack 1) for a simple game, two more for each level above (32 for a grand slam).")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
 # -- content models ------------------------------------------------------------------------
@@ -256,8 +253,6 @@ def validate_readings(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-register_content_kind(QUIZ_FILE, validate_scoring_quiz, name="scoring-quiz")
-register_content_kind(READINGS_FILE, validate_readings, name="scoring-readings")
 
 
 def _load(relpath: str, model: type[BaseModel], root: Path) -> BaseModel:
@@ -373,12 +368,12 @@ def describe_play(contract: Contract | None, tricks: int, revoke: RevokeArg = No
     """One sentence: who declared what, how many tricks the declaring side took, and who revoked."""
     if contract is None:
         return "All four passed: the deal is passed out."
-    seat = SEAT_NAMES[contract.declarer.value]
+    seat = SEAT_NAMES[contract.declarer]
     side = SIDE_NAMES[contract.declarer.side]
     text = (f"{seat} declared \"{contract.bid.spoken}\" ({contract.bid}, {contract.tricks_needed} tricks); "
             f"{side} took {tricks} tricks.")
     for one in as_revokes(revoke):
-        who = SEAT_NAMES[one.seat.value] if one.seat else SIDE_NAMES[one.side]
+        who = SEAT_NAMES[one.seat] if one.seat else SIDE_NAMES[one.side]
         alone = " and answers for it alone" if one.personal else ""
         text += f" {who} revoked{alone}."
     return text
@@ -638,8 +633,6 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
                     explanation=f"{result.why}. ({', '.join(blank.laws)})", short=str(blank.expected),
                     laws=blank.laws, seed=seed, position=question.position)
 
-
-register_item_server("scoring", serve_scoring)
 
 __all__ = [
     "FAILED_CONTRACT_READINGS", "PLAUSIBLE_RULE", "Blank", "BlankResult", "ScoringQuestion", "answer_record", "check", "describe_play",

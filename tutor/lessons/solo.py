@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons import solo_drill
-from tutor.lessons.review import Exercise, register_item_server
+from tutor.lessons.review import Exercise
 from tutor.lessons.solo_laws import load_solo_quiz
 from tutor.lessons.solo_quiz import format_points, parse_points, scoring_question
 
@@ -61,5 +61,3 @@ def serve_solo(item_id: str, seed: int) -> Exercise:
                             explanation=question.explanation, laws=tuple(question.laws), seed=seed)
     raise TutorError(f"unknown Solo Whist review item {item_id!r}")
 
-
-register_item_server(KIND, serve_solo)

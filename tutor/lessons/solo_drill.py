@@ -31,7 +31,7 @@ from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import SoloGame, spec
 from tutor.engine.solo.guidance import Advice, recommend
-from tutor.lessons.drills import Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Drill, DrillKind
 
 KIND = "solo-bidding"
 DEALER = Seat.N
@@ -206,4 +206,5 @@ def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
             "trump": advice.trump.english if advice.trump else None}
 
 
-register_drill_kind(DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise))
+#: The Solo Whist calling drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KIND = DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise)

@@ -38,7 +38,7 @@ from tutor.engine.solo.settlement import Settlement, settle_result
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import Source
 from tutor.lessons.content.problems import Problem
-from tutor.lessons.content.registry import ContentContext, Document, register_content_kind, validate_model
+from tutor.lessons.content.registry import ContentContext, Document, validate_model
 from tutor.lessons.content.yamlread import listed, model_problems, read_yaml_file
 
 EXAMPLE_FILE = "solo_example.yaml"
@@ -225,4 +225,3 @@ def validate_solo_example(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-register_content_kind(EXAMPLE_FILE, validate_solo_example, name="solo-example")

@@ -152,7 +152,7 @@ class TableDeal:
         if self.phase == "auction":
             return tuple(str(c) for c in self._auction.legal_calls())
         assert self._play is not None
-        return tuple(str(c) for c in sorted(self._play.legal_plays(), reverse=True))
+        return tuple(str(c) for c in sorted(self._play.legal_cards(), reverse=True))
 
     def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now, as a ``tutor advise`` position."""

@@ -34,7 +34,7 @@ from tutor.engine.dealgen import deal_with
 from tutor.engine.errors import TutorError
 from tutor.engine.features import sure_tricks
 from tutor.lessons.answers import Answer
-from tutor.lessons.drills import Drill, DrillKind, register_drill_kind
+from tutor.lessons.drills import Drill, DrillKind
 
 KIND = "valuation"
 RULE_ID = "valuation-sure-tricks"
@@ -242,7 +242,8 @@ def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
                                                               "how": q.how} for q in d.questions}}
 
 
-register_drill_kind(DrillKind(KIND, lambda: (RULE_ID,), make_drill, advise))
+#: The valuation drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+DRILL_KIND = DrillKind(KIND, lambda: (RULE_ID,), make_drill, advise)
 
 __all__ = ["KIND", "LAWS", "RULE_ID", "SuitFeedback", "SuitQuestion", "TEMPLATES", "ValuationDrill",
            "ValuationFeedback", "advise", "drill_for_hand", "hand_for", "make", "make_drill", "parse_counts",

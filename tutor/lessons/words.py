@@ -19,6 +19,7 @@ from typing import Any
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
+from tutor.lessons.content.laws import law_entries
 
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
              "two": "two-player rule", "three": "three-player rule", "five": "five-player rule",
@@ -27,8 +28,6 @@ _ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
 
 
 def _entries() -> Mapping[str, Mapping[str, Any]]:
-    from tutor.lessons.bidding_feedback import law_entries
-
     return law_entries()
 
 

@@ -15,11 +15,10 @@ from collections.abc import Iterable, Sequence
 import streamlit as st
 
 from tutor.engine.calls import LEVEL_NAMES, VINT_DENOMINATIONS, Bid, Call, Strain, parse_call
-from tutor.engine.cards import PBN_SUITS, Card, Deal, Hand, Rank, Seat, Suit
+from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, Card, Deal, Hand, Rank, Seat, Suit
 
 FOUR_COLOUR_KEY = "cards_four_colour"  # the sidebar toggle in app.py
 
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 #: The columns of a bidding table, as players draw it (West first, the dealer's seat varies).
 TABLE_SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.W, Seat.N, Seat.E, Seat.S)
 

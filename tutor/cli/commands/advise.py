@@ -20,7 +20,7 @@ from typing import Any
 
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import read_json_source
-from tutor.lessons.drills import discover_drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.robots import advise_view
 
 #: Vint positions: answered by the one function the robots use (a convention, or the stated default).
@@ -44,7 +44,7 @@ def read_position(source: str) -> Mapping[str, Any]:
 
 
 def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
-    kinds = discover_drill_kinds()
+    kinds = DRILL_KINDS
     name = ALIASES.get(kind, kind)
     entry = kinds.get(name)
     if entry is None or entry.advise is None:

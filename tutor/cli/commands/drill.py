@@ -20,7 +20,8 @@ from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
-from tutor.lessons.drills import Drill, DrillKind, discover_drill_kinds, drill_kind
+from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
+from tutor.lessons.drills import Drill, DrillKind
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 
@@ -50,7 +51,7 @@ def _list_kinds_in_help(parser: argparse.ArgumentParser) -> None:
     plain = parser.format_help
 
     def with_kinds() -> str:
-        kinds = discover_drill_kinds()
+        kinds = DRILL_KINDS
         lines = [f"  {name:<14}{len(kind.rule_ids())} conventions" for name, kind in sorted(kinds.items())]
         return plain() + "\ndrill kinds:\n" + "\n".join(lines) + "\n"
 
@@ -58,7 +59,7 @@ def _list_kinds_in_help(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    kinds = discover_drill_kinds()
+    kinds = DRILL_KINDS
     if args.kind not in kinds:
         raise TutorError(f"unknown drill kind {echo(args.kind)}; known: {', '.join(sorted(kinds))}")
     kind = drill_kind(args.kind)

@@ -14,7 +14,8 @@ import textwrap
 from pathlib import Path
 
 from tutor.engine.errors import ContentError
-from tutor.lessons.content import Entry, check_content, content_dir
+from tutor.lessons.content import Entry, content_dir
+from tutor.lessons.content_kinds import check_content
 from tutor.lessons.study import StudyGuide, citations_in
 
 WIDTH = 88

@@ -12,7 +12,8 @@ from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
-from tutor.lessons.review import Exercise, Skipped, due_items, load_servers, mastery, serve_each
+from tutor.lessons.review import Exercise, Skipped, due_items, mastery
+from tutor.lessons.review_servers import servable_kinds, serve_each
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     learner = args.learner or DEFAULT_LEARNER
     rng = random.Random(seed_or_random(args.seed))
     with open_store(args.db) as store:
-        kinds = set(load_servers())
+        kinds = set(servable_kinds())
         due = due_items(store, learner)
         if args.list:
             print(f"{learner}: {len(due)} due")

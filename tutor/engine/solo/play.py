@@ -164,8 +164,8 @@ class SoloPlay:
 
     # -- playing cards ------------------------------------------------------------------
 
-    def legal_plays(self) -> frozenset[Card]:
-        return self.tricks.legal_plays()
+    def legal_cards(self) -> frozenset[Card]:
+        return self.tricks.legal_cards()
 
     def verify_play(self, card: Card, seat: Seat | None = None) -> None:
         """Raise an :class:`IllegalPlayError` citing the Solo Whist law the play breaks."""

@@ -17,9 +17,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from tutor.engine.rules import THAI, Option, Source, Variant, variant_named, with_variants
+from tutor.engine.rules import THAI, Option, OptionValue, Source, Variant, variant_named, with_variants
 from tutor.engine.solo import laws
 
 
@@ -62,7 +61,7 @@ class SoloRules:
 
 
 def _variant(name: str, attribute: str, law: str, description: str,
-             **options: tuple[str, Any, str]) -> Variant:
+             **options: tuple[str, OptionValue, str]) -> Variant:
     """A Solo Whist variant; each option is (label, value, the seed lines it rests on)."""
     return Variant(name, attribute, law, "", description,
                    {key: Option(label, value, (Source(THAI, ref),) if ref else ())

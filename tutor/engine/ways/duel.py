@@ -59,7 +59,7 @@ class DuelPlay:
     def tricks_won(self, seat: Seat) -> int:
         return sum(1 for t in self._tricks if t.winner(self.trump) is seat)
 
-    def legal_plays(self) -> frozenset[Card]:
+    def legal_cards(self) -> frozenset[Card]:
         if self.is_complete:
             return frozenset()
         led = self._current[0][1].suit if self._current else None
@@ -76,7 +76,7 @@ class DuelPlay:
         hand = self._hands[player]
         if card not in hand:
             raise IllegalPlayError(f"{player.value} does not hold {card}", law=laws.not_held)
-        if card not in self.legal_plays():
+        if card not in self.legal_cards():
             led = self._current[0][1].suit
             raise IllegalPlayError(f"{card}: {player.value} holds {hand.length(led)} {led.english} and must "
                                    "follow suit; failing to is a revoke", law=laws.follow_suit)

@@ -256,7 +256,7 @@ class WayGame:
             assert contract is not None
             return ("P", *(str(b) for b in self._higher(contract.bid)))
         if phase == "play" and self.play is not None:
-            return tuple(str(c) for c in sorted(self.play.legal_plays(), reverse=True))
+            return tuple(str(c) for c in sorted(self.play.legal_cards(), reverse=True))
         return ()
 
     @staticmethod

@@ -2,8 +2,8 @@
 
 ``check_content(Path("content"))`` validates every file of ``content/`` and returns
 a :class:`ContentReport` with the validated models and ALL problems, each shown as
-``file:line: id: message``. New kinds of content register a validator with
-:func:`register_content_kind` (see ``DEVELOPING.md``).
+``file:line: id: message``, for the kinds it is given; the tutor's kinds are the table
+:data:`tutor.lessons.content_kinds.CONTENT_KINDS` (see ``DEVELOPING.md``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tutor.lessons.content import kinds as _builtin_kinds  # noqa: F401  (registers rules, glossary, quizzes)
+from tutor.lessons.content.kinds import BUILTIN_KINDS
 from tutor.lessons.content.models import (
     KINDS,
     SEED_FILES,
@@ -37,8 +37,6 @@ from tutor.lessons.content.registry import (
     check_content,
     check_law_refs,
     kind_for,
-    register_content_kind,
-    registered_kinds,
     validate_model,
 )
 
@@ -66,6 +64,5 @@ __all__ = [
     "DEFAULT_CONTENT_DIR", "KINDS", "LAW_REF_KEYS", "NO_ID", "SEED_FILES", "ContentContext",
     "ContentKind", "ContentReport", "Document", "Entry", "GlossaryFile", "GlossaryTerm", "Problem",
     "QuizFile", "QuizQuestionModel", "RuleVariant", "RulesFile", "Section", "Source", "Term",
-    "Validator", "check_content", "check_law_refs", "kind_for", "register_content_kind",
-    "registered_kinds", "validate_model",
+    "BUILTIN_KINDS", "Validator", "check_content", "check_law_refs", "kind_for", "validate_model",
 ]

@@ -30,7 +30,7 @@ from tutor.lessons.content.registry import (
     ContentContext,
     Document,
     declared_ids,
-    register_content_kind,
+    ContentKind,
     validate_model,
 )
 
@@ -186,6 +186,9 @@ def validate_quiz(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-register_content_kind(RULES_FILE, validate_rules, name="rules")
-register_content_kind("glossary.yaml", validate_glossary, name="glossary")
-register_content_kind("quizzes/*.yaml", validate_quiz, name="quiz")
+#: The kinds of the laws' own content (the tutor's whole table is ``tutor.lessons.content_kinds``).
+BUILTIN_KINDS: tuple[ContentKind, ...] = (
+    ContentKind(RULES_FILE, validate_rules, "rules"),
+    ContentKind("glossary.yaml", validate_glossary, "glossary"),
+    ContentKind("quizzes/*.yaml", validate_quiz, "quiz"),
+)

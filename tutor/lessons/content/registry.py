@@ -1,8 +1,10 @@
-"""The content-kind registry, the document wrapper, and the checker that runs them all.
+"""Content kinds, the document wrapper, and the checker that runs them all.
 
 A *content kind* is a glob pattern relative to ``content/`` plus a validator::
 
-    register_content_kind("conventions/*.yaml", validate_conventions)
+    ContentKind("conventions/play.yaml", validate_play_conventions, "play conventions")
+
+The tutor's kinds are listed in one table, :data:`tutor.lessons.content_kinds.CONTENT_KINDS`.
 
 A validator receives a :class:`Document` (the parsed data with the line of every
 path) and the :class:`ContentContext` (the valid entries of ``rules.yaml`` and
@@ -22,9 +24,7 @@ then the longest pattern): ``quizzes/scoring.yaml`` beats ``quizzes/*.yaml``.
 from __future__ import annotations
 
 import fnmatch
-import importlib
-import pkgutil
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -112,40 +112,12 @@ class ContentKind:
         return (wildcards, -len(self.pattern))
 
 
-_KINDS: dict[str, ContentKind] = {}
-
-
-def register_content_kind(pattern: str, validator: Validator, *, name: str | None = None) -> None:
-    """Validate every file of ``content/`` matching ``pattern`` (a glob, ``/``-separated) with ``validator``.
-
-    Registering the same pattern again replaces the earlier validator.
-    """
-    _KINDS[pattern] = ContentKind(pattern, validator, name or pattern)
-
-
-def registered_kinds() -> tuple[ContentKind, ...]:
-    return tuple(sorted(_KINDS.values(), key=lambda k: k.specificity))
-
-
-def kind_for(relpath: str) -> ContentKind | None:
-    """The kind that validates ``relpath`` (relative to ``content/``), the most specific match."""
-    for kind in registered_kinds():
+def kind_for(relpath: str, kinds: Sequence[ContentKind]) -> ContentKind | None:
+    """The kind of ``kinds`` that validates ``relpath`` (relative to ``content/``), the most specific match."""
+    for kind in sorted(kinds, key=lambda k: k.specificity):
         if fnmatch.fnmatchcase(relpath, kind.pattern):
             return kind
     return None
-
-
-def discover_kinds() -> list[Problem]:
-    """Import every module under ``tutor.lessons`` so their ``register_content_kind`` calls run."""
-    import tutor.lessons as lessons
-
-    problems: list[Problem] = []
-    for info in pkgutil.walk_packages(lessons.__path__, prefix="tutor.lessons."):
-        try:
-            importlib.import_module(info.name)
-        except Exception as err:  # a broken module must not hide the other problems
-            problems.append(Problem(info.name, 1, NO_ID, f"cannot import to find content kinds: {err}"))
-    return problems
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -289,12 +261,14 @@ def _run_kind(kind: ContentKind, doc: Document, ctx: ContentContext) -> list[Pro
         return [doc.problem((), f"validator {kind.name!r} failed: {type(err).__name__}: {err}")]
 
 
-def check_content(root: Path, *, discover: bool = True) -> ContentReport:
-    """Validate every content file under ``root``; the report holds ALL problems, sorted."""
+def check_content(root: Path, kinds: Sequence[ContentKind]) -> ContentReport:
+    """Validate every content file under ``root`` with ``kinds``; the report holds ALL problems, sorted.
+
+    The tutor's kinds are the table :data:`tutor.lessons.content_kinds.CONTENT_KINDS`
+    (its ``check_content`` passes them).
+    """
     root = Path(root)
     report = ContentReport(root)
-    if discover:
-        report.problems.extend(discover_kinds())
     if not root.is_dir():
         report.problems.append(Problem(str(root), 1, NO_ID, "content folder not found"))
         return report
@@ -311,7 +285,7 @@ def check_content(root: Path, *, discover: bool = True) -> ContentReport:
     ctx = ContentContext()
     # rules.yaml first: every other kind cites it
     rules_doc = report.documents.get(RULES_FILE)
-    rules_kind = kind_for(RULES_FILE)
+    rules_kind = kind_for(RULES_FILE, kinds)
     if rules_doc is not None and rules_kind is not None:
         report.problems.extend(_run_kind(rules_kind, rules_doc, ctx))
         if isinstance(rules_doc.model, RulesFile):
@@ -319,11 +293,11 @@ def check_content(root: Path, *, discover: bool = True) -> ContentReport:
     for rel, doc in docs:
         if rel == RULES_FILE:
             continue
-        kind = kind_for(rel)
+        kind = kind_for(rel, kinds)
         if kind is None:
             report.problems.append(Problem(
-                doc.name, 1, NO_ID, "no content kind is registered for this file (see register_content_kind "
-                                    "in tutor/lessons/content/registry.py)"))
+                doc.name, 1, NO_ID, "no content kind is registered for this file (see CONTENT_KINDS "
+                                    "in tutor/lessons/content_kinds.py)"))
             continue
         report.problems.extend(_run_kind(kind, doc, ctx))
         if ctx.rules_loaded:  # else every citation would be reported, burying the real problem

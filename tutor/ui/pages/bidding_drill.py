@@ -6,10 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from tutor.engine.calls import parse_call
-from tutor.engine.cards import Deal, Hand
+from tutor.engine.cards import SEAT_NAMES, Deal, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.bidding_drill import SEAT_NAMES, consequences, conventions, make, position_from_json
+from tutor.lessons.bidding_drill import consequences, conventions, make, position_from_json
 from tutor.lessons.bidding_feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn

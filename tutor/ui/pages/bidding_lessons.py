@@ -72,7 +72,7 @@ if index:
         st.caption(f"Convention: {last.rule_title} ({law_names(last.laws)})")
 if index < len(all_steps):
     step = all_steps[index]
-    choices = [str(c) for c in step.position.legal_calls][:16]
+    choices = [str(c) for c in step.position.legal_calls()][:16]
     if str(step.call) not in choices:
         choices.append(str(step.call))
     st.caption(cards.denomination_order_md())

@@ -58,7 +58,7 @@ def _show_position(drill: PlayDrill) -> None:
         if any(score.values()):
             st.caption(f"Below the line in this partie: NS {score.get('NS', 0)}, EW {score.get('EW', 0)}")
     with right:
-        st.markdown(f"**Your hand ({cards.SEAT_NAMES[Seat.parse(pos['seat'])]})**")
+        st.markdown(f"**Your hand ({Seat.parse(pos['seat']).english})**")
         st.markdown(hand_markdown(Hand.parse(pos["hand"])))
     if pos["tricks"]:
         st.markdown("**Tricks so far**")

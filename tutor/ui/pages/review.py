@@ -15,15 +15,8 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.lessons.mistakes import describe_mistake
 from tutor.lessons.progress import StoredAnswer
-from tutor.lessons.review import (
-    Exercise,
-    due_items,
-    item_server,
-    load_servers,
-    mastery,
-    next_exercise,
-    replay,
-)
+from tutor.lessons.review import Exercise, due_items, mastery
+from tutor.lessons.review_servers import item_server, next_exercise, replay, servable_kinds
 from tutor.ui.common import answer_md, page_header, show_error, show_text, text_md
 from tutor.ui.state import current_learner, learner_selector, record_answer, store
 
@@ -130,7 +123,7 @@ def _mistakes(mistakes: list[StoredAnswer]) -> None:
 try:
     with st.sidebar:
         learner = learner_selector(key="review_learner")
-    kinds = set(load_servers())
+    kinds = set(servable_kinds())
     due = due_items(store(), learner)
     mistakes = store().mistakes(learner)
     col1, col2, col3 = st.columns(3)

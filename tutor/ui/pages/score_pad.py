@@ -52,7 +52,7 @@ def _contract_inputs(k: str) -> tuple[Contract | None, int]:
     strain = strain_col.selectbox("Denomination", list(VINT_DENOMINATIONS), key=f"{k}_strain",
                                   format_func=lambda s: f"{s.symbol} {s.english}")
     declarer = seat_col.selectbox("Declarer", list(SEATS), key=f"{k}_declarer",
-                                  format_func=lambda s: cards.SEAT_NAMES[s])
+                                  format_func=lambda s: s.english)
     tricks = st.number_input("Tricks the declaring side took", min_value=0, max_value=13, value=8, step=1,
                              key=f"{k}_tricks")
     if level == PASS:

@@ -1,0 +1,231 @@
+"""Restructure the flat ``tutor/engine`` and ``tutor/lessons`` folders into packages (issue 14).
+
+Prefixes stand in for packages today (``play_*``, ``bidding_*``, ``progress*``, ``solo_*``,
+``table_*``). This script performs the moves of :data:`MOVES` with ``git mv`` and rewrites
+every reference to a moved module: ``import``/``from`` statements (``from tutor.lessons
+import bidding_drill`` becomes ``from tutor.lessons.bidding import drill as bidding_drill``),
+dotted names anywhere (docstrings, ``mock.patch`` strings, docs) and file paths
+(``tutor/engine/play_features.py``) in ``tutor``, ``tests``, ``tools``, ``benchmarks``,
+``app.py``, ``docs``, the top-level ``*.md`` and ``pyproject.toml``.
+
+A module that becomes its package's ``__init__`` keeps its dotted name, so every import of
+it stands. The script is idempotent (a move already made is skipped, a reference already
+rewritten no longer matches) and ``--dry-run`` prints what it would do and changes nothing.
+
+    python tools/package_moves.py --dry-run
+    python tools/package_moves.py            # then: pytest, ruff check --fix (import order), mypy
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: old module -> new module (dotted). A new name ending in a package keeps the old dotted name
+#: when the module becomes that package's ``__init__``.
+MOVES: dict[str, str] = {
+    # the conventions: the evaluator and its two vocabularies
+    "tutor.engine.conventions": "tutor.engine.conventions",  # conventions.py -> conventions/__init__.py
+    "tutor.engine.vocabulary": "tutor.engine.conventions.vocabulary",
+    "tutor.engine.vocabularies": "tutor.engine.conventions.vocabularies",
+    "tutor.engine.features": "tutor.engine.conventions.hand_features",
+    "tutor.engine.suit_choice": "tutor.engine.conventions.suit_choice",
+    "tutor.engine.bidding_vocabulary": "tutor.engine.conventions.bidding_words",
+    "tutor.engine.negotiation": "tutor.engine.conventions.negotiation",
+    "tutor.engine.play_features": "tutor.engine.conventions.play_features",
+    "tutor.engine.play_choosers": "tutor.engine.conventions.play_choosers",
+    "tutor.engine.play_roles": "tutor.engine.conventions.play_roles",
+    "tutor.engine.play_holdings": "tutor.engine.conventions.play_holdings",
+    "tutor.engine.play_sequences": "tutor.engine.conventions.play_sequences",
+    "tutor.engine.play_card_laws": "tutor.engine.conventions.play_card_laws",
+    # the Vint game's play
+    "tutor.engine.play": "tutor.engine.play",  # play.py -> play/__init__.py
+    "tutor.engine.play_position": "tutor.engine.play.position",
+    # the scoring of the book
+    "tutor.engine.scoring": "tutor.engine.scoring",  # scoring.py -> scoring/__init__.py
+    "tutor.engine.score_items": "tutor.engine.scoring.items",
+    "tutor.engine.score_io": "tutor.engine.scoring.score_io",
+    "tutor.engine.honours": "tutor.engine.scoring.honours",
+    # one package per trainer, of the same shape
+    "tutor.lessons.bidding_drill": "tutor.lessons.bidding.drill",
+    "tutor.lessons.bidding_feedback": "tutor.lessons.bidding.feedback",
+    "tutor.lessons.bidding_words": "tutor.lessons.bidding.words",
+    "tutor.lessons.bidding_lessons": "tutor.lessons.bidding.lessons",
+    "tutor.lessons.valuation_drill": "tutor.lessons.bidding.valuation",
+    "tutor.lessons.play_drill": "tutor.lessons.play.drill",
+    "tutor.lessons.play_draft": "tutor.lessons.play.draft",
+    "tutor.lessons.play_feedback": "tutor.lessons.play.feedback",
+    "tutor.lessons.play_rules": "tutor.lessons.play.rules",
+    "tutor.lessons.play_scenarios": "tutor.lessons.play.scenarios",
+    "tutor.lessons.solo": "tutor.lessons.solo",  # solo.py -> solo/__init__.py
+    "tutor.lessons.solo_drill": "tutor.lessons.solo.drill",
+    "tutor.lessons.solo_example": "tutor.lessons.solo.example",
+    "tutor.lessons.solo_laws": "tutor.lessons.solo.laws",
+    "tutor.lessons.solo_quiz": "tutor.lessons.solo.quiz",
+    "tutor.lessons.progress": "tutor.lessons.progress",  # progress.py -> progress/__init__.py
+    "tutor.lessons.progress_io": "tutor.lessons.progress.progress_io",
+    "tutor.lessons.progress_report": "tutor.lessons.progress.report",
+    "tutor.lessons.progress_schema": "tutor.lessons.progress.schema",
+    "tutor.lessons.table": "tutor.lessons.table",  # table.py -> table/__init__.py
+    "tutor.lessons.table_items": "tutor.lessons.table.items",
+    "tutor.lessons.table_review": "tutor.lessons.table.review",
+    "tutor.lessons.table_rubber": "tutor.lessons.table.rubber",
+    "tutor.lessons.law_quiz": "tutor.lessons.laws.quiz",
+    "tutor.lessons.study": "tutor.lessons.laws.study",
+}
+
+#: What each new package's ``__init__`` says when no module becomes it.
+PACKAGE_DOCS: dict[str, str] = {
+    "tutor.lessons.bidding": "The bidding trainer: drills, their feedback in words, guided lessons, valuation.",
+    "tutor.lessons.play": "The play trainer: the play conventions, drills, their drafts and feedback.",
+    "tutor.lessons.laws": "The laws trainer: study and the law quiz.",
+}
+
+SCAN = ("tutor", "tests", "tools", "benchmarks", "docs")
+TOP_FILES = ("app.py", "pyproject.toml", "README.md", "DEVELOPING.md", "CONTRIBUTING.md")
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".yaml", ".yml", ".txt", ".cfg", ".ini"}
+SELF = Path(__file__).resolve()
+
+
+def module_path(dotted: str, *, package: bool) -> Path:
+    parts = dotted.split(".")
+    return ROOT.joinpath(*parts, "__init__.py") if package else ROOT.joinpath(*parts[:-1], parts[-1] + ".py")
+
+
+def planned_files() -> list[tuple[Path, Path]]:
+    """(source, destination) of every move still to make."""
+    moves = []
+    for old, new in MOVES.items():
+        source = module_path(old, package=False)
+        destination = module_path(new, package=(old == new))
+        if source.exists() and not destination.exists():
+            moves.append((source, destination))
+    return moves
+
+
+def new_packages() -> list[Path]:
+    """``__init__.py`` files to create: every package a destination lies in that has none yet."""
+    wanted = set()
+    for new in MOVES.values():
+        parts = new.split(".")
+        for i in range(2, len(parts)):
+            wanted.add(".".join(parts[:i]))
+    becoming = {old for old, new in MOVES.items() if old == new}
+    return sorted(init for name in wanted - becoming
+                  if not (init := module_path(name, package=True)).exists())
+
+
+# -- rewriting references ------------------------------------------------------------------
+
+
+def _renames() -> list[tuple[str, str]]:
+    """Dotted renames, longest old name first (so ``play_features`` is never hit as ``play``)."""
+    return sorted(((o, n) for o, n in MOVES.items() if o != n), key=lambda p: -len(p[0]))
+
+
+def _path_renames() -> list[tuple[str, str]]:
+    out = []
+    for old, new in MOVES.items():
+        old_path = "/".join(old.split(".")) + ".py"
+        new_path = "/".join(new.split(".")) + ("/__init__.py" if old == new else ".py")
+        out.append((old_path, new_path))
+    return sorted(out, key=lambda p: -len(p[0]))
+
+
+def _rewrite_from_parent(text: str) -> str:
+    """``from tutor.lessons import bidding_drill, solo_drill`` -> one import per moved module."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return text
+    lines = text.splitlines(keepends=True)
+    edits: list[tuple[int, int, str]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+            continue
+        moved = [a for a in node.names if f"{node.module}.{a.name}" in MOVES
+                 and MOVES[f"{node.module}.{a.name}"] != f"{node.module}.{a.name}"]
+        if not moved:
+            continue
+        indent = re.match(r"\s*", lines[node.lineno - 1]).group(0)  # type: ignore[union-attr]
+        kept = [a for a in node.names if a not in moved]
+        out = []
+        if kept:
+            names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in kept)
+            out.append(f"{indent}from {node.module} import {names}\n")
+        for alias in moved:
+            parent, _, leaf = MOVES[f"{node.module}.{alias.name}"].rpartition(".")
+            bound = alias.asname or alias.name
+            out.append(f"{indent}from {parent} import {leaf}" + (f" as {bound}" if bound != leaf else "") + "\n")
+        edits.append((node.lineno - 1, node.end_lineno or node.lineno, "".join(out)))
+    for start, end, replacement in sorted(edits, reverse=True):
+        lines[start:end] = [replacement]
+    return "".join(lines)
+
+
+def rewrite(text: str, *, python: bool) -> str:
+    if python:
+        text = _rewrite_from_parent(text)
+    for old, new in _renames():
+        text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
+    for old, new in _path_renames():
+        text = re.sub(rf"(?<![\w/]){re.escape(old)}(?![\w])", new, text)
+    return text
+
+
+def text_files() -> Iterator[Path]:
+    for top in SCAN:
+        base = ROOT / top
+        if base.is_dir():
+            for path in sorted(base.rglob("*")):
+                if path.is_file() and path.suffix in TEXT_SUFFIXES and path.resolve() != SELF \
+                        and "__pycache__" not in path.parts:
+                    yield path
+    for name in TOP_FILES:
+        if (ROOT / name).is_file():
+            yield ROOT / name
+
+
+def run(dry_run: bool) -> int:
+    moves, packages = planned_files(), new_packages()
+    for init in packages:
+        print(f"create  {init.relative_to(ROOT)}")
+        if not dry_run:
+            init.parent.mkdir(parents=True, exist_ok=True)
+            name = ".".join(init.relative_to(ROOT).parent.parts)
+            init.write_text(f'"""{PACKAGE_DOCS.get(name, name)}"""\n', encoding="utf-8")
+            subprocess.run(["git", "add", str(init)], cwd=ROOT, check=True)
+    for source, destination in moves:
+        print(f"git mv  {source.relative_to(ROOT)} -> {destination.relative_to(ROOT)}")
+        if not dry_run:
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run(["git", "mv", str(source), str(destination)], cwd=ROOT, check=True)
+    changed = 0
+    for path in text_files():
+        before = path.read_text(encoding="utf-8")
+        after = rewrite(before, python=path.suffix == ".py")
+        if after != before:
+            changed += 1
+            print(f"rewrite {path.relative_to(ROOT)}")
+            if not dry_run:
+                path.write_text(after, encoding="utf-8")
+    print(f"{len(packages)} package(s), {len(moves)} move(s), {changed} file(s) rewritten"
+          + (" (dry run: nothing changed)" if dry_run else ""))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dry-run", action="store_true", help="print the moves and rewrites, change nothing")
+    return run(parser.parse_args(argv).dry_run)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

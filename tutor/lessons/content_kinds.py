@@ -1,0 +1,38 @@
+"""Every kind of content file the tutor checks, in one table.
+
+``tutor check`` and the app validate ``content/`` with :data:`CONTENT_KINDS`: each
+entry is a glob pattern (relative to ``content/``), the validator of its files and a
+name. A new kind of content adds one line here; nothing registers on import.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.lessons import play_rules, scoring, solo_example
+from tutor.lessons.content import BUILTIN_KINDS, ContentKind, ContentReport
+from tutor.lessons.content import check_content as check_with
+from tutor.lessons.content import kind_for as kind_in
+from tutor.lessons.conventions_loader import validate_conventions_document
+
+CONTENT_KINDS: tuple[ContentKind, ...] = (
+    *BUILTIN_KINDS,
+    ContentKind(scoring.QUIZ_FILE, scoring.validate_scoring_quiz, "scoring-quiz"),
+    ContentKind(scoring.READINGS_FILE, scoring.validate_readings, "scoring-readings"),
+    ContentKind("conventions/bidding.yaml", validate_conventions_document, "bidding conventions"),
+    ContentKind("conventions/play.yaml", play_rules.validate_play_conventions, "play conventions"),
+    ContentKind(solo_example.EXAMPLE_FILE, solo_example.validate_solo_example, "solo-example"),
+)
+
+
+def check_content(root: Path) -> ContentReport:
+    """Validate every content file under ``root`` with the tutor's kinds; ALL problems, sorted."""
+    return check_with(root, CONTENT_KINDS)
+
+
+def kind_for(relpath: str) -> ContentKind | None:
+    """The tutor's kind that validates ``relpath`` (relative to ``content/``)."""
+    return kind_in(relpath, CONTENT_KINDS)
+
+
+__all__ = ["CONTENT_KINDS", "check_content", "kind_for"]

@@ -1,0 +1,40 @@
+"""Every drill kind of the tutor, in one table.
+
+A drill kind (:class:`~tutor.lessons.drills.DrillKind`) makes drills of its rules and
+advises on any position of its kind; ``tutor drill``, ``tutor advise``, review and the
+golden tests all read :data:`DRILL_KINDS`. A new kind of drill adds one line here;
+nothing registers on import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tutor.engine.errors import TutorError
+from tutor.lessons import bidding_drill, play_drill, solo_drill, valuation_drill
+from tutor.lessons.drills import DrillKind
+
+DRILL_KINDS: Mapping[str, DrillKind] = {kind.name: kind for kind in (
+    bidding_drill.DRILL_KIND,
+    *play_drill.DRILL_KINDS,
+    solo_drill.DRILL_KIND,
+    valuation_drill.DRILL_KIND,
+)}
+
+
+def drill_kind(name: str) -> DrillKind:
+    """The drill kind called ``name``."""
+    if name not in DRILL_KINDS:
+        raise TutorError(f"unknown drill kind {name!r}; known: {', '.join(sorted(DRILL_KINDS))}")
+    return DRILL_KINDS[name]
+
+
+def kind_of_rule(rule_id: str) -> DrillKind:
+    """The drill kind that drills ``rule_id`` (a bidding, play or Solo Whist rule)."""
+    for kind in DRILL_KINDS.values():
+        if rule_id in kind.rule_ids():
+            return kind
+    raise TutorError(f"no drill kind drills the rule {rule_id!r}")
+
+
+__all__ = ["DRILL_KINDS", "drill_kind", "kind_of_rule"]
