@@ -14,9 +14,6 @@ from tutor.lessons.content import ContentReport
 from tutor.lessons.content.kinds import numbers_in
 from tutor.lessons.content_kinds import check_content
 from tutor.lessons.law_quiz import (
-    SOLO_WHIST,
-    VINT,
-    Question,
     duplicates,
     generated_questions,
     question_pool,
@@ -24,6 +21,7 @@ from tutor.lessons.law_quiz import (
     quote,
     shuffled,
 )
+from tutor.lessons.quiz_question import SOLO_WHIST, VINT, Question
 from tutor.lessons.study import StudyGuide
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"

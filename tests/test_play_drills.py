@@ -23,7 +23,7 @@ from tutor.cli import main
 from tutor.engine.cards import Deal, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons import play_scenarios
-from tutor.lessons.drills import drill_kind, drill_kinds
+from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
 from tutor.lessons.play_drill import KINDS, PlayDrill, advise, make
 from tutor.lessons.play_rules import drill_hints, load_play_rules
 from tutor.lessons.play_scenarios import RarelyArises
@@ -154,7 +154,7 @@ def test_a_convention_that_does_not_arise_says_so_in_plain_words() -> None:
 
 def test_the_four_kinds_are_registered() -> None:
     for kind in KINDS:
-        assert kind in drill_kinds()
+        assert kind in DRILL_KINDS
         entry = drill_kind(kind)
         assert entry.rule_ids() and entry.advise is not None and entry.consequences is not None
         drill = entry.make(None, 3)

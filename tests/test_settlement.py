@@ -69,7 +69,7 @@ def test_the_five_player_record_is_written_in_the_books_order_and_sums_to_zero()
     ({"players": 4}, "players"),
 ])
 def test_bad_settlement_requests_are_one_clear_line(request_: dict[str, object], words: str) -> None:
-    from tutor.engine.settlement import settlement_request
+    from tutor.engine.settlement_request import settlement_request
 
     with pytest.raises(TutorError, match=words):
         settlement_request(request_)

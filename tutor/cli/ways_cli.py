@@ -99,12 +99,15 @@ def readable(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def play_way(args: argparse.Namespace, seed: int, read: Callable[[str], str]) -> int:
-    """``tutor play --players N``: the learner as A (two, three) at the terminal."""
+def play_way(args: argparse.Namespace, seed: int, read: Callable[[str], str],
+             play_rubber: Callable[[Any, Callable[[str], str], bool], int]) -> int:
+    """``tutor play --players N``: the learner as A (two, three) at the terminal. ``play_rubber`` is
+    the four-handed table's rubber loop (``tutor play --rubber``), passed in so this module does not
+    import the command that imports it."""
     players = int(args.players)
     way = find_way(players, args.way)
     if players == 5:  # noqa: PLR2004
-        return _play_five(seed, int(args.five_round), read)
+        return _play_five(seed, int(args.five_round), read, play_rubber)
     table = WayTable(way, seed, learner="A")
     print(f"{players} players, the {way.name} way ({way.title}). You are A; {table.setup.dealer} deals "
           f"(seed {seed}).")
@@ -167,9 +170,10 @@ def hand_from(pbn: str) -> Any:
     return Hand.parse(pbn)
 
 
-def _play_five(seed: int, round_no: int, read: Callable[[str], str]) -> int:
+def _play_five(seed: int, round_no: int, read: Callable[[str], str],
+               play_rubber: Callable[[Any, Callable[[str], str], bool], int]) -> int:
     """Five players: the learner is T; he watches the rounds he sits out and plays the others."""
-    from tutor.cli.commands.play import SEAT_NAMES, _play_rubber
+    from tutor.engine.cards import SEAT_NAMES
     from tutor.lessons.table_rubber import PracticeRubber
 
     table = five_table(FIVE_NAMES, round_no)
@@ -183,7 +187,7 @@ def _play_five(seed: int, round_no: int, read: Callable[[str], str]) -> int:
     print(f"Five players, round {round_no}: {table.sitting_out} sits out; {pairs}. You (T) sit "
           f"{SEAT_NAMES[seat]} with {partner} opposite.")
     rubber = PracticeRubber(seed, seat)
-    _play_rubber(rubber, read, True)
+    play_rubber(rubber, read, True)
     if not rubber.rubber.is_over:
         return 0
     leader, margin = rubber.rubber.result()

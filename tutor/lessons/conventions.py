@@ -17,8 +17,9 @@ from tutor.lessons import bidding_drill, solo_drill
 from tutor.lessons.content_cache import content_report
 from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.drills import Drill
-from tutor.lessons.law_quiz import Question, question_pool
+from tutor.lessons.law_quiz import question_pool
 from tutor.lessons.progress import StoredAnswer
+from tutor.lessons.quiz_question import Question
 from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
 from tutor.lessons.solo import serve_solo
 from tutor.lessons.words import laws_named

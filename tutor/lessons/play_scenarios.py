@@ -64,7 +64,7 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
     Exactly :func:`tutor.lessons.robots.robot_deal`'s auction and play (the same view, the
     same adviser), one position built per card; the caller stops when it has what it needs.
     """
-    from tutor.lessons.play_drill import position_from_json
+    from tutor.lessons.play_advice import position_from_json
 
     auction, calls = bid_auction(deal, dealer, None, rules)
     contract = auction.contract

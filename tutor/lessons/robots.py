@@ -82,7 +82,7 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_drill import position_from_json
+    from tutor.lessons.play_advice import position_from_json
 
     return play_answer(position_from_json(view), str(view.get("kind", "card")))
 
@@ -90,7 +90,7 @@ def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
 def play_answer(position: PlayPosition, kind: str = "card") -> dict[str, Any]:
     """:func:`advise_view` on a play position already built from a seat's view (the drill search
     builds each position once, to read both the robot's card and the rules that decide it)."""
-    from tutor.lessons.play_drill import advise_on
+    from tutor.lessons.play_advice import advise_on
 
     answer = dict(advise_on(position, kind))
     if answer.get("card") is not None:

@@ -109,7 +109,7 @@ def knowledge_from_view(view: Mapping[str, Any]) -> Knowledge:
         bid = position_from_json(position)
         known = Knowledge(bid.seat, bid.dealer, bid.calls, bid.hand, bid.score, bid.rules, deal=deal, view=position)
     elif view.get("kind") in ("lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"):
-        from tutor.lessons.play_drill import position_from_json as play_position_from_json
+        from tutor.lessons.play_advice import position_from_json as play_position_from_json
 
         play = play_position_from_json(position)
         own = [c for t in (*play.tricks, *((play.current,) if play.current else ())) for s, c in t.plays

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tutor.engine.settlement import three_player_payments
 from tutor.engine.ways.catalogue import find_way
 from tutor.engine.ways.score import honours_written
-from tutor.lessons.law_quiz import Question
+from tutor.lessons.quiz_question import Question
 
 #: (yours, the other player's) trump honours in a two-handed way
 HONOUR_SPLITS = ((2, 1), (2, 2), (3, 2), (4, 1))

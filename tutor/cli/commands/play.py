@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 
 from tutor.cli.inputs import add_seed_option, seed_or_random
-from tutor.engine.cards import Seat, Side
+from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.table import Step, TableDeal
@@ -32,7 +32,6 @@ from tutor.lessons.table_rubber import PracticeRubber
 from tutor.lessons.words import action_text, hand_line, laws_named
 
 MAX_LINE = 100
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
     if getattr(args, "players", None) is not None:
         from tutor.cli.ways_cli import play_way
 
-        return play_way(args, seed_or_random(args.seed), read)
+        return play_way(args, seed_or_random(args.seed), read, _play_rubber)
     seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
     seed = seed_or_random(args.seed)
     now = args.deviations == "now"

@@ -15,7 +15,8 @@ from tutor.engine.errors import echo
 from tutor.engine.jsonread import JsonInputError, read_json_source
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.rules import Rules
-from tutor.engine.score_io import parse_deal_request, parse_variants, score_request
+from tutor.engine.score_io import score_request
+from tutor.engine.score_parse import parse_deal_request, parse_variants
 from tutor.engine.scoring import ScoringError, score_deal
 from tutor.engine.sheet import deal_rows, rubber_rows, sheet_text
 
