@@ -38,6 +38,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -176,6 +180,10 @@ class Side(enum.Enum):
 
     NS = "NS"
     EW = "EW"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def other(self) -> Side:
@@ -189,6 +197,10 @@ class Seat(enum.Enum):
     E = "E"
     S = "S"
     W = "W"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def lho(self) -> Seat:
@@ -305,7 +317,17 @@ class Hand:
         return f"Hand.parse({self.to_pbn()!r})"
 
     def without(self, card: Card) -> Hand:
-        return Hand(self.cards - {card})
+        if card not in self.cards:
+            return self
+        # A card leaves a valid hand: no duplicate check, and the suits already sorted stay sorted
+        # (the play of every trick calls this; rebuilding the hand from scratch was its main cost).
+        smaller = object.__new__(Hand)
+        object.__setattr__(smaller, "cards", self.cards - {card})
+        if "_by_suit" in self.__dict__:
+            by_suit = dict(self._by_suit)
+            by_suit[card.suit] = tuple(c for c in by_suit[card.suit] if c != card)
+            smaller.__dict__["_by_suit"] = by_suit
+        return smaller
 
 
 @dataclass(frozen=True)
