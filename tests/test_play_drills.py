@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.drills import drill_kind, drill_kinds
@@ -16,9 +16,9 @@ RULES = load_play_rules()
 DRILLS_PER_RULE = 50
 
 
-# Independent expectations: each rule as content/conventions/play.yaml states it (yaml.safe_load, not the
-# loader), the duty to follow suit, the turn passing to the left, and counts of the contract made here.
-STATED = {r["id"]: r for r in yaml.safe_load(
+# Independent expectations: each rule as content/conventions/play.yaml states it (PyYAML's safe loader, not the
+# tutor's loader), the duty to follow suit, the turn passing to the left, and counts of the contract made here.
+STATED = {r["id"]: r for r in _safe_load(
     (Path(__file__).parent.parent / "content" / "conventions" / "play.yaml").read_text(encoding="utf-8"))["rules"]}
 SEAT_ORDER = "NESW"
 OPS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b,

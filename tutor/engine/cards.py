@@ -248,6 +248,9 @@ class Hand:
     cards: frozenset[Card]
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
+        if isinstance(cards, frozenset):  # a set holds no card twice: nothing to check
+            object.__setattr__(self, "cards", cards)
+            return
         cards = tuple(cards)
         unique = frozenset(cards)
         if len(unique) != len(cards):
@@ -345,6 +348,12 @@ class Deal:
         missing = [s.value for s in SEATS if s not in hands]
         if missing:
             raise NotationError(f"deal lacks a hand for {', '.join(missing)}")
+        sizes = [len(hands[seat].cards) for seat in SEATS]
+        if max(sizes) <= 13 and len(frozenset().union(*(hands[s].cards for s in SEATS))) == sum(sizes):
+            # the common case, checked with set operations; a bad deal takes the loop below,
+            # which names its first problem
+            object.__setattr__(self, "hands", {s: hands[s] for s in SEATS})
+            return
         seen: dict[Card, Seat] = {}
         for seat in SEATS:
             if len(hands[seat]) > 13:
