@@ -205,15 +205,15 @@ class Seat(enum.Enum):
     @property
     def lho(self) -> Seat:
         """The player on this seat's left, who plays next."""
-        return _SEATS[(_SEATS.index(self) + 1) % 4]
+        return _ROTATIONS[self][1]
 
     @property
     def partner(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 2) % 4]
+        return _ROTATIONS[self][2]
 
     @property
     def rho(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 3) % 4]
+        return _ROTATIONS[self][3]
 
     def next(self) -> Seat:
         """The next seat in turn (to the left, law 28)."""
@@ -233,11 +233,14 @@ class Seat(enum.Enum):
 
     def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats clockwise starting from this one."""
-        i = _SEATS.index(self)
-        return (_SEATS[i], _SEATS[(i + 1) % 4], _SEATS[(i + 2) % 4], _SEATS[(i + 3) % 4])
+        return _ROTATIONS[self]
 
 
 _SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+#: Each seat's rotation, computed once: the play asks for neighbours on every card.
+_ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
+    seat: (seat, _SEATS[(i + 1) % 4], _SEATS[(i + 2) % 4], _SEATS[(i + 3) % 4]) for i, seat in enumerate(_SEATS)
+}
 SEATS = _SEATS
 
 

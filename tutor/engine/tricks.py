@@ -146,10 +146,8 @@ class TrickPlay:
 
     @property
     def to_play(self) -> Seat:
-        seat = self._leader
-        for _ in range(len(self._current)):
-            seat = seat.next()
-        return seat
+        """The leader's n-th left-hand neighbour once n cards lie in the trick."""
+        return self._leader.rotation()[len(self._current)]
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
