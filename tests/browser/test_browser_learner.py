@@ -89,7 +89,10 @@ def test_answer_a_lead_drill_with_the_book_card(app: App) -> None:
     drill = make("lead", None, SEED)
     right = Card.parse(drill.accepted[0]).pretty
     app.open("play_drill")
-    assert app.main.locator('[data-testid="stRadio"]').first.locator("input:checked").count() == 1
+    decision = app.main.locator('[data-testid="stRadio"]').first
+    # the radio's default can be drawn a moment after the run ends (seen once on a loaded machine)
+    decision.locator("input:checked").first.wait_for(state="attached")
+    assert decision.locator("input:checked").count() == 1
     app.fill("Position number", str(SEED))
     cards = app.main.locator('[data-testid="stRadio"]').filter(has_text="Your card")
     cards.locator("label").filter(has_text=re.compile(rf"^{re.escape(right)}$")).first.click()
