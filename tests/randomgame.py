@@ -24,6 +24,7 @@ import random
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Bid, Call, Contract, Pass, Strain
@@ -40,6 +41,7 @@ REVOKE_DEALS = 0.04
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
+@lru_cache(maxsize=4096)  # the auction model asks again on every call of a seat
 def high_card_points(hand: Hand) -> int:
     return sum(POINTS.get(card.rank, 0) for card in hand)
 
@@ -55,6 +57,7 @@ def ceiling(hand: Hand, partner: Hand) -> int:
     return next((level for least, level in LEVEL_BY_POINTS if points >= least), 1)
 
 
+@lru_cache(maxsize=4096)  # (callers only read the list)
 def favourite_strains(hand: Hand) -> list[Strain]:
     """The longest suit(s), and no-trumps when the hand has no singleton or void."""
     longest = max(hand.length(s) for s in Suit)

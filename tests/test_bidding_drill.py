@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.conventions import Rule
@@ -29,9 +29,9 @@ DRILLS_PER_RULE = 50
 
 
 # Independent expectations: the rules as content/conventions/bidding.yaml states them (read with
-# yaml.safe_load, not through the loader), the seat order and law 5's order of the strains (RO l.13:
+# PyYAML's safe loader, not through the tutor's loader), the seat order and law 5's order of the strains (RO l.13:
 # spades, clubs, diamonds, hearts, then no-trumps), and hand counts made here.
-STATED = {r["id"]: r for r in yaml.safe_load(
+STATED = {r["id"]: r for r in _safe_load(
     (Path(__file__).parent.parent / "content" / "conventions" / "bidding.yaml").read_text(encoding="utf-8")
 )["conventions"] if r["kind"] == "bid"}
 LAW_5_STRAINS = "SCDHN"  # 1S < 1C < 1D < 1H < 1NT

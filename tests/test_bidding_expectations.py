@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.lessons.bidding_drill import advise
 from tutor.lessons.bidding_lessons import agreement, lessons, steps
 
-TABLE = yaml.safe_load((Path(__file__).parent / "data" / "bidding_expectations.yaml").read_text("utf-8"))
+TABLE = _safe_load((Path(__file__).parent / "data" / "bidding_expectations.yaml").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("case", TABLE, ids=[c["id"] for c in TABLE])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ STUDY = str(ROOT / "tutor/ui/pages/laws.py")
 QUIZ = str(ROOT / "tutor/ui/pages/law_quiz.py")
 
 
+@cache  # the shipped content, validated once per process (six tests look answers up in it)
 def _answers() -> dict[str, str]:
     report = check_content(ROOT / "content")
     from tutor.lessons.law_quiz import question_pool

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import BidPosition
@@ -24,9 +25,10 @@ SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 RULE_ID = re.compile(r"\b(law|note|scoring|solo)-r?\d+\b")
 
 
+@cache  # one read of rules.yaml per process; the tests only look laws up in it
 def _laws_text() -> dict[str, str]:
     """The laws' texts read straight from content/rules.yaml."""
-    data = yaml.safe_load((ROOT / "content" / "rules.yaml").read_text(encoding="utf-8"))
+    data = _safe_load((ROOT / "content" / "rules.yaml").read_text(encoding="utf-8"))
     return {e["id"]: " ".join(str(e.get("text", "")).split()) for e in data["entries"]}
 
 

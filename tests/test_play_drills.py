@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 from playsamples import SEEDS, documented_rare, drills
 
 from tutor.cli import main
@@ -31,7 +31,7 @@ from tutor.lessons.robots import advise_view, robot_deal
 
 ROOT = Path(__file__).parent.parent
 RULES = load_play_rules()
-STATED = {r["id"]: r for r in yaml.safe_load(
+STATED = {r["id"]: r for r in _safe_load(
     (ROOT / "content" / "conventions" / "play.yaml").read_text(encoding="utf-8"))["rules"]}
 SEAT_ORDER = "NESW"
 OPS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b,

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.lessons.play_drill import advise
 
 TABLE = Path(__file__).parent / "data" / "play_expectations.yaml"
-DATA = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+DATA = _safe_load(TABLE.read_text(encoding="utf-8"))
 
 
 def _cases() -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+from plainyaml import safe_load as _safe_load
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import VARIANTS, VARIANTS_BY_NAME, Rules, Variant
@@ -14,7 +14,7 @@ from tutor.engine.solo.rules import _BY_NAME as SOLO_BY_NAME
 from tutor.engine.solo.rules import SOLO_VARIANTS, SoloRules
 
 RULES_YAML = Path(__file__).resolve().parent.parent / "content" / "rules.yaml"
-ENTRIES = {e["id"]: e for e in yaml.safe_load(RULES_YAML.read_text(encoding="utf-8"))["entries"]}
+ENTRIES = {e["id"]: e for e in _safe_load(RULES_YAML.read_text(encoding="utf-8"))["entries"]}
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

@@ -1,5 +1,9 @@
 """Fixtures for the end-to-end tests: one real app server and one headless Debian Chromium per session.
 
+(Per xdist worker: a worker that runs a browser test starts its own server, with its own
+progress database, and its own Chromium. With ``--dist worksteal`` the browser tests, which
+are collected first, normally all start on the first worker.)
+
 Each test gets a fresh tab, i.e. a fresh Streamlit session. When a test fails, a
 full-page screenshot and the server's log tail are saved to ``test-artifacts/``.
 Every test here is marked ``browser``; all are skipped, with the reason, when
@@ -52,8 +56,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if HERE not in Path(str(item.fspath)).resolve().parents:
             continue
-        # one xdist worker runs every browser test, so one app server and one Chromium suffice
-        item.add_marker(pytest.mark.xdist_group("browser"))
         if reason is not None:
             # Under CI a browser test that cannot run is a failure, never a silent skip.
             if os.environ.get("CI"):

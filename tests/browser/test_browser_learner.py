@@ -89,7 +89,10 @@ def test_answer_a_lead_drill_with_the_book_card(app: App) -> None:
     drill = make("lead", None, SEED)
     right = Card.parse(drill.accepted[0]).pretty
     app.open("play_drill")
-    assert app.main.locator('[data-testid="stRadio"]').first.locator("input:checked").count() == 1
+    decision = app.main.locator('[data-testid="stRadio"]').first
+    # the radio's default can be drawn a moment after the run ends (seen once on a loaded machine)
+    decision.locator("input:checked").first.wait_for(state="attached")
+    assert decision.locator("input:checked").count() == 1
     app.fill("Position number", str(SEED))
     cards = app.main.locator('[data-testid="stRadio"]').filter(has_text="Your card")
     cards.locator("label").filter(has_text=re.compile(rf"^{re.escape(right)}$")).first.click()
@@ -168,6 +171,15 @@ def test_a_second_answer_after_the_feedback_is_recorded_as_a_retry(app: App) -> 
     if "retry" not in ANSWER_COLUMNS:
         pytest.skip("the progress store does not record retries yet (it lands with the lessons branch)")
     assert make(DRILL_RULE, DRILL_SEED).answer == "1NT"
+
+    def recorded() -> list[tuple[str, bool, bool]]:
+        with open_store(app.server.db) as store:
+            return [(s.answer.given, s.answer.correct, s.answer.retry) for s in store.answers()
+                    if s.answer.item_id == DRILL_RULE and s.answer.seed == DRILL_SEED]
+
+    # the server is shared with the other browser tests of this worker (the phone test answers
+    # this position too): what counts is what this test's two answers added
+    earlier = recorded()
     app.open(f"bidding_drill?rule={DRILL_RULE}&position={DRILL_SEED}")
     app.choose_select("Your call", re.compile(r"^P — pass$"), rerun=False)
     app.click_button("Make this call")
@@ -177,9 +189,9 @@ def test_a_second_answer_after_the_feedback_is_recorded_as_a_retry(app: App) -> 
     warning = app.main.locator('[data-testid="stAlertContentWarning"]').filter(has_text="retry").first
     warning.wait_for()
     assert "pass" in warning.inner_text()  # the first answer is the one that counts
-    with open_store(app.server.db) as store:
-        mine = [s.answer for s in store.answers() if s.answer.item_id == DRILL_RULE and s.answer.seed == DRILL_SEED]
-    assert [(a.given, a.correct, a.retry) for a in mine] == [("P", False, False), ("1NT", True, True)]
+    everything = recorded()
+    assert everything[:len(earlier)] == earlier, "earlier answers are kept as they were"
+    assert everything[len(earlier):] == [("P", False, False), ("1NT", True, True)]
     assert not app.exceptions()
 
 

@@ -40,6 +40,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -178,6 +182,10 @@ class Side(enum.Enum):
 
     NS = "NS"
     EW = "EW"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def other(self) -> Side:
@@ -191,19 +199,23 @@ class Seat(enum.Enum):
     E = "E"
     S = "S"
     W = "W"
+    #: Enum's own ``__hash__`` is Python code (the hash of the member's name); members are
+    #: singletons compared by identity, so the identity hash is equivalent and runs in C - these
+    #: are the keys of every hand, trick and score lookup.
+    __hash__ = object.__hash__
 
     @property
     def lho(self) -> Seat:
         """The player on this seat's left, who plays next."""
-        return _SEATS[(_SEATS.index(self) + 1) % 4]
+        return _ROTATIONS[self][1]
 
     @property
     def partner(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 2) % 4]
+        return _ROTATIONS[self][2]
 
     @property
     def rho(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 3) % 4]
+        return _ROTATIONS[self][3]
 
     def next(self) -> Seat:
         """The next seat in turn (to the left, law 28)."""
@@ -238,11 +250,14 @@ class Seat(enum.Enum):
 
     def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats clockwise starting from this one."""
-        i = _SEATS.index(self)
-        return (_SEATS[i], _SEATS[(i + 1) % 4], _SEATS[(i + 2) % 4], _SEATS[(i + 3) % 4])
+        return _ROTATIONS[self]
 
 
 _SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+#: Each seat's rotation, computed once: the play asks for neighbours on every card.
+_ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
+    seat: (seat, _SEATS[(i + 1) % 4], _SEATS[(i + 2) % 4], _SEATS[(i + 3) % 4]) for i, seat in enumerate(_SEATS)
+}
 SEATS = _SEATS
 #: The seats and sides as the learner reads them (the one table of their names).
 SEAT_NAMES: Mapping[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
@@ -259,6 +274,9 @@ class Hand:
     cards: frozenset[Card]
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
+        if isinstance(cards, frozenset):  # a set holds no card twice: nothing to check
+            object.__setattr__(self, "cards", cards)
+            return
         cards = tuple(cards)
         unique = frozenset(cards)
         if len(unique) != len(cards):
@@ -328,7 +346,17 @@ class Hand:
         return f"Hand.parse({self.to_pbn()!r})"
 
     def without(self, card: Card) -> Hand:
-        return Hand(self.cards - {card})
+        if card not in self.cards:
+            return self
+        # A card leaves a valid hand: no duplicate check, and the suits already sorted stay sorted
+        # (the play of every trick calls this; rebuilding the hand from scratch was its main cost).
+        smaller = object.__new__(Hand)
+        object.__setattr__(smaller, "cards", self.cards - {card})
+        if "_by_suit" in self.__dict__:
+            by_suit = dict(self._by_suit)
+            by_suit[card.suit] = tuple(c for c in by_suit[card.suit] if c != card)
+            smaller.__dict__["_by_suit"] = by_suit
+        return smaller
 
 
 @dataclass(frozen=True)
@@ -346,6 +374,12 @@ class Deal:
         missing = [s.value for s in SEATS if s not in hands]
         if missing:
             raise NotationError(f"deal lacks a hand for {', '.join(missing)}")
+        sizes = [len(hands[seat].cards) for seat in SEATS]
+        if max(sizes) <= 13 and len(frozenset().union(*(hands[s].cards for s in SEATS))) == sum(sizes):
+            # the common case, checked with set operations; a bad deal takes the loop below,
+            # which names its first problem
+            object.__setattr__(self, "hands", {s: hands[s] for s in SEATS})
+            return
         seen: dict[Card, Seat] = {}
         for seat in SEATS:
             if len(hands[seat]) > 13:

@@ -146,10 +146,8 @@ class TrickPlay:
 
     @property
     def to_play(self) -> Seat:
-        seat = self._leader
-        for _ in range(len(self._current)):
-            seat = seat.next()
-        return seat
+        """The leader's n-th left-hand neighbour once n cards lie in the trick."""
+        return self._leader.rotation()[len(self._current)]
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
@@ -185,6 +183,10 @@ class TrickPlay:
 
     def verify_play(self, card: Card, seat: Seat | None = None, *, allow_revoke: bool = False) -> None:
         """Raise an :class:`IllegalPlayError` naming the law the play breaks."""
+        self._verified_legal(card, seat, allow_revoke)
+
+    def _verified_legal(self, card: Card, seat: Seat | None, allow_revoke: bool) -> frozenset[Card]:
+        """:meth:`verify_play`, returning the legal cards it computed (``play`` needs them again)."""
         if self.is_complete:
             raise IllegalPlayError(f"{card}: the play of this deal is over", law=self.laws.play_over)
         player = self.to_play
@@ -196,13 +198,15 @@ class TrickPlay:
         hand = self._hands[player]
         if card not in hand:
             raise IllegalPlayError(f"{player.value} does not hold {card}", law=self.laws.not_held)
-        if not allow_revoke and card not in self.legal_cards():
+        legal = self.legal_cards()
+        if not allow_revoke and card not in legal:
             led = self._current[0][1].suit
             raise IllegalPlayError(
                 f"{player.value} played {card} but holds {hand.length(led)} {led.english}: "
                 f"a player must follow suit when he can; failing to is a revoke",
                 law=self.laws.follow_suit,
             )
+        return legal
 
     def can_play(self, card: Card, seat: Seat | None = None) -> bool:
         try:
@@ -215,9 +219,9 @@ class TrickPlay:
 
     def play(self, card: Card, seat: Seat | None = None, *, allow_revoke: bool = False) -> PlayRecord:
         """Play ``card`` for the seat in turn; returns the frozen record."""
-        self.verify_play(card, seat, allow_revoke=allow_revoke)
+        legal = self._verified_legal(card, seat, allow_revoke)
         player = self.to_play
-        revoke = card not in self.legal_cards()
+        revoke = card not in legal
         record = PlayRecord(len(self._log), len(self._tricks), player, card, revoke)
         self._log.append(record)
         self._hands[player] = self._hands[player].without(card)

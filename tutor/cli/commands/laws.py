@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import Entry, content_dir
+from tutor.lessons.content_cache import content_report
 from tutor.lessons.content_kinds import check_content
 from tutor.lessons.study import StudyGuide, citations_in
 
@@ -30,12 +31,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def load_guide(content: Path) -> StudyGuide:
-    report = check_content(content)
+def load_guide(content: Path | None) -> StudyGuide:
+    """The guide to ``content`` (``None``: the shipped content, validated once per process through
+    the app's cache - the same report, not validated again by every in-process call)."""
+    report = content_report() if content is None else check_content(content)
     if report.problems:
         print(f"note: content has {len(report.problems)} problem(s); run `tutor check`", file=sys.stderr)
     if report.rules is None:
-        raise ContentError(f"{content}/rules.yaml could not be loaded; run `tutor check`")
+        raise ContentError(f"{content or content_dir()}/rules.yaml could not be loaded; run `tutor check`")
     return StudyGuide(report.rules, citations_in(report.documents.values()))
 
 
@@ -75,7 +78,7 @@ def show_entry(guide: StudyGuide, entry: Entry) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    guide = load_guide(args.content or content_dir())
+    guide = load_guide(args.content)
     if args.search:
         hits = guide.search(args.search)
         for entry in hits:
