@@ -117,11 +117,12 @@ def test_a_bad_way_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_tutor_play_two_players_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     """The learner (A) acts where the robots leave him, refused with the law when illegal."""
+    from tutor.cli.commands.play import _play_rubber
     from tutor.cli.ways_cli import play_way
 
     answers = iter(["1S", "quit"])
     args = SimpleNamespace(players=2, way="buy-in", five_round=0)
-    assert play_way(args, 7, lambda _: next(answers)) == 0
+    assert play_way(args, 7, lambda _: next(answers), _play_rubber) == 0
     out = capsys.readouterr().out
     assert "Not allowed" in out and "two-4" in out  # nothing below three in the buy-in way
 
@@ -137,10 +138,11 @@ def test_learner_sees_only_what_his_player_may() -> None:
 def test_tutor_play_five_players_seats_the_learner_by_the_rotation(capsys: pytest.CaptureFixture[str]) -> None:
     """RO l.543: T (the highest card) sits out the first rubber and comes back with the lowest card
     still playing (N): in round 1 T and N are partners."""
+    from tutor.cli.commands.play import _play_rubber
     from tutor.cli.ways_cli import play_way
 
     args = SimpleNamespace(players=5, way=None, five_round=1)
-    assert play_way(args, 4, lambda _: "quit") == 0
+    assert play_way(args, 4, lambda _: "quit", _play_rubber) == 0
     out = capsys.readouterr().out
     assert "A sits out" in out and "with N opposite" in out
 

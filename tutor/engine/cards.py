@@ -378,7 +378,7 @@ class Deal:
         if max(sizes) <= 13 and len(frozenset().union(*(hands[s].cards for s in SEATS))) == sum(sizes):
             # the common case, checked with set operations; a bad deal takes the loop below,
             # which names its first problem
-            object.__setattr__(self, "hands", {s: hands[s] for s in SEATS})
+            object.__setattr__(self, "hands", MappingProxyType({s: hands[s] for s in SEATS}))
             return
         seen: dict[Card, Seat] = {}
         for seat in SEATS:
