@@ -79,6 +79,17 @@ MOVES: dict[str, str] = {
     "tutor.lessons.table_rubber": "tutor.lessons.table.rubber",
     "tutor.lessons.law_quiz": "tutor.lessons.laws.quiz",
     "tutor.lessons.study": "tutor.lessons.laws.study",
+    "tutor.lessons.quiz_question": "tutor.lessons.laws.question",
+    "tutor.lessons.play_advice": "tutor.lessons.play.advice",
+    "tutor.engine.score_parse": "tutor.engine.scoring.score_parse",
+    "tutor.lessons.way_table": "tutor.lessons.ways.table",
+    "tutor.lessons.way_robots": "tutor.lessons.ways.robots",
+    "tutor.lessons.way_quiz": "tutor.lessons.ways.quiz",
+    "tutor.lessons.way_scoring": "tutor.lessons.ways.scoring",
+    "tutor.lessons.way_review": "tutor.lessons.ways.review",
+    "tutor.lessons.ledger": "tutor.lessons.cost.ledger",
+    "tutor.lessons.sampling": "tutor.lessons.cost.sampling",
+    "tutor.lessons.costs": "tutor.lessons.cost.prices",
 }
 
 #: What each new package's ``__init__`` says when no module becomes it.
@@ -86,6 +97,8 @@ PACKAGE_DOCS: dict[str, str] = {
     "tutor.lessons.bidding": "The bidding trainer: drills, their feedback in words, guided lessons, valuation.",
     "tutor.lessons.play": "The play trainer: the play conventions, drills, their drafts and feedback.",
     "tutor.lessons.laws": "The laws trainer: study and the law quiz.",
+    "tutor.lessons.ways": "Vint for two, three and five players: their tables, robots, quizzes and reviews.",
+    "tutor.lessons.cost": "The cost of a choice on what the learner could know: the ledger, the sampler, the prices.",
 }
 
 SCAN = ("tutor", "tests", "tools", "benchmarks", "docs")
