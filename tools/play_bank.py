@@ -20,8 +20,9 @@ Two phases, both deterministic (the same arguments give the same file, but for i
 2. **targeted**: ``--targeted`` deals of streams steered only by the steers of the rules
    still short of entries after phase 1 (``targeted_rate``), seeds ``TARGETED_SEED0 ..``.
 
-Of the positions found, each rule keeps the ``--per-rule`` earliest in the play (the cheapest
-to replay), in the order found among equals.
+Of the positions found, each rule keeps the ``--per-rule`` cheapest to replay (the fewest robot
+decisions before it: the auction's calls and the cards before the decision), in the order
+found among equals; ``calls`` is stored with each entry to show it.
 """
 
 from __future__ import annotations
@@ -65,8 +66,15 @@ def read_deal(seed: int, index: int, steers: Sequence[Any], conventions: Sequenc
             found.add(rule.id)
             if len(hits.setdefault(rule.id, [])) < CANDIDATES:
                 hits[rule.id].append({"deal": deal.to_pbn(dealer), "dealer": dealer.value, "score": None,
-                                      "decision": n, "source": f"{source} {seed}/{index}"})
+                                      "decision": n, "calls": len(position.calls),
+                                      "source": f"{source} {seed}/{index}"})
     return found
+
+
+def replay_cost(entry: dict[str, Any]) -> int:
+    """What rebuilding the drill costs, in robot decisions: the calls of the auction and the cards
+    before the decision (each is one ``tutor advise``, about the same time)."""
+    return int(entry["calls"]) + int(entry["decision"])
 
 
 def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any]:
@@ -90,7 +98,7 @@ def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any
         if index == deals - 1:
             print(f"targeted {n + 1}/{targeted}: {time.perf_counter() - t0:.0f} s, "
                   f"{sum(1 for r in conventions if r.id in hits)} rules found", file=sys.stderr)
-    bank = {r.id: sorted(hits[r.id], key=lambda e: e["decision"])[:per_rule]
+    bank = {r.id: sorted(hits[r.id], key=replay_cost)[:per_rule]
             for r in conventions if hits.get(r.id)}
     stream_deals = seeds * deals
     return {
