@@ -1,6 +1,6 @@
 """Build the bank of robot-deal positions per play rule: tutor/lessons/data/play_bank.json.
 
-    python tools/play_bank.py [--seeds 40] [--deals 60] [--targeted 1500] [--per-rule 20]
+    python tools/play_bank.py [--seeds 60] [--deals 60] [--targeted 2400] [--plain 400] [--per-rule 20]
 
 A play drill is a decision of a deal the four book robots bid and play
 (:mod:`tutor.lessons.play_scenarios`). Searching a seed's stream for a rule costs the
@@ -18,7 +18,10 @@ Two phases, both deterministic (the same arguments give the same file, but for i
    seeds ``STREAM_SEED0 ..`` and ``k < --deals`` — the rate per rule measured here is the
    rule's rate in the streams the drills read (the header's ``stream_rate``, per 1,000 deals);
 2. **targeted**: ``--targeted`` deals of streams steered only by the steers of the rules
-   still short of entries after phase 1 (``targeted_rate``), seeds ``TARGETED_SEED0 ..``.
+   still short of entries after phase 1 (``targeted_rate``), seeds ``TARGETED_SEED0 ..``;
+3. **plain**: ``--plain`` random deals (``random_deal(Random(n))``, dealer N, E, S, W in turn, as
+   benchmarks/robot_realism.py), read for the rate only (``plain_rate``: the book's natural rate,
+   the robots' auctions on unsteered deals); no entry is taken from them.
 
 Of the positions found, each rule keeps the ``--per-rule`` cheapest to replay (the fewest robot
 decisions before it: the auction's calls and the cards before the decision), in the order
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import random
 import sys
 import time
 from collections import Counter
@@ -40,7 +44,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tutor.engine.cards import SEATS, Deal, Seat  # noqa: E402
 from tutor.engine.conventions import Rule  # noqa: E402
+from tutor.engine.dealgen import random_deal  # noqa: E402
 from tutor.lessons.play_draft import steers_of, stream_deal  # noqa: E402
 from tutor.lessons.play_drill import audit  # noqa: E402
 from tutor.lessons.play_rules import load_play_rules  # noqa: E402
@@ -55,8 +61,15 @@ CANDIDATES = 200
 def read_deal(seed: int, index: int, steers: Sequence[Any], conventions: Sequence[Rule],
               hits: dict[str, list[dict[str, Any]]], source: str) -> set[str]:
     """Bid and play one stream deal with the robots; record each rule's first deciding position in it."""
-    by_id = {r.id: r for r in conventions}
     deal, dealer = stream_deal(seed, index, steers)
+    return read(deal, dealer, conventions, hits, f"{source} {seed}/{index}")
+
+
+def read(deal: Deal, dealer: Seat, conventions: Sequence[Rule], hits: dict[str, list[dict[str, Any]]] | None,
+         source: str) -> set[str]:
+    """The rules that decide a robot's card with one book answer in ``deal`` (each one's first position
+    recorded in ``hits`` when given)."""
+    by_id = {r.id: r for r in conventions}
     found: set[str] = set()
     for n, position in enumerate(robot_positions(deal, dealer)):
         rule = by_id.get(str(position.answer.get("rule")))
@@ -64,10 +77,10 @@ def read_deal(seed: int, index: int, steers: Sequence[Any], conventions: Sequenc
             continue
         if audit(rule, position.position, conventions) is not None:
             found.add(rule.id)
-            if len(hits.setdefault(rule.id, [])) < CANDIDATES:
+            if hits is not None and len(hits.setdefault(rule.id, [])) < CANDIDATES:
                 hits[rule.id].append({"deal": deal.to_pbn(dealer), "dealer": dealer.value, "score": None,
                                       "decision": n, "calls": len(position.calls),
-                                      "source": f"{source} {seed}/{index}"})
+                                      "source": source})
     return found
 
 
@@ -77,7 +90,7 @@ def replay_cost(entry: dict[str, Any]) -> int:
     return int(entry["calls"]) + int(entry["decision"])
 
 
-def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any]:
+def build(seeds: int, deals: int, targeted: int, per_rule: int, plain: int) -> dict[str, Any]:
     conventions = load_play_rules()
     hits: dict[str, list[dict[str, Any]]] = {}
     stream: Counter[str] = Counter()
@@ -98,6 +111,11 @@ def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any
         if index == deals - 1:
             print(f"targeted {n + 1}/{targeted}: {time.perf_counter() - t0:.0f} s, "
                   f"{sum(1 for r in conventions if r.id in hits)} rules found", file=sys.stderr)
+    phase2 = time.perf_counter() - t0 - phase1
+    natural: Counter[str] = Counter()
+    for n in range(plain):
+        natural.update(read(random_deal(random.Random(n)), SEATS[n % 4], conventions, None, "plain"))
+    print(f"plain {plain}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     bank = {r.id: sorted(hits[r.id], key=replay_cost)[:per_rule]
             for r in conventions if hits.get(r.id)}
     stream_deals = seeds * deals
@@ -105,15 +123,18 @@ def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any
         "version": BANK_VERSION,
         "made_by": "python tools/play_bank.py " + " ".join(
             f"--{k} {v}" for k, v in (("seeds", seeds), ("deals", deals), ("targeted", targeted),
-                                      ("per-rule", per_rule))),
+                                      ("plain", plain), ("per-rule", per_rule))),
         "date": datetime.date.today().isoformat(),
         "stream_seeds": [STREAM_SEED0, STREAM_SEED0 + seeds - 1], "deals_per_seed": deals,
         "stream_deals": stream_deals, "targeted_seeds": [TARGETED_SEED0, TARGETED_SEED0 + max(0, targeted - 1) // deals],
         "targeted_deals": targeted, "targeted_rules": len(short),
-        "seconds": {"stream": round(phase1), "targeted": round(time.perf_counter() - t0 - phase1)},
+        "plain_deals": plain,
+        "seconds": {"stream": round(phase1), "targeted": round(phase2),
+                    "plain": round(time.perf_counter() - t0 - phase1 - phase2)},
         "rules": len(conventions), "rules_banked": len(bank),
         "stream_rate": {r.id: round(1000 * stream[r.id] / max(1, stream_deals), 2) for r in conventions},
         "targeted_rate": {r.id: round(1000 * aimed[r.id] / max(1, targeted), 2) for r in short},
+        "plain_rate": {r.id: round(1000 * natural[r.id] / max(1, plain), 2) for r in conventions},
         "never_found": [r.id for r in conventions if r.id not in bank],
         "bank": bank,
     }
@@ -121,13 +142,14 @@ def build(seeds: int, deals: int, targeted: int, per_rule: int) -> dict[str, Any
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=40, help="stream seeds read (phase 1)")
+    parser.add_argument("--seeds", type=int, default=60, help="stream seeds read (phase 1)")
     parser.add_argument("--deals", type=int, default=60, help="deals per seed (the drills' bound)")
-    parser.add_argument("--targeted", type=int, default=1500, help="deals steered by the rules still short")
+    parser.add_argument("--targeted", type=int, default=2400, help="deals steered by the rules still short")
+    parser.add_argument("--plain", type=int, default=400, help="plain random deals, for the natural rate only")
     parser.add_argument("--per-rule", type=int, default=20, help="positions kept per rule")
     parser.add_argument("--out", type=Path, default=BANK_PATH)
     args = parser.parse_args(argv)
-    data = build(args.seeds, args.deals, args.targeted, args.per_rule)
+    data = build(args.seeds, args.deals, args.targeted, args.per_rule, args.plain)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=0, sort_keys=False) + "\n", encoding="utf-8")
     print(f"{args.out}: {data['rules_banked']} of {data['rules']} rules banked, "
