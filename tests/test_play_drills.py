@@ -279,3 +279,17 @@ def test_a_stale_bank_entry_falls_back_to_the_stream_and_says_so(
     assert drill == drill_from(found.position, advice, seed)
     _check_the_rule_decides(drill)
     _check_against_the_robots(drill)
+
+
+def test_a_malformed_bank_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    from tutor.engine.errors import ContentError
+
+    bad = tmp_path / "bank.json"
+    bad.write_text(json.dumps({"version": 1, "bank": {"lead-80-never-rhos-suit": [
+        {"deal": "N:not a deal", "dealer": "N", "score": None, "decision": 0}]}}), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_bank(bad)
+    assert "lead-80-never-rhos-suit[0]" in str(err.value) and "\n" not in str(err.value)
+    bad.write_text(json.dumps({"version": 99, "bank": {}}), encoding="utf-8")
+    with pytest.raises(ContentError, match="tools/play_bank.py"):
+        load_bank(bad)

@@ -10,6 +10,11 @@ the rule's and the audit of :mod:`tutor.lessons.play_drill` finds one book-corre
 that seat becomes the learner, the auction is the robots' auction and the cards before it
 are the robots' cards. No auction is scripted and no card placed.
 
+The search is done once offline for many more deals (``tools/play_bank.py``): a rule's
+drill ``seed`` is then entry ``seed % len`` of its bank (:func:`banked_position`), the
+banked deal bid and played by the robots up to the decision and checked there; a stale
+entry (the rule no longer decides there) is logged and the stream searched instead.
+
 The search reads rules only through the robots' answers and the audit, so a new play
 convention needs only its YAML (and its expectation rows). It is bounded (:data:`DEALS`
 deals per seed); a rule whose position does not arise in the bound is reported by
