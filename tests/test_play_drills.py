@@ -12,6 +12,8 @@ conventions that hardly arise from the book's auctions.
 from __future__ import annotations
 
 import json
+import logging
+import random
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +24,12 @@ from playsamples import SEEDS, documented_rare, drills
 from tutor.cli import main
 from tutor.engine.cards import Deal, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.jsonread import read_json_source
 from tutor.lessons import play_scenarios
 from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
-from tutor.lessons.play_drill import KINDS, PlayDrill, advise, make
-from tutor.lessons.play_rules import drill_hints, load_play_rules
-from tutor.lessons.play_scenarios import RarelyArises
+from tutor.lessons.play_drill import KINDS, PlayDrill, advise, audit, drill_from, make
+from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named
+from tutor.lessons.play_scenarios import BANK_PATH, RarelyArises, banked_rules, find_position, load_bank
 from tutor.lessons.robots import advise_view, robot_deal
 
 ROOT = Path(__file__).parent.parent
@@ -137,6 +140,7 @@ def test_any_convention_is_the_same_drill_as_its_rule_named() -> None:
     for kind in KINDS:
         drill = make(kind, None, 5)
         assert make(kind, drill.rule_id, 5) == drill
+        assert drill.rule_id in banked_rules()  # "any convention" is drawn among the banked rules
 
 
 def test_a_convention_that_does_not_arise_says_so_in_plain_words() -> None:
@@ -213,3 +217,79 @@ def test_law_80_drills_do_not_teach_never_on_a_coronet() -> None:
         assert named, "the right-hand opponent named a suit"
         holdings = dict(zip("SHDC", pos["hand"].split(".")))
         assert all(not holdings[s].startswith("AKQ") for s in named)
+
+
+# -- the bank of robot-deal positions (tools/play_bank.py) ------------------------------------------
+
+
+def test_the_bank_file_is_small_loads_with_the_bounded_reader_and_names_known_rules() -> None:
+    data = read_json_source(str(BANK_PATH), max_bytes=1024 * 1024, max_depth=8)  # under 1 MB
+    known = {r.id for r in RULES}
+    assert data["bank"] and set(data["bank"]) <= known
+    assert data["rules"] == len(RULES) and data["rules_banked"] == len(data["bank"])
+    assert set(data["stream_rate"]) == known
+    assert set(data["never_found"]) == known - set(data["bank"])
+    for rule_id, entries in data["bank"].items():
+        assert 1 <= len(entries) <= 20, rule_id
+        for entry in entries:
+            assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"]) and entry["score"] is None
+            assert 0 <= entry["decision"] < 52
+    assert set(load_bank()) == set(data["bank"])
+    # a rule the bank never found is one docs/play.md lists as hardly arising, with its rate
+    assert set(data["never_found"]) <= documented_rare()
+
+
+def _sample_of_banked(n: int) -> list[str]:
+    return random.Random(16).sample(sorted(banked_rules()), n)
+
+
+@pytest.mark.parametrize("rule_id", _sample_of_banked(12))
+def test_a_banked_drill_is_its_bank_entry_replayed_by_the_robots(rule_id: str) -> None:
+    """The drill is entry ``seed % len`` of the bank: that deal and dealer, the decision at that index
+    of the robots' play; its auction and earlier cards are ``robot_deal``'s and the rule decides."""
+    seed = 7
+    entries = load_bank()[rule_id]
+    entry = entries[seed % len(entries)]
+    drill = make(STATED[rule_id]["kind"], rule_id, seed)
+    pos = drill.position
+    assert Deal.from_pbn(drill.deal_pbn) == entry.deal and pos["dealer"] == entry.dealer.value
+    assert len(pos["played"]) + len(pos["trick"]) == entry.decision
+    _check_against_the_robots(drill)
+    _check_the_rule_decides(drill)
+    _check_against_the_stated_rule(rule_id, drill)
+
+
+def test_a_stale_bank_entry_falls_back_to_the_stream_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    rule_id, seed = "lead-80-never-rhos-suit", 1
+    data = json.loads(BANK_PATH.read_text(encoding="utf-8"))
+    entry = data["bank"][rule_id][seed % len(data["bank"][rule_id])]
+    record = robot_deal(Deal.from_pbn(entry["deal"]), Seat.parse(entry["dealer"]))
+    # corrupt the entry: a decision index where the robots' card is not this rule's
+    entry["decision"] = next(n for n in range(entry["decision"] + 1, len(record.play))
+                             if record.play[n].rule != rule_id)
+    stale = tmp_path / "play_bank.json"
+    stale.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(play_scenarios, "BANK_PATH", stale)
+    with caplog.at_level(logging.WARNING, logger="tutor.lessons.play_scenarios"):
+        drill = make("lead", rule_id, seed)
+    assert "stale" in caplog.text and rule_id in caplog.text
+    rule = rule_named(rule_id)
+    found, advice = find_position(rule, seed, RULES, audit, bank={})  # the stream, as without a bank
+    assert drill == drill_from(found.position, advice, seed)
+    _check_the_rule_decides(drill)
+    _check_against_the_robots(drill)
+
+
+def test_a_malformed_bank_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    from tutor.engine.errors import ContentError
+
+    bad = tmp_path / "bank.json"
+    bad.write_text(json.dumps({"version": 1, "bank": {"lead-80-never-rhos-suit": [
+        {"deal": "N:not a deal", "dealer": "N", "score": None, "decision": 0}]}}), encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_bank(bad)
+    assert "lead-80-never-rhos-suit[0]" in str(err.value) and "\n" not in str(err.value)
+    bad.write_text(json.dumps({"version": 99, "bank": {}}), encoding="utf-8")
+    with pytest.raises(ContentError, match="tools/play_bank.py"):
+        load_bank(bad)

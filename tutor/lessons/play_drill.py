@@ -45,7 +45,7 @@ from tutor.lessons.play_advice import card_order as _card_order
 from tutor.lessons.play_feedback import dd_summary, law_quotes, overridden, question
 from tutor.lessons.play_feedback import reason_against as teacher_reason
 from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named, rules_of_kind
-from tutor.lessons.play_scenarios import DEALS, RarelyArises, RobotPosition, find_position, scan
+from tutor.lessons.play_scenarios import DEALS, RarelyArises, RobotPosition, banked_rules, find_position, scan
 
 KINDS = ("lead", "second-hand", "third-hand", "discard")
 
@@ -166,9 +166,9 @@ def find_robot_position(rule: Rule, seed: int, rules: Rules | None = None) -> tu
 def make(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
     """A drill of ``kind`` (for ``rule_id``, or a rule picked by the seed).
 
-    Without a rule, the seed's stream of robot deals is read in order and, at the first deal
-    where rules of ``kind`` decide, one of them is picked by the seed: ``make(kind, that rule,
-    seed)`` is then the same drill, so review replays it from the rule and the seed.
+    Without a rule, the seed picks one of the kind's rules the bank holds positions for
+    (:func:`pick_rule`): ``make(kind, that rule, seed)`` is then the same drill, so review
+    replays it from the rule and the seed.
     """
     if rule_id is None:
         rule = pick_rule(kind, seed)
@@ -181,9 +181,14 @@ def make(kind: str, rule_id: str | None, seed: int) -> PlayDrill:
 
 
 def pick_rule(kind: str, seed: int) -> Rule:
-    """The rule a drill of ``kind`` without a named rule drills, for ``seed``."""
+    """The rule a drill of ``kind`` without a named rule drills, for ``seed``: a seeded choice
+    among the kind's rules with banked positions; without a bank, the rules of ``kind`` that decide
+    in the first deal of the seed's stream where any does."""
     conventions = load_play_rules()
     of_kind = {r.id: r for r in rules_of_kind(kind, conventions)}
+    banked = sorted(banked_rules() & of_kind.keys())
+    if banked:
+        return of_kind[random.Random(f"pick:{kind}:{seed}").choice(banked)]
     for index in range(DEALS):
         here = sorted(i for i in scan(seed, index, conventions, audit) if i in of_kind)
         if here:
