@@ -1,9 +1,9 @@
 """The book audit: for each play convention, how often the sampled analysis prefers another card.
 
 For every play convention of the book (``content/conventions/play.yaml``) the play drills
-make positions where it decides (:func:`tutor.lessons.play_drill.make`, seeds 0 up); each
+make positions where it decides (:func:`tutor.lessons.play.drill.make`, seeds 0 up); each
 position is analysed over layouts the learner could not tell apart
-(:func:`tutor.lessons.costs.analyse`, no robots' playout). A position **prefers another**
+(:func:`tutor.lessons.cost.prices.analyse`, no robots' playout). A position **prefers another**
 card when the card with the highest mean Vint points over the layouts is not one the
 book allows; the **gap** is that card's mean less the best of the book's cards, in
 points and in tricks. It reports where the book's advice is contested on the numbers;
@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 def audit_rule(kind: str, rule_id: str, positions: int, layouts: int) -> dict[str, Any]:
     """The audit of one convention over ``positions`` drills (seeds 0 up)."""
     from tutor.engine.errors import TutorError
-    from tutor.lessons.costs import analyse
-    from tutor.lessons.play_drill import make
-    from tutor.lessons.sampling import knowledge_from_view
+    from tutor.lessons.cost.prices import analyse
+    from tutor.lessons.cost.sampling import knowledge_from_view
+    from tutor.lessons.play.drill import make
 
     made = contested = 0
     gaps: list[float] = []
@@ -57,8 +57,8 @@ def audit_rule(kind: str, rule_id: str, positions: int, layouts: int) -> dict[st
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tutor.lessons.play_drill import KINDS
-    from tutor.lessons.play_rules import rules_of_kind
+    from tutor.lessons.play.drill import KINDS
+    from tutor.lessons.play.rules import rules_of_kind
     from tutor.lessons.words import laws_named
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -41,10 +41,10 @@ from tutor.engine.calls import Contract
 from tutor.engine.cards import SEATS, Deal
 from tutor.engine.conventions import Rule
 from tutor.engine.dealgen import random_deal
-from tutor.lessons import play_scenarios
-from tutor.lessons.play_drill import KINDS, audit, make
-from tutor.lessons.play_rules import load_play_rules
-from tutor.lessons.play_scenarios import (
+from tutor.lessons.play import scenarios as play_scenarios
+from tutor.lessons.play.drill import KINDS, audit, make
+from tutor.lessons.play.rules import load_play_rules
+from tutor.lessons.play.scenarios import (
     Auditor,
     RarelyArises,
     RobotPosition,

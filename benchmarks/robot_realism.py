@@ -28,7 +28,7 @@ def check_invariants(record: RobotDeal) -> None:
     from tutor.engine.auction import Auction
     from tutor.engine.cards import Card
     from tutor.engine.play import opening_leader
-    from tutor.engine.score_io import score_request
+    from tutor.engine.scoring.score_io import score_request
     from tutor.engine.tricks import TrickPlay
 
     auction = Auction.from_calls(record.dealer, [d.action for d in record.auction])  # raises if illegal
@@ -80,7 +80,7 @@ def robot_rubbers(count: int) -> dict[str, object]:
     parties (scoring 4, note 9), every deal's invariants hold, and the sheet adds up."""
     from tutor.engine.cards import Side
     from tutor.lessons.robots import robot_deal as play_by_robots
-    from tutor.lessons.table_rubber import MAX_DEALS, PracticeRubber
+    from tutor.lessons.table.rubber import MAX_DEALS, PracticeRubber
 
     deals = stopped = 0
     for seed in range(count):

@@ -2,9 +2,9 @@
 
 Decisions are taken from the robots' own deals (seeds 0 up, the played ones): the seat
 to play after a number of cards drawn from a fixed seed. For each decision, 100 layouts
-are sampled once (:func:`tutor.lessons.sampling.sample_layouts`); then
+are sampled once (:func:`tutor.lessons.cost.sampling.sample_layouts`); then
 
-* **tutor**: :func:`tutor.lessons.costs.analyse` on those layouts (every legal card: one
+* **tutor**: :func:`tutor.lessons.cost.prices.analyse` on those layouts (every legal card: one
   batch double-dummy call over the layouts, :func:`tutor.engine.analysis.card_values_many`,
   and the Vint score of each outcome), without the actual deal and without the robots'
   playout — the sampled numbers only;
@@ -70,7 +70,7 @@ def _decisions(count: int, first: int, last: int) -> list[dict[str, Any]]:
 def _one_at_a_time(known: Any, layouts: Any) -> None:
     """The reference: every layout solved by its own call, then scored as the analysis scores it."""
     from tutor.engine.analysis import card_values
-    from tutor.lessons.costs import _boards, card_choices, net_points
+    from tutor.lessons.cost.prices import _boards, card_choices, net_points
 
     contract = known.contract
     mine = known.seat.side
@@ -106,7 +106,7 @@ def _bid_views(count: int) -> list[dict[str, Any]]:
 def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
     from tutor.engine.analysis import dd_tricks
     from tutor.engine.calls import parse_call
-    from tutor.lessons.costs import _complete, call_choices, net_points
+    from tutor.lessons.cost.prices import _complete, call_choices, net_points
 
     for layout in layouts:
         for call in call_choices(known):
@@ -116,8 +116,8 @@ def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
 
 
 def measure_bids(count: int) -> dict[str, Any]:
-    from tutor.lessons.costs import analyse
-    from tutor.lessons.sampling import knowledge_from_view, sample_layouts
+    from tutor.lessons.cost.prices import analyse
+    from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
 
     ours, reference = [], []
     for n, view in enumerate(_bid_views(count)):
@@ -133,8 +133,8 @@ def measure_bids(count: int) -> dict[str, Any]:
 
 
 def measure(count: int, first: int, last: int) -> dict[str, Any]:
-    from tutor.lessons.costs import analyse
-    from tutor.lessons.sampling import knowledge_from_view, sample_layouts
+    from tutor.lessons.cost.prices import analyse
+    from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
 
     ours, reference, sampling, levels = [], [], [], []
     for n, view in enumerate(_decisions(count, first, last)):

@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tutor.engine.conventions import Advice
-from tutor.engine.play_position import PlayPosition
-from tutor.lessons.play_drill import PlayDrill, make, make_position
-from tutor.lessons.play_rules import rule_named
-from tutor.lessons.play_scenarios import RarelyArises
+from tutor.engine.play.position import PlayPosition
+from tutor.lessons.play.drill import PlayDrill, make, make_position
+from tutor.lessons.play.rules import rule_named
+from tutor.lessons.play.scenarios import RarelyArises
 
 ROOT = Path(__file__).parent.parent
 #: The golden snapshots' seeds (tools/golden.py): a worker reads their deals once for both.

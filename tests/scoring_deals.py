@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Seat, Side
 from tutor.engine.dealgen import deal_with
-from tutor.engine.score_items import DealScore, ScoreItem
+from tutor.engine.scoring.items import DealScore, ScoreItem
 
 
 def deal(seed: int = 0, **hands: str | Iterable[str]) -> Deal:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.lessons.bidding_drill import make
+from tutor.lessons.bidding.drill import make
 
 RULE = "law-41-no-trumps-three-or-four-aces"
 

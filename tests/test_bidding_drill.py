@@ -1,4 +1,4 @@
-"""Bidding drills (tutor.lessons.bidding_drill): generated from each rule, audited, reproducible."""
+"""Bidding drills (tutor.lessons.bidding.drill): generated from each rule, audited, reproducible."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from plainyaml import safe_load as _safe_load
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.conventions import Rule
 from tutor.engine.errors import TutorError
-from tutor.lessons.bidding_drill import (
+from tutor.lessons.bidding.drill import (
     advise,
     advise_position,
     bid_rules,

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from plainyaml import safe_load as _safe_load
 
-from tutor.lessons.bidding_drill import advise
-from tutor.lessons.bidding_lessons import agreement, lessons, steps
+from tutor.lessons.bidding.drill import advise
+from tutor.lessons.bidding.lessons import agreement, lessons, steps
 
 TABLE = _safe_load((Path(__file__).parent / "data" / "bidding_expectations.yaml").read_text("utf-8"))
 

@@ -1,4 +1,4 @@
-"""The named hand features and the tutor's sure-trick model (tutor.engine.features).
+"""The named hand features and the tutor's sure-trick model (tutor.engine.conventions.hand_features).
 
 The book never defines sure tricks (верные взятки); the tutor counts them by one
 model (docs/bidding.md). These tests pin that model on the seeds' example hands:
@@ -11,7 +11,7 @@ import pytest
 
 from tutor.engine.bidding import BidPosition, candidate_suits, direct_suits, trump_choice
 from tutor.engine.cards import Hand, Seat, Suit
-from tutor.engine.features import (
+from tutor.engine.conventions.hand_features import (
     aces,
     coronet,
     coronets,
@@ -23,7 +23,7 @@ from tutor.engine.features import (
     suit_sure_tricks,
     sure_tricks,
 )
-from tutor.engine.vocabularies import BIDDING
+from tutor.engine.conventions.vocabularies import BIDDING
 
 W16 = Hand.parse("AK543.A2.KQ2.KQJ")  # law 49: A K + three spades, K Q J clubs, K Q x diamonds, A x hearts
 W17 = Hand.parse("AQJ.654.AJT.KQ96")  # law 50: the short-suits hand
@@ -107,9 +107,9 @@ def test_every_feature_is_registered_and_usable_on_a_bidding_position() -> None:
 
 
 def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
-    from tutor.engine.bidding_vocabulary import SHOWN_HOLDINGS
     from tutor.engine.cards import Rank
-    from tutor.engine.features import guarded
+    from tutor.engine.conventions.bidding_words import SHOWN_HOLDINGS
+    from tutor.engine.conventions.hand_features import guarded
 
     hand = Hand.parse("K.Q2.J982.J98765")
     assert not SHOWN_HOLDINGS["king"](hand, Suit.SPADES)  # a blank king is never shown
@@ -127,7 +127,7 @@ def test_law_48_guards_kings_queens_and_jacks_and_counts_partners_run() -> None:
 
 def test_law_31_defeats_last_bid_counts_the_tricks_the_bidder_may_lose() -> None:
     """Law 31 (RO l.97): "three" takes nine tricks and gives four, so five sure tricks defeat it."""
-    from tutor.engine.negotiation import defeats_last_bid, last_bid_level
+    from tutor.engine.conventions.negotiation import defeats_last_bid, last_bid_level
 
     five = BidPosition.parse("S", "AK32.32.AKQ2.K32", "E", ["3H"])  # 2 + 3 sure tricks
     four = BidPosition.parse("S", "AK32.32.AK32.K32", "E", ["3H"])  # 2 + 2

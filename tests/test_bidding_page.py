@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons.bidding_drill import make
+from tutor.lessons.bidding.drill import make
 
 ROOT = Path(__file__).resolve().parent.parent
 DRILL_PAGE = "tutor/ui/pages/bidding_drill.py"

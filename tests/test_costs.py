@@ -23,10 +23,10 @@ from tutor.engine.dealgen import random_deal
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
-from tutor.lessons.costs import analyse
-from tutor.lessons.ledger import build_ledger
+from tutor.lessons.cost.ledger import build_ledger
+from tutor.lessons.cost.prices import analyse
+from tutor.lessons.cost.sampling import Sample, knowledge_from_view, ledger_of, sample_layouts
 from tutor.lessons.robots import RobotDeal, robot_deal, seat_view
-from tutor.lessons.sampling import Sample, knowledge_from_view, ledger_of, sample_layouts
 
 
 def _played_deals(count: int, start: int = 0) -> list[RobotDeal]:
@@ -281,7 +281,7 @@ def test_one_layout_prices_each_call_as_double_dummy_on_that_layout() -> None:
 
 
 def test_the_interval_is_the_normal_approximation_of_the_mean() -> None:
-    from tutor.lessons.costs import summarise
+    from tutor.lessons.cost.prices import summarise
 
     # two layouts scoring 0 and 100: mean 50, sample standard deviation 70.71, standard error 50
     stats = summarise([0, 100], [6, 8], [False, True])
@@ -306,7 +306,7 @@ def test_tutor_analyse_reads_standard_input(monkeypatch: pytest.MonkeyPatch,
 def test_the_actual_deal_meets_every_level(cards: int) -> None:
     # the robots made these calls and cards holding these hands, so the true layout must pass
     # the robots' check (level 1) and the ledger (level 3) at any moment of the play
-    from tutor.lessons.sampling import robots_agree
+    from tutor.lessons.cost.sampling import robots_agree
 
     for record in RECORDS[:3]:
         known = knowledge_from_view(play_view(record, cards))

@@ -9,7 +9,7 @@ from tablegame import deviate_once
 from tutor.engine.cards import Seat
 from tutor.engine.dealgen import random_deal
 from tutor.lessons.table import TableDeal
-from tutor.lessons.table_review import review
+from tutor.lessons.table.review import review
 
 
 def test_a_reviewed_deviation_carries_the_sampled_line_and_says_it() -> None:

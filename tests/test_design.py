@@ -19,10 +19,8 @@ import pytest
 
 from tutor.engine.cards import SEATS, Card, Deal, Hand
 from tutor.engine.conventions import Condition
-from tutor.engine.dealgen import random_deal
-from tutor.engine.errors import ContentError
-from tutor.engine.vocabularies import BIDDING, BY_KIND, PLAY, all_words
-from tutor.engine.vocabulary import (
+from tutor.engine.conventions.vocabularies import BIDDING, BY_KIND, PLAY, all_words
+from tutor.engine.conventions.vocabulary import (
     COMPARISONS,
     ByHistory,
     CardsBetween,
@@ -31,6 +29,8 @@ from tutor.engine.vocabulary import (
     PlaceCards,
     ReadsHand,
 )
+from tutor.engine.dealgen import random_deal
+from tutor.engine.errors import ContentError
 from tutor.lessons.conventions_loader import CONVENTIONS_DIR, conventions_for, parse_conventions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +141,7 @@ def test_no_module_registers_anything_at_import() -> None:
 _TABLES = """
 import json, importlib, pkgutil, sys
 import tutor
-import tutor.engine.vocabularies as vocabularies
+import tutor.engine.conventions.vocabularies as vocabularies
 import tutor.lessons.content_kinds as content_kinds
 import tutor.lessons.drill_kinds as drill_kinds
 import tutor.lessons.review_servers as review_servers

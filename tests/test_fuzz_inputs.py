@@ -495,8 +495,8 @@ def test_every_content_loader_raises_only_content_errors(data: bytes,
     from tutor.engine.errors import ContentError
     from tutor.lessons.content.laws import law_entries
     from tutor.lessons.conventions_loader import load_conventions
-    from tutor.lessons.solo_example import load_example
-    from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
+    from tutor.lessons.solo.example import load_example
+    from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
 
     root = tmp_path_factory.mktemp("loaders")
     (root / "quizzes").mkdir()

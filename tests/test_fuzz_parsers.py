@@ -81,7 +81,7 @@ def test_solo_points_parser_raises_only_tutor_errors_quickly(text: str) -> None:
     import time
     from fractions import Fraction
 
-    from tutor.lessons.solo_quiz import format_points, parse_points
+    from tutor.lessons.solo.quiz import format_points, parse_points
 
     started = time.monotonic()
     try:

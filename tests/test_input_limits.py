@@ -28,8 +28,8 @@ from tutor.engine import jsonread
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import open_store
-from tutor.lessons.progress_io import export_json, import_json
-from tutor.lessons.solo_quiz import parse_points, scoring_question
+from tutor.lessons.progress.progress_io import export_json, import_json
+from tutor.lessons.solo.quiz import parse_points, scoring_question
 
 ROOT = Path(__file__).resolve().parent.parent
 #: 2**63: the first integer an SQLite INTEGER cannot hold (the documented seed range is 0 <= seed < 2**63).
@@ -390,7 +390,7 @@ def test_a_broken_content_file_is_one_line_naming_file_and_line(relpath: str, br
 
 def test_every_reader_follows_the_content_dir(content: Path) -> None:
     """A law edited in the custom folder reaches the bidding feedback and the review alike."""
-    from tutor.lessons.bidding_feedback import law_quote
+    from tutor.lessons.bidding.feedback import law_quote
     from tutor.lessons.review import law_entries
 
     text = (content / "rules.yaml").read_text(encoding="utf-8")
@@ -402,7 +402,7 @@ def test_every_reader_follows_the_content_dir(content: Path) -> None:
 
 def test_the_bidding_feedback_reports_a_broken_rules_file(content: Path) -> None:
     """The feedback still shows (the law's id), with the file's first problem at its line."""
-    from tutor.lessons.bidding_feedback import law_quote
+    from tutor.lessons.bidding.feedback import law_quote
 
     (content / "rules.yaml").write_bytes(b"entries:\n- id: law-1\n  text: \"\xff\"\n")
     quote = law_quote("law-1")
@@ -462,7 +462,7 @@ def test_drill_help_lists_every_kind(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_solo_drill_reads_its_answer_like_tutor_drill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from tutor.lessons import solo_drill
+    from tutor.lessons.solo import drill as solo_drill
 
     db = tmp_path / "p.sqlite3"
     drill = solo_drill.make("solo-bid-misere", 4)
@@ -486,7 +486,7 @@ def test_solo_drill_reads_its_answer_like_tutor_drill(tmp_path: Path, monkeypatc
 ])
 def test_the_progress_page_upload_goes_through_the_same_reader(data: bytes, says: str, tmp_path: Path) -> None:
     """tutor/ui/pages/progress.py imports an upload with import_bytes: the same limits as the terminal."""
-    from tutor.lessons.progress_io import import_bytes
+    from tutor.lessons.progress.progress_io import import_bytes
 
     with open_store(tmp_path / "p.sqlite3") as store:
         with pytest.raises(TutorError) as err:

@@ -43,14 +43,14 @@ from randomgame import (
     random_rules,
 )
 
-from tutor.engine import score_items
 from tutor.engine.calls import Contract
 from tutor.engine.cards import FULL_PACK, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.play import vint_play
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import VARIANTS, Rules
-from tutor.engine.score_items import DealScore
+from tutor.engine.scoring import items as score_items
+from tutor.engine.scoring.items import DealScore
 from tutor.engine.tricks import TrickPlay
 
 DEALS = 10_000

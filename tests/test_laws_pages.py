@@ -20,7 +20,7 @@ QUIZ = str(ROOT / "tutor/ui/pages/law_quiz.py")
 @cache  # the shipped content, validated once per process (six tests look answers up in it)
 def _answers() -> dict[str, str]:
     report = check_content(ROOT / "content")
-    from tutor.lessons.law_quiz import question_pool
+    from tutor.lessons.laws.quiz import question_pool
 
     assert report.rules is not None
     pool = question_pool(sorted(report.quizzes.items()), {e.id for e in report.rules.entries})

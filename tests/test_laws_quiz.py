@@ -13,7 +13,8 @@ from tutor.engine.rules import Rules
 from tutor.lessons.content import ContentReport
 from tutor.lessons.content.kinds import numbers_in
 from tutor.lessons.content_kinds import check_content
-from tutor.lessons.law_quiz import (
+from tutor.lessons.laws.question import SOLO_WHIST, VINT, Question
+from tutor.lessons.laws.quiz import (
     duplicates,
     generated_questions,
     question_pool,
@@ -21,8 +22,7 @@ from tutor.lessons.law_quiz import (
     quote,
     shuffled,
 )
-from tutor.lessons.quiz_question import SOLO_WHIST, VINT, Question
-from tutor.lessons.study import StudyGuide
+from tutor.lessons.laws.study import StudyGuide
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import Card
 from tutor.lessons.answers import Answer
-from tutor.lessons.bidding_drill import make as make_bid
-from tutor.lessons.play_drill import make as make_play
+from tutor.lessons.bidding.drill import make as make_bid
+from tutor.lessons.play.drill import make as make_play
 from tutor.lessons.progress import ProgressStore
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,10 +15,10 @@ from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import parse_call, tricks_needed
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.conventions import Condition
-from tutor.engine.vocabularies import BIDDING
-from tutor.lessons.bidding_words import sentence
+from tutor.engine.conventions.vocabularies import BIDDING
+from tutor.lessons.bidding.words import sentence
 from tutor.lessons.drill_kinds import DRILL_KINDS
-from tutor.lessons.play_drill import PlayDrill
+from tutor.lessons.play.drill import PlayDrill
 
 ROOT = Path(__file__).resolve().parents[1]
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}

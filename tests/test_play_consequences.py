@@ -11,8 +11,8 @@ import pytest
 
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.conventions import evaluate
-from tutor.lessons.play_drill import PlayDrill, consequences, cost_summary, drill_from, position_from_json
-from tutor.lessons.play_rules import load_play_rules
+from tutor.lessons.play.drill import PlayDrill, consequences, cost_summary, drill_from, position_from_json
+from tutor.lessons.play.rules import load_play_rules
 
 # East holds a solid seven-card heart suit; North holds every other top card.
 SOLID = Deal.from_pbn("N:AKQJ.2.AKQJ.AKQJ 543.AKQJT98.54.5 T98.76.T98.T9876 762.543.7632.432")

@@ -25,11 +25,11 @@ from tutor.cli import main
 from tutor.engine.cards import Deal, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import read_json_source
-from tutor.lessons import play_scenarios
 from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
-from tutor.lessons.play_drill import KINDS, PlayDrill, advise, audit, drill_from, make
-from tutor.lessons.play_rules import drill_hints, load_play_rules, rule_named
-from tutor.lessons.play_scenarios import BANK_PATH, RarelyArises, banked_rules, find_position, load_bank
+from tutor.lessons.play import scenarios as play_scenarios
+from tutor.lessons.play.drill import KINDS, PlayDrill, advise, audit, drill_from, make
+from tutor.lessons.play.rules import drill_hints, load_play_rules, rule_named
+from tutor.lessons.play.scenarios import BANK_PATH, RarelyArises, banked_rules, find_position, load_bank
 from tutor.lessons.robots import advise_view, robot_deal
 
 ROOT = Path(__file__).parent.parent
@@ -271,7 +271,7 @@ def test_a_stale_bank_entry_falls_back_to_the_stream_and_says_so(
     stale = tmp_path / "play_bank.json"
     stale.write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setattr(play_scenarios, "BANK_PATH", stale)
-    with caplog.at_level(logging.WARNING, logger="tutor.lessons.play_scenarios"):
+    with caplog.at_level(logging.WARNING, logger="tutor.lessons.play.scenarios"):
         drill = make("lead", rule_id, seed)
     assert "stale" in caplog.text and rule_id in caplog.text
     rule = rule_named(rule_id)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from plainyaml import safe_load as _safe_load
 
-from tutor.lessons.play_drill import advise
+from tutor.lessons.play.drill import advise
 
 TABLE = Path(__file__).parent / "data" / "play_expectations.yaml"
 DATA = _safe_load(TABLE.read_text(encoding="utf-8"))

@@ -12,10 +12,10 @@ from playsamples import drills
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Seat, Suit
-from tutor.engine.play_features import coronet_run, role_suits
-from tutor.engine.play_position import PlayPosition
-from tutor.lessons.play_drill import advise
-from tutor.lessons.play_rules import load_play_rules
+from tutor.engine.conventions.play_features import coronet_run, role_suits
+from tutor.engine.play.position import PlayPosition
+from tutor.lessons.play.drill import advise
+from tutor.lessons.play.rules import load_play_rules
 
 #: E opened 1NT's defence from A K Q J 10 of spades and cashed the ace and the king.
 QJT_LEFT = "QJT.872.A4.965"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons.play_drill import make
+from tutor.lessons.play.drill import make
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/play_drill.py"

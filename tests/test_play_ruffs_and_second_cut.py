@@ -17,11 +17,11 @@ from playsamples import drills, positions
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
-from tutor.engine.play_holdings import matches
-from tutor.engine.play_position import PlayPosition
+from tutor.engine.conventions.play_holdings import matches
+from tutor.engine.conventions.vocabularies import PLAY
+from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.engine.vocabularies import PLAY
-from tutor.lessons.play_rules import rule_named
+from tutor.lessons.play.rules import rule_named
 
 #: E leads H4, S (declarer N's partner) puts the jack, W wins with the king, N follows;
 #: W leads D3 to E's ace. E is on lead again.

@@ -1,4 +1,4 @@
-"""The deals play drills are read from (tutor/lessons/play_draft.py): steered by a rule's YAML alone.
+"""The deals play drills are read from (tutor/lessons/play/draft.py): steered by a rule's YAML alone.
 
 A convention written only as YAML (parsed here with the generic loader, as a new rule in
 content/conventions/play.yaml would be) is read by its condition names into a steer, and
@@ -9,11 +9,11 @@ that should declare holds the high cards asked (A 4, K 3, Q 2, J 1).
 
 from __future__ import annotations
 
-import tutor.lessons.play_rules  # noqa: F401 - registers the play vocabulary
+import tutor.lessons.play.rules  # noqa: F401 - registers the play vocabulary
 from tutor.engine.cards import Seat
 from tutor.engine.conventions import Rule
 from tutor.lessons.conventions_loader import parse_conventions
-from tutor.lessons.play_draft import STRENGTH, Steer, steer_of, steers_of, stream_deal
+from tutor.lessons.play.draft import STRENGTH, Steer, steer_of, steers_of, stream_deal
 
 NEW_RULE = """
 rules:

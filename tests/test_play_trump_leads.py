@@ -7,12 +7,17 @@ from playsamples import drills
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
 from tutor.engine.conventions import evaluate
-from tutor.engine.play_choosers import _any_but, _long_suit, forbidden_suits
-from tutor.engine.play_features import _suits_named, _tricks_played, _two_suits_one_supported, role_suits
-from tutor.engine.play_holdings import matches
-from tutor.engine.play_position import PlayPosition
+from tutor.engine.conventions.play_choosers import _any_but, _long_suit, forbidden_suits
+from tutor.engine.conventions.play_features import (
+    _suits_named,
+    _tricks_played,
+    _two_suits_one_supported,
+    role_suits,
+)
+from tutor.engine.conventions.play_holdings import matches
+from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
-from tutor.lessons.play_rules import argument_problems, load_play_rules, rule_named
+from tutor.lessons.play.rules import argument_problems, load_play_rules, rule_named
 
 
 def _position(hand: str, calls: list[str], contract: str, seat: str, played: list[str] | None = None,

@@ -12,8 +12,8 @@ import pytest
 
 from tutor.lessons.answers import Answer, marked_learned
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, open_store
-from tutor.lessons.progress_io import export_json, import_json
-from tutor.lessons.progress_schema import MIGRATIONS
+from tutor.lessons.progress.progress_io import export_json, import_json
+from tutor.lessons.progress.schema import MIGRATIONS
 from tutor.lessons.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -13,7 +13,7 @@ import pytest
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, ProgressStoreError, open_store
-from tutor.lessons.progress_io import csv_text, export_csv, export_json, import_json
+from tutor.lessons.progress.progress_io import csv_text, export_csv, export_json, import_json
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tutor.lessons import bidding_drill, solo_drill
 from tutor.lessons.answers import Answer
+from tutor.lessons.bidding import drill as bidding_drill
 from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.drills import Drill
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped
 from tutor.lessons.review_servers import next_exercise, replay, servable_kinds, serve_each
+from tutor.lessons.solo import drill as solo_drill
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 SEEDS = range(30)

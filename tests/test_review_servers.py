@@ -7,7 +7,7 @@ import pytest
 from tutor.engine.errors import TutorError
 from tutor.lessons.conventions import serve_convention, serve_quiz
 from tutor.lessons.drill_kinds import DRILL_KINDS
-from tutor.lessons.play_scenarios import RarelyArises
+from tutor.lessons.play.scenarios import RarelyArises
 from tutor.lessons.review import Exercise
 from tutor.lessons.review_servers import servable_kinds
 

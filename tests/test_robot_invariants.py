@@ -23,7 +23,7 @@ from tutor.cli import main
 from tutor.engine.auction import Auction
 from tutor.engine.cards import Card, Seat, Side
 from tutor.engine.dealgen import random_deal
-from tutor.engine.score_io import score_request
+from tutor.engine.scoring.score_io import score_request
 from tutor.lessons.robots import RobotDeal, robot_deal
 
 DEALS = 200

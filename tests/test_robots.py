@@ -247,7 +247,7 @@ def _scripted_prefix() -> set[str]:
     on the page: law 48's jack (partner names his suit three times running, which no convention of
     the book makes him do) and ≈61's caution (partner raises the weaker suit; the book gives no rule
     for when he does)."""
-    from tutor.lessons.bidding_drill import conventions
+    from tutor.lessons.bidding.drill import conventions
 
     return {rule for rule, hints in conventions().drill_hints.items() if "partner_names" in hints}
 

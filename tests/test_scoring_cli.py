@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tutor.cli import main
 from tutor.engine.errors import TutorError
-from tutor.engine.score_io import score_request
+from tutor.engine.scoring.score_io import score_request
 
 ROOT = Path(__file__).resolve().parent.parent
 PBN = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"

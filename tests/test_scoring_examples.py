@@ -12,8 +12,8 @@ from scoring_deals import contract, deal, items, points, run
 
 from tutor.engine.calls import Strain
 from tutor.engine.cards import Seat, Side
-from tutor.engine.honours import coronets, honour_claim
 from tutor.engine.scoring import score_deal
+from tutor.engine.scoring.honours import coronets, honour_claim
 
 # Book, scoring 5 (l.389): a trick is worth 10, 20, 30, 40, 50, 60, 70 by level.
 BOOK_TRICK_VALUES = [10, 20, 30, 40, 50, 60, 70]

@@ -13,9 +13,9 @@ from scoring_deals import contract, deal, points
 from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import RubberDeal, score_rubber
-from tutor.engine.score_io import score_request
-from tutor.engine.score_items import Revoke, in_count
 from tutor.engine.scoring import ScoringError, score_deal
+from tutor.engine.scoring.items import Revoke, in_count
+from tutor.engine.scoring.score_io import score_request
 
 # South declares three clubs; nothing of the deal matters here but the tricks.
 THREE_CLUBS = contract("3C S")

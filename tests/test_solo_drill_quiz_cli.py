@@ -11,10 +11,10 @@ from tutor.engine.cards import Hand, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.solo.calls import SoloGame
 from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, sure_tricks, top_run
-from tutor.lessons import solo_drill
 from tutor.lessons.drill_kinds import drill_kind
-from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
-from tutor.lessons.solo_quiz import format_points, parse_points, scoring_question
+from tutor.lessons.solo import drill as solo_drill
+from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
+from tutor.lessons.solo.quiz import format_points, parse_points, scoring_question
 
 
 def test_solo_10_a_proposal_needs_four_sure_tricks_counting_trumps() -> None:

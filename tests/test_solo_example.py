@@ -18,8 +18,8 @@ from tutor.lessons.content import DEFAULT_CONTENT_DIR, ContentContext, check_law
 from tutor.lessons.content.kinds import validate_quiz
 from tutor.lessons.content.registry import read_document
 from tutor.lessons.content_kinds import kind_for
-from tutor.lessons.solo_example import load_example, replay, validate_solo_example
-from tutor.lessons.solo_laws import load_solo_laws
+from tutor.lessons.solo.example import load_example, replay, validate_solo_example
+from tutor.lessons.solo.laws import load_solo_laws
 
 KIRILL, ALEXEY, VLAD, ROMAN = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -67,7 +67,7 @@ def test_solo_16_the_open_misere_hand_is_face_up_after_the_first_trick(example) 
 
 def test_solo_21_line_1_could_not_be_claimed_a_trick_earlier(example) -> None:  # type: ignore[no-untyped-def]
     from tutor.engine.solo.play import SoloPlay
-    from tutor.lessons.solo_example import _auction
+    from tutor.lessons.solo.example import _auction
 
     deal = example.deal()
     contract, _ = _auction(example, deal)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons import solo_drill
 from tutor.lessons.progress import open_store
-from tutor.lessons.solo_quiz import scoring_question
+from tutor.lessons.solo import drill as solo_drill
+from tutor.lessons.solo.quiz import scoring_question
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/solo_whist.py"

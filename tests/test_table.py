@@ -19,7 +19,7 @@ from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
 from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import TableDeal
-from tutor.lessons.table_review import review
+from tutor.lessons.table.review import review
 
 SEED = 2  # robots reach 2D by S on this deal (docs/robots.md shows it)
 

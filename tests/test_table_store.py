@@ -12,8 +12,8 @@ from tutor.engine.cards import Card, Seat
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import ProgressStoreError, open_store
 from tutor.lessons.review import Exercise
-from tutor.lessons.table_items import deviation_answers
-from tutor.lessons.table_rubber import PracticeRubber
+from tutor.lessons.table.items import deviation_answers
+from tutor.lessons.table.rubber import PracticeRubber
 
 
 def _deviating_rubber() -> PracticeRubber:

@@ -55,7 +55,7 @@ def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch:
     shown = at.table[-1].value
     assert list(shown["player"]) == list(table.setup.players)
     # the review: each of the learner's moves that differs from the robot's in his place, with its law
-    from tutor.lessons.way_review import way_deviations
+    from tutor.lessons.ways.review import way_deviations
 
     assert any("Review of the deal" in h.value for h in at.subheader)
     listed = [m.value for m in at.markdown if m.value.startswith("- You chose")]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons.valuation_drill import make
+from tutor.lessons.bidding.valuation import make
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from plainyaml import safe_load as _safe_load
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import VARIANTS, VARIANTS_BY_NAME, Rules, Variant
-from tutor.engine.score_parse import parse_variants
+from tutor.engine.scoring.score_parse import parse_variants
 from tutor.engine.solo.rules import _BY_NAME as SOLO_BY_NAME
 from tutor.engine.solo.rules import SOLO_VARIANTS, SoloRules
 

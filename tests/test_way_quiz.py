@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.lessons.law_quiz import duplicates, generated_questions
+from tutor.lessons.laws.quiz import duplicates, generated_questions
 
 
 def _answers() -> dict[str, str]:

@@ -7,8 +7,8 @@ import pytest
 
 from tutor.engine.cards import Side
 from tutor.engine.ways.catalogue import find_way
-from tutor.lessons.way_review import way_deviations
-from tutor.lessons.way_table import WayTable
+from tutor.lessons.ways.review import way_deviations
+from tutor.lessons.ways.table import WayTable
 
 WAYS = [(2, "exchange"), (2, "dummies"), (3, "auction"), (3, "dummy")]
 

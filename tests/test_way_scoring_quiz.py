@@ -16,7 +16,7 @@ from tutor.engine.calls import Strain
 from tutor.engine.cards import Rank, Side
 from tutor.lessons.progress import open_store
 from tutor.lessons.review_servers import serve
-from tutor.lessons.way_scoring import (
+from tutor.lessons.ways.scoring import (
     BOOK_FIVE_LINE,
     WAY_LEVELS,
     check_way,

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.engine.ways.catalogue import find_way
 from tutor.lessons.progress import MIGRATIONS, SCHEMA_VERSION, open_store
-from tutor.lessons.way_table import WayTable
+from tutor.lessons.ways.table import WayTable
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
@@ -115,8 +115,8 @@ def test_the_rubber_played_at_the_learners_seat_goes_into_the_running_record(
     """Round 1: A sits out, T plays with N (RO l.543); when T's rubber is over, its result is written."""
     from tutor.engine.cards import Side
     from tutor.engine.ways.five import five_table
-    from tutor.lessons.table_rubber import PracticeRubber
-    from tutor.lessons.way_table import FIVE_NAMES
+    from tutor.lessons.table.rubber import PracticeRubber
+    from tutor.lessons.ways.table import FIVE_NAMES
 
     table = five_table(FIVE_NAMES, 1)
     seat = table.seats()["T"]

@@ -17,8 +17,8 @@ from tutor.cli import main
 from tutor.engine.cards import SEATS, Seat
 from tutor.engine.ways.catalogue import ALL_WAYS, Way, find_way
 from tutor.engine.ways.game import WayGame
-from tutor.lessons.way_robots import robot_action
-from tutor.lessons.way_table import WayTable
+from tutor.lessons.ways.robots import robot_action
+from tutor.lessons.ways.table import WayTable
 
 SEATED = [w for w in ALL_WAYS if w.players in (2, 3)]
 
@@ -66,7 +66,7 @@ def test_robots_play_every_way_to_the_end(way: Way) -> None:
 def test_three_player_partners_lead_into_the_dummys_weak_and_strong_suits() -> None:
     """RO l.527: the partner on the left of the open cards leads the dummy's weak suit, the one on
     the right its strong suits. Some seeded deal shows both leads."""
-    from tutor.lessons.way_robots import play_by_robots, suit_strength
+    from tutor.lessons.ways.robots import play_by_robots, suit_strength
 
     seen = set()
     for seed in range(30):

@@ -16,7 +16,7 @@ import pytest
 from tutor.cli import main
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Hand, Seat, Side
-from tutor.engine.score_io import score_request
+from tutor.engine.scoring.score_io import score_request
 from tutor.engine.ways.score import duel_score
 
 #: the scoring engine's own example deal (3C by S, 9 tricks: 270 and 120, W3)

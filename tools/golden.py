@@ -52,7 +52,7 @@ def drill_items() -> Iterator[tuple[str, dict[str, Any]]]:
 def _made(make: Any, rule_id: str, seed: int) -> dict[str, Any]:
     """The drill's JSON, or the one line a learner reads when it has none (a play convention
     that does not arise in the deals the robots bid and play for this seed)."""
-    from tutor.lessons.play_scenarios import RarelyArises
+    from tutor.lessons.play.scenarios import RarelyArises
 
     try:
         return _plain(make(rule_id, seed).to_json())  # type: ignore[no-any-return]
@@ -62,8 +62,8 @@ def _made(make: Any, rule_id: str, seed: int) -> dict[str, Any]:
 
 def advice_items() -> Iterator[tuple[str, dict[str, Any]]]:
     """``(key, advise output)`` for every row of the bidding and play expectation tables."""
-    from tutor.lessons.bidding_drill import advise as advise_bid
-    from tutor.lessons.play_drill import advise as advise_play
+    from tutor.lessons.bidding.drill import advise as advise_bid
+    from tutor.lessons.play.drill import advise as advise_play
 
     bidding = yaml.safe_load((ROOT / "tests" / "data" / "bidding_expectations.yaml").read_text("utf-8"))
     for case in bidding:

@@ -3,7 +3,7 @@
     python tools/play_bank.py [--seeds 60] [--deals 60] [--targeted 2400] [--plain 400] [--per-rule 20]
 
 A play drill is a decision of a deal the four book robots bid and play
-(:mod:`tutor.lessons.play_scenarios`). Searching a seed's stream for a rule costs the
+(:mod:`tutor.lessons.play.scenarios`). Searching a seed's stream for a rule costs the
 robots' bidding and play of every deal up to the rule's position (a second or more, and
 many rules never arise within the bound). This tool does that search once, offline, over
 many more deals, and records for each rule up to ``--per-rule`` positions where it decides:
@@ -47,10 +47,10 @@ sys.path.insert(0, str(ROOT))
 from tutor.engine.cards import SEATS, Deal, Seat  # noqa: E402
 from tutor.engine.conventions import Rule  # noqa: E402
 from tutor.engine.dealgen import random_deal  # noqa: E402
-from tutor.lessons.play_draft import steers_of, stream_deal  # noqa: E402
-from tutor.lessons.play_drill import audit  # noqa: E402
-from tutor.lessons.play_rules import load_play_rules  # noqa: E402
-from tutor.lessons.play_scenarios import BANK_PATH, BANK_VERSION, robot_positions  # noqa: E402
+from tutor.lessons.play.draft import steers_of, stream_deal  # noqa: E402
+from tutor.lessons.play.drill import audit  # noqa: E402
+from tutor.lessons.play.rules import load_play_rules  # noqa: E402
+from tutor.lessons.play.scenarios import BANK_PATH, BANK_VERSION, robot_positions  # noqa: E402
 
 STREAM_SEED0 = 1_000
 TARGETED_SEED0 = 500_000

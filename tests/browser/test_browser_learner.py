@@ -54,7 +54,7 @@ def test_search_the_laws_and_open_a_hit(app: App) -> None:
 
 @pytest.mark.app_page("bidding_drill")
 def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> None:
-    from tutor.lessons.bidding_drill import make
+    from tutor.lessons.bidding.drill import make
 
     drill = make(None, SEED)
     wrong = next(c for c in (*drill.why_not, *drill.choices) if not drill.is_correct(c))
@@ -72,7 +72,7 @@ def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> No
     assert drill.explanation.split()[0] in text
     assert "What mattered" in text
     assert "The full deal and the consequences" in text
-    from tutor.lessons.bidding_feedback import law_entries
+    from tutor.lessons.bidding.feedback import law_entries
     from tutor.lessons.words import law_name
 
     for law in drill.laws:  # each law quoted under its learner's name ("Law 50 — …"), by its title
@@ -84,7 +84,7 @@ def test_answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> No
 @pytest.mark.app_page("play_drill")
 def test_answer_a_lead_drill_with_the_book_card(app: App) -> None:
     from tutor.engine.cards import Card
-    from tutor.lessons.play_drill import make
+    from tutor.lessons.play.drill import make
 
     drill = make("lead", None, SEED)
     right = Card.parse(drill.accepted[0]).pretty
@@ -164,9 +164,9 @@ DRILL_RULE, DRILL_SEED = "law-41-no-trumps-three-or-four-aces", 5  # the book's 
 
 @pytest.mark.app_page("bidding_drill")
 def test_a_second_answer_after_the_feedback_is_recorded_as_a_retry(app: App) -> None:
-    from tutor.lessons.bidding_drill import make
+    from tutor.lessons.bidding.drill import make
     from tutor.lessons.progress import open_store
-    from tutor.lessons.progress_schema import ANSWER_COLUMNS
+    from tutor.lessons.progress.schema import ANSWER_COLUMNS
 
     if "retry" not in ANSWER_COLUMNS:
         pytest.skip("the progress store does not record retries yet (it lands with the lessons branch)")
@@ -197,7 +197,7 @@ def test_a_second_answer_after_the_feedback_is_recorded_as_a_retry(app: App) -> 
 
 @pytest.mark.app_page("play_drill")
 def test_a_position_in_the_address_survives_a_reload_and_can_be_shared(app: App) -> None:
-    from tutor.lessons.play_drill import make
+    from tutor.lessons.play.drill import make
 
     drill = make("discard", None, 77)
     first_line = drill.prompt.splitlines()[0]

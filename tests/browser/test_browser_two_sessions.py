@@ -22,7 +22,7 @@ SEEDS = (12345, 777)  # two positions whose consequences both need a double-dumm
 
 @pytest.mark.app_page("bidding_drill")
 def test_two_learners_answer_bidding_drills_at_the_same_moment(app: App, second_app: App) -> None:
-    from tutor.lessons.bidding_drill import consequences, make
+    from tutor.lessons.bidding.drill import consequences, make
 
     learners = (app, second_app)
     drills = [make(None, seed) for seed in SEEDS]

@@ -22,7 +22,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
 from tutor.engine.ways.catalogue import PLAYER_COUNTS, find_way
 from tutor.engine.ways.five import five_record, five_table
-from tutor.lessons.way_table import FIVE_NAMES, WayTable, five_robot_rubber
+from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import hand_line
 
 MAX_LINE = 100
@@ -174,7 +174,7 @@ def _play_five(seed: int, round_no: int, read: Callable[[str], str],
                play_rubber: Callable[[Any, Callable[[str], str], bool], int]) -> int:
     """Five players: the learner is T; he watches the rounds he sits out and plays the others."""
     from tutor.engine.cards import SEAT_NAMES
-    from tutor.lessons.table_rubber import PracticeRubber
+    from tutor.lessons.table.rubber import PracticeRubber
 
     table = five_table(FIVE_NAMES, round_no)
     pairs = " against ".join(" & ".join(p) for p in table.pairs)

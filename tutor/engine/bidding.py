@@ -41,14 +41,12 @@ from functools import cached_property
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Call, Pass, Strain, parse_call
 from tutor.engine.cards import PBN_SUITS, Hand, Seat, Side, Suit
-from tutor.engine.errors import TutorError
-from tutor.engine.features import (
+from tutor.engine.conventions.hand_features import (
     coronet,
     honours,
     suit_rank_key,
 )
-from tutor.engine.rules import Rules
-from tutor.engine.suit_choice import (
+from tutor.engine.conventions.suit_choice import (
     best_by,
     candidate_suits,
     direct_suits,
@@ -56,6 +54,8 @@ from tutor.engine.suit_choice import (
     strength,
     trump_choice,
 )
+from tutor.engine.errors import TutorError
+from tutor.engine.rules import Rules
 
 KIND = "bid"
 

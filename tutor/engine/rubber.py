@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from tutor.engine.calls import Contract
 from tutor.engine.cards import SEATS, Deal, Seat, Side
 from tutor.engine.rules import Rules
-from tutor.engine.score_items import DealScore, RevokeCharge, ScoreItem
 from tutor.engine.scoring import BOOK_RULES, RevokeArg, ScoringError, score_deal
+from tutor.engine.scoring.items import DealScore, RevokeCharge, ScoreItem
 
 PARTIES_TO_WIN = 2  # "two parties are needed to end the rubber" (scoring 4, note 9)
 

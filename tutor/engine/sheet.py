@@ -24,7 +24,7 @@ from typing import Literal
 
 from tutor.engine.cards import Side
 from tutor.engine.rubber import Rubber
-from tutor.engine.score_items import KINDS, DealScore, ScoreItem
+from tutor.engine.scoring.items import KINDS, DealScore, ScoreItem
 
 Section = Literal["above", "line", "below", "game", "total", "result"]
 

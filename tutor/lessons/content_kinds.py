@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.lessons import play_rules, scoring, solo_example
+from tutor.lessons import scoring
 from tutor.lessons.content import BUILTIN_KINDS, ContentKind, ContentReport
 from tutor.lessons.content import check_content as check_with
 from tutor.lessons.content import kind_for as kind_in
 from tutor.lessons.conventions_loader import validate_conventions_document
+from tutor.lessons.play import rules as play_rules
+from tutor.lessons.solo import example as solo_example
 
 CONTENT_KINDS: tuple[ContentKind, ...] = (
     *BUILTIN_KINDS,

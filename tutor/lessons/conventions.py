@@ -13,14 +13,15 @@ import random
 
 from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
-from tutor.lessons import bidding_drill, solo_drill
+from tutor.lessons.bidding import drill as bidding_drill
 from tutor.lessons.content_cache import content_report
 from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.drills import Drill
-from tutor.lessons.law_quiz import question_pool
+from tutor.lessons.laws.question import Question
+from tutor.lessons.laws.quiz import question_pool
 from tutor.lessons.progress import StoredAnswer
-from tutor.lessons.quiz_question import Question
 from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
+from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo import serve_solo
 from tutor.lessons.words import laws_named
 
@@ -81,7 +82,7 @@ def replay_convention(stored: StoredAnswer) -> Exercise:
     a = stored.answer
     assert a.seed is not None
     if a.extra.get("source") == "table":  # a deviation at the practice table: its very position
-        from tutor.lessons.table_items import exercise_of_view
+        from tutor.lessons.table.items import exercise_of_view
 
         return exercise_of_view(a)
     return exercise_of(exact_drill(a.item_id, a.seed, a.position))

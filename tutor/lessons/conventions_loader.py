@@ -4,7 +4,7 @@ A convention file holds a list of rules, either at the top level or under a
 ``conventions:`` key (a file may also carry ``lessons:``, guided lessons for its
 kind, kept as plain data). Each rule is validated by a Pydantic model, then its
 words are *resolved* in the vocabulary of its decision kind
-(:func:`tutor.engine.vocabularies.vocabulary_for`): an unknown situation, feature or
+(:func:`tutor.engine.conventions.vocabularies.vocabulary_for`): an unknown situation, feature or
 chooser, one for another decision kind, or an argument the word does not take or of
 the wrong type, is an error; a resolved rule holds the word records themselves. Every problem of a file is reported at once, each as
 ``file:line: rule-id: message``, in one :class:`~tutor.engine.errors.ContentError`.
@@ -25,9 +25,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
+from tutor.engine.conventions.vocabularies import BY_KIND, vocabulary_for
+from tutor.engine.conventions.vocabulary import Vocabulary, Word, WordRole
 from tutor.engine.errors import ContentError
-from tutor.engine.vocabularies import BY_KIND, vocabulary_for
-from tutor.engine.vocabulary import Vocabulary, Word, WordRole
 from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.engine.errors import TutorError
-from tutor.lessons import bidding_drill, play_drill, solo_drill, valuation_drill
+from tutor.lessons.bidding import drill as bidding_drill
+from tutor.lessons.bidding import valuation as valuation_drill
 from tutor.lessons.drills import DrillKind
+from tutor.lessons.play import drill as play_drill
+from tutor.lessons.solo import drill as solo_drill
 
 DRILL_KINDS: Mapping[str, DrillKind] = {kind.name: kind for kind in (
     bidding_drill.DRILL_KIND,

@@ -68,10 +68,10 @@ def _rule_title(a: Answer) -> str:
     """The convention's title, or '' when the rule is gone (the line must still be written)."""
     try:
         if a.extra.get("kind") in PLAY_VERBS:
-            from tutor.lessons.play_rules import rule_named
+            from tutor.lessons.play.rules import rule_named
 
             return rule_named(a.item_id).title
-        from tutor.lessons.bidding_drill import conventions
+        from tutor.lessons.bidding.drill import conventions
 
         return conventions().rule(a.item_id).title
     except Exception:  # noqa: BLE001 - a renamed rule only loses the title

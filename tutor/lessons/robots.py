@@ -37,7 +37,7 @@ from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.play import opening_leader
-from tutor.engine.play_position import PlayPosition
+from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, trick_winner
 
@@ -73,7 +73,7 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """
     kind = view.get("kind")
     if kind == "bid":
-        from tutor.lessons.bidding_drill import advise as advise_bid
+        from tutor.lessons.bidding.drill import advise as advise_bid
 
         return {**advise_bid(view), "default": False}
     if kind in ("lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"):
@@ -82,7 +82,7 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play_advice import position_from_json
+    from tutor.lessons.play.advice import position_from_json
 
     return play_answer(position_from_json(view), str(view.get("kind", "card")))
 
@@ -90,7 +90,7 @@ def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
 def play_answer(position: PlayPosition, kind: str = "card") -> dict[str, Any]:
     """:func:`advise_view` on a play position already built from a seat's view (the drill search
     builds each position once, to read both the robot's card and the rules that decide it)."""
-    from tutor.lessons.play_advice import advise_on
+    from tutor.lessons.play.advice import advise_on
 
     answer = dict(advise_on(position, kind))
     if answer.get("card") is not None:
@@ -285,13 +285,13 @@ def play_out(deal: Deal, auction: Auction, score: ScoreState | None = None,
 def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
                rules: Rules | None = None) -> RobotDeal:
     """Bid and play ``deal`` with a robot at every seat, and score it as ``tutor score`` does."""
-    from tutor.engine.score_io import score_request
+    from tutor.engine.scoring.score_io import score_request
 
     auction, calls = bid_auction(deal, dealer, score, rules)
     contract = auction.contract
     request: dict[str, Any] = {"deal": deal.to_pbn(), "dealer": dealer.value}
     if rules is not None:
-        from tutor.engine.score_io import scoring_choices
+        from tutor.engine.scoring.score_io import scoring_choices
 
         request["variants"] = scoring_choices(rules)
     if contract is None:

@@ -9,10 +9,10 @@ scores from those counts with the same figures:
 * tricks, penalties, slams, a revoke and its cap are the engine's own entries — they do
   not depend on the hands, so the deal is scored on a fixed stand-in deal and only the
   entries that come from the hands (honours, aces, coronets) are replaced;
-* honours and aces are counted with the engine's :class:`~tutor.engine.honours.HonourClaim`
+* honours and aces are counted with the engine's :class:`~tutor.engine.scoring.honours.HonourClaim`
   (scoring 12-16: majorities, aces two-two to the side with the leve, honours against aces);
 * no-trump aces at ``Rules.nt_ace_values`` (scoring 13, 17), coronets at the engine's
-  :meth:`~tutor.engine.honours.Coronet.value` (note 5, scoring 18).
+  :meth:`~tutor.engine.scoring.honours.Coronet.value` (note 5, scoring 18).
 
 :class:`PadRubber` is the engine's :class:`~tutor.engine.rubber.Rubber` fed with such
 deals: parties at 500, the partie and rubber bonuses and the X marks are its own.
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import Deal, Seat, Side, Suit
 from tutor.engine.errors import TutorError
-from tutor.engine.honours import MIN_CORONET, Coronet, HonourClaim
 from tutor.engine.rubber import Rubber
 from tutor.engine.rules import Rules
-from tutor.engine.score_items import DealScore, ScoreItem
 from tutor.engine.scoring import score_deal
+from tutor.engine.scoring.honours import MIN_CORONET, Coronet, HonourClaim
+from tutor.engine.scoring.items import DealScore, ScoreItem
 
 TRUMP_HONOURS, ACES = 5, 4
 #: Any complete deal: only the entries that do not depend on the hands are kept from it.

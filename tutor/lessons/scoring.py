@@ -47,8 +47,8 @@ from tutor.engine.dealgen import deal_with, random_deal
 from tutor.engine.errors import ContentError, TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import VARIANTS_BY_NAME, Rules
-from tutor.engine.score_items import KINDS, DealScore, ScoreItem
 from tutor.engine.scoring import BOOK_RULES, RevokeArg, as_revokes, score_deal
+from tutor.engine.scoring.items import KINDS, DealScore, ScoreItem
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import ENTRY_ID_RE, KEBAB_RE, Source
@@ -618,7 +618,7 @@ def question_markdown(question: ScoringQuestion) -> str:
 
 def serve_scoring(item_id: str, seed: int) -> Exercise:
     """A review exercise: one blank of a fresh question of level ``item_id``."""
-    from tutor.lessons.way_scoring import is_way_level, serve_way_scoring
+    from tutor.lessons.ways.scoring import is_way_level, serve_way_scoring
 
     if is_way_level(item_id):  # a level for two, three or five players (issue 19)
         return serve_way_scoring(item_id, seed)

@@ -31,8 +31,8 @@ PAGE_BUDGET = 40
 @st.cache_data(show_spinner=False, max_entries=64)
 def _analysis(position: str, deal: str, given: str, book: str) -> dict[str, Any]:
     """The analysis of one position (JSON text) and choice, as plain data (cached)."""
-    from tutor.lessons.costs import analyse, verdict
-    from tutor.lessons.sampling import knowledge_from_view, ledger_of
+    from tutor.lessons.cost.prices import analyse, verdict
+    from tutor.lessons.cost.sampling import knowledge_from_view, ledger_of
 
     view = {**json.loads(position), "deal": deal} if deal else json.loads(position)
     known = knowledge_from_view(view)

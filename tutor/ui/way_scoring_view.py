@@ -1,6 +1,6 @@
 """The scoring quiz's levels for two, three and five players (issue 19), inside the Scoring quiz page.
 
-A question (:func:`~tutor.lessons.way_scoring.make_way_question`) is a seeded deal or rubber of the
+A question (:func:`~tutor.lessons.ways.scoring.make_way_question`) is a seeded deal or rubber of the
 way played by robots; the learner fills in the figures that way keeps, each checked and explained
 with the engine's items and their laws (named as a learner reads them).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.way_scoring import (
+from tutor.lessons.ways.scoring import (
     WayBlankResult,
     WayScoringQuestion,
     check_way,

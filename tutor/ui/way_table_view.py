@@ -18,8 +18,8 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import find_way, ways_for
 from tutor.engine.ways.five import five_record, five_table
-from tutor.lessons.way_review import way_deviations
-from tutor.lessons.way_table import FIVE_NAMES, WayTable, five_robot_rubber
+from tutor.lessons.ways.review import way_deviations
+from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import laws_named
 from tutor.ui import state as _state
 from tutor.ui.cards import card_md, show_compass
@@ -272,7 +272,7 @@ def _collect_seat_rubber(evening: dict[str, Any]) -> None:
     pending = evening.get("pending")
     if not isinstance(pending, dict):
         return
-    from tutor.lessons.table_rubber import PracticeRubber
+    from tutor.lessons.table.rubber import PracticeRubber
 
     rubber = st.session_state.get("table_rubber")
     if not isinstance(rubber, PracticeRubber):
@@ -310,7 +310,7 @@ def _show_record(evening: dict[str, Any]) -> None:
 
 def _seat_in_rubber(seed: int, seat: Seat, round_no: int) -> None:
     """The four-handed practice table at the learner's seat of this round (a button's callback)."""
-    from tutor.lessons.table_rubber import PracticeRubber
+    from tutor.lessons.table.rubber import PracticeRubber
 
     evening = _evening()
     evening["pending"] = {"round": round_no, "seed": seed, "seat": seat.value}

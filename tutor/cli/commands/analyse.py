@@ -23,7 +23,7 @@ from typing import Any
 
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import read_json_source
-from tutor.lessons.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS
+from tutor.lessons.cost.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS
 
 MAX_LAYOUTS = 2000
 
@@ -51,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
 def analyse_json(data: Any, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS,
                  budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
     """The analysis of one position object, as ``tutor analyse`` prints it."""
-    from tutor.lessons.costs import analyse
-    from tutor.lessons.sampling import knowledge_from_view, ledger_of
+    from tutor.lessons.cost.prices import analyse
+    from tutor.lessons.cost.sampling import knowledge_from_view, ledger_of
 
     if not isinstance(data, dict):
         raise TutorError(f"expected a JSON object with a \"kind\" (a position as for tutor advise), "

@@ -27,8 +27,8 @@ from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.table import Step, TableDeal
-from tutor.lessons.table_review import review
-from tutor.lessons.table_rubber import PracticeRubber
+from tutor.lessons.table.review import review
+from tutor.lessons.table.rubber import PracticeRubber
 from tutor.lessons.words import action_text, hand_line, laws_named
 
 MAX_LINE = 100

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from tutor.lessons.progress import ProgressStore, open_store
-from tutor.lessons.progress_io import export_csv, export_json, import_json
+from tutor.lessons.progress.progress_io import export_csv, export_json, import_json
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,6 +1,6 @@
 """``tutor score FILE``: score a deal or a rubber given as JSON (FILE, or ``-`` for stdin).
 
-The formats are in :mod:`tutor.engine.score_io` and ``docs/scoring.md``. JSON goes to
+The formats are in :mod:`tutor.engine.scoring.score_io` and ``docs/scoring.md``. JSON goes to
 standard output; ``--sheet`` prints the score sheet as text instead. Bad input is a
 one-line error naming the field, and exit code 2.
 """
@@ -15,9 +15,9 @@ from tutor.engine.errors import echo
 from tutor.engine.jsonread import JsonInputError, read_json_source
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.rules import Rules
-from tutor.engine.score_io import score_request
-from tutor.engine.score_parse import parse_deal_request, parse_variants
 from tutor.engine.scoring import ScoringError, score_deal
+from tutor.engine.scoring.score_io import score_request
+from tutor.engine.scoring.score_parse import parse_deal_request, parse_variants
 from tutor.engine.sheet import deal_rows, rubber_rows, sheet_text
 
 

@@ -22,10 +22,10 @@ from tutor.engine.errors import TutorError
 from tutor.engine.solo.calls import SoloGame, spec
 from tutor.engine.solo.rules import SOLO_VARIANTS, SoloRules
 from tutor.engine.solo.settlement import format_points, settle
-from tutor.lessons import solo_drill
-from tutor.lessons.solo_example import load_example, replay
-from tutor.lessons.solo_laws import load_solo_laws
-from tutor.lessons.solo_quiz import scoring_question
+from tutor.lessons.solo import drill as solo_drill
+from tutor.lessons.solo.example import load_example, replay
+from tutor.lessons.solo.laws import load_solo_laws
+from tutor.lessons.solo.quiz import scoring_question
 
 WIDTH = 88
 

@@ -28,7 +28,7 @@ from tutor.engine.calls import Bid, Contract, Pass, parse_call
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat, Suit
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
 from tutor.engine.rules import Rules
-from tutor.engine.score_items import DealScore
+from tutor.engine.scoring.items import DealScore
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.bidding import WayAuction
 from tutor.engine.ways.catalogue import Way

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
-from tutor.engine.score_items import DealScore
+from tutor.engine.scoring.items import DealScore
 from tutor.engine.settlement import Payment, three_player_payments, two_player_payments
 
 THREE_TARGET = 500

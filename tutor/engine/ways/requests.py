@@ -20,9 +20,9 @@ from typing import Any
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.errors import NotationError, TutorError
-from tutor.engine.score_items import DealScore
-from tutor.engine.score_parse import parse_deal_request
 from tutor.engine.scoring import score_deal
+from tutor.engine.scoring.items import DealScore
+from tutor.engine.scoring.score_parse import parse_deal_request
 from tutor.engine.ways.catalogue import find_way
 from tutor.engine.ways.five import five_record
 from tutor.engine.ways.records import ThreeRecords, seats_of, two_player_rubber

@@ -24,8 +24,8 @@ from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import HONOUR_RANKS, Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
-from tutor.engine.score_items import DealScore, ScoreItem
 from tutor.engine.scoring import score_deal
+from tutor.engine.scoring.items import DealScore, ScoreItem
 from tutor.engine.ways.catalogue import Way
 
 TWO_HONOURS = 2

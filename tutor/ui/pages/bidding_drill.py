@@ -9,8 +9,8 @@ from tutor.engine.calls import parse_call
 from tutor.engine.cards import SEAT_NAMES, Deal, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.bidding_drill import consequences, conventions, make, position_from_json
-from tutor.lessons.bidding_feedback import law_quote, suit_table
+from tutor.lessons.bidding.drill import consequences, conventions, make, position_from_json
+from tutor.lessons.bidding.feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn
 from tutor.ui import cards

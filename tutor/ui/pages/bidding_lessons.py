@@ -7,8 +7,8 @@ import streamlit as st
 from tutor.engine.calls import Call, Pass
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.errors import TutorError
-from tutor.lessons.bidding_feedback import law_quote
-from tutor.lessons.bidding_lessons import Step, lessons, steps
+from tutor.lessons.bidding.feedback import law_quote
+from tutor.lessons.bidding.lessons import Step, lessons, steps
 from tutor.ui import cards
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
 

@@ -8,15 +8,15 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.law_quiz import (
+from tutor.lessons.laws.question import VINT, Question
+from tutor.lessons.laws.quiz import (
     cited_entries,
     question_pool,
     questions_for_section,
     quote,
     shuffled,
 )
-from tutor.lessons.quiz_question import VINT, Question
-from tutor.lessons.study import StudyGuide
+from tutor.lessons.laws.study import StudyGuide
 from tutor.ui import state as _state
 from tutor.ui.common import content_report, page_header, show_error
 

@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.engine.errors import ContentError, TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
-from tutor.lessons.study import StudyGuide, citations_in
+from tutor.lessons.laws.study import StudyGuide, citations_in
 from tutor.ui import state as _state
 from tutor.ui.common import content_report, page_header, practised_in, show_error, source_name
 

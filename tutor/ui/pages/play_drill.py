@@ -10,8 +10,8 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Consequence
 from tutor.lessons.pbn_export import drill_pbn
-from tutor.lessons.play_drill import KINDS, PlayDrill, consequences, cost_summary, make
-from tutor.lessons.play_rules import rule_named, rules_of_kind
+from tutor.lessons.play.drill import KINDS, PlayDrill, consequences, cost_summary, make
+from tutor.lessons.play.rules import rule_named, rules_of_kind
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error

@@ -8,9 +8,9 @@ from tutor.engine.cards import PBN_SUITS, Card, Seat, Side, Suit
 from tutor.engine.errors import TutorError
 from tutor.lessons.pbn_export import table_pbn
 from tutor.lessons.table import Step, TableDeal
-from tutor.lessons.table_items import deviation_answers
-from tutor.lessons.table_review import DeviationCost, review
-from tutor.lessons.table_rubber import PracticeRubber
+from tutor.lessons.table.items import deviation_answers
+from tutor.lessons.table.review import DeviationCost, review
+from tutor.lessons.table.rubber import PracticeRubber
 from tutor.lessons.words import action_text, laws_named
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md

@@ -8,8 +8,8 @@ import altair as alt
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.progress_io import csv_text, import_bytes
-from tutor.lessons.progress_report import accuracy_by_day, answers_frame, area_table, units_frame
+from tutor.lessons.progress.progress_io import csv_text, import_bytes
+from tutor.lessons.progress.report import accuracy_by_day, answers_frame, area_table, units_frame
 from tutor.ui.common import page_header, show_error
 from tutor.ui.state import learner_selector, store
 

@@ -17,7 +17,7 @@ from tutor.lessons.scoring import (
     load_quiz,
     make_question,
 )
-from tutor.lessons.way_scoring import WAY_LEVELS
+from tutor.lessons.ways.scoring import WAY_LEVELS
 from tutor.ui import state as _state
 from tutor.ui.common import law_names, page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings

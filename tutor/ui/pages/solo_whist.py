@@ -18,12 +18,12 @@ from tutor.engine.errors import TutorError
 from tutor.engine.solo.calls import LADDER, SoloGame, spec
 from tutor.engine.solo.rules import SOLO_VARIANTS, SoloRules
 from tutor.engine.solo.settlement import Settlement, format_points, settle
-from tutor.lessons import solo_drill
 from tutor.lessons.answers import Answer
 from tutor.lessons.content.models import Entry, QuizQuestionModel
-from tutor.lessons.solo_example import Replay, load_example, replay
-from tutor.lessons.solo_laws import load_solo_laws, load_solo_quiz
-from tutor.lessons.solo_quiz import ScoringQuestion, parse_points, scoring_question
+from tutor.lessons.solo import drill as solo_drill
+from tutor.lessons.solo.example import Replay, load_example, replay
+from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
+from tutor.lessons.solo.quiz import ScoringQuestion, parse_points, scoring_question
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name

@@ -6,7 +6,7 @@ import streamlit as st
 
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
-from tutor.lessons.valuation_drill import ValuationDrill, make
+from tutor.lessons.bidding.valuation import ValuationDrill, make
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md

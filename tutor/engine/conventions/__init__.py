@@ -1,0 +1,157 @@
+"""Conventions as data: rules that say *when* they apply and *what* they recommend.
+
+The book's advice on bidding (laws 33–52, 74 and the recovered ≈53–73) and on
+play (laws 79–166) is written in ``content/conventions/*.yaml`` as rules. A rule
+names the decision it is about (``bid``, ``lead``, ``second-hand``,
+``third-hand``, ``discard``), the situation (a named predicate on the auction and
+play so far, from the deciding seat's point of view), conditions on named hand
+features, a recommendation (a named *chooser* with arguments), a priority, the
+laws it rests on and an explanation template.
+
+This module only *evaluates* rules. It knows no convention: the words it evaluates
+with (:class:`~tutor.engine.conventions.vocabulary.Word`) are resolved by the loader when the YAML
+is read, so a :class:`Condition` holds its feature's record and a :class:`Rule` its
+situation's and chooser's; evaluation looks nothing up by name.
+
+Evaluation: every rule of the decision's kind whose situation and conditions hold
+*applies*; the applicable rule with the highest priority decides, and the engine
+records which rule fired, so the tutor can always answer "why?". A position is
+*audited* when the deciding rule is unique at its priority (or all rules at that
+priority agree), so the drill has exactly one book-correct answer.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tutor.engine.conventions.vocabulary import COMPARISONS, OPERATORS, Args, FeatureValue, Requirement, Word
+
+
+class Position(Protocol):
+    """Whatever a decision is taken in: a bidding or a play position."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``feature(args) op value``, e.g. ``aces >= 3`` or ``sure_tricks >= 5``."""
+
+    feature: Word
+    op: str
+    value: FeatureValue
+    args: Args = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The feature's name, as the YAML spells it."""
+        return self.feature.name
+
+    def value_in(self, position: object) -> FeatureValue:
+        return self.feature.value(position, self.args)
+
+    def holds(self, position: object) -> bool:
+        return COMPARISONS[self.op].test(self.feature.value(position, self.args), self.value)
+
+    def requirement(self) -> Requirement | None:
+        """What a deal generator must meet on the hand for this condition to hold (``None``: not the hand's)."""
+        return self.feature.realiser.requirement(self.op, self.value, self.args)
+
+    def __str__(self) -> str:
+        extra = ", ".join(f"{k}={v}" for k, v in self.args.items())
+        return f"{self.name}{f'({extra})' if extra else ''} {self.op} {self.value}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One convention of the book, as data, its words resolved."""
+
+    id: str
+    kind: str
+    laws: tuple[str, ...]
+    situation_word: Word
+    conditions: tuple[Condition, ...]
+    chooser_word: Word
+    priority: int
+    explanation: str
+    title: str = ""
+    situation_args: Args = field(default_factory=dict)
+    chooser_args: Args = field(default_factory=dict)
+    #: the features the explanation's ``{placeholders}`` name, resolved at load
+    placeholders: Mapping[str, Word] = field(default_factory=dict, compare=False)
+
+    @property
+    def situation(self) -> str:
+        """The situation's name, as the YAML spells it."""
+        return self.situation_word.name
+
+    @property
+    def chooser(self) -> str:
+        """The chooser's name, as the YAML spells it."""
+        return self.chooser_word.name
+
+    def in_situation(self, position: object) -> bool:
+        return self.situation_word.holds(position, self.situation_args)
+
+    def applies(self, position: object) -> bool:
+        if not self.situation_word.holds(position, self.situation_args):
+            return False
+        return all(c.holds(position) for c in self.conditions)
+
+    def recommend(self, position: object) -> object:  # a Call for bidding, a PlayChoice for play
+        return self.chooser_word.answer(position, self.chooser_args)
+
+    def explain(self, position: object, answer: object) -> str:
+        """The explanation with ``{feature}`` and ``{answer}`` placeholders filled in."""
+        values: dict[str, object] = {"answer": answer}
+        values.update({name: word.value(position, {}) for name, word in self.placeholders.items()})
+        return self.explanation.format_map(_Defaulting(values))
+
+
+def placeholder_names(explanation: str) -> tuple[str, ...]:
+    """The ``{names}`` an explanation template fills in, ``answer`` apart."""
+    return tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(explanation)
+                               if name and name != "answer"))
+
+
+class _Defaulting(dict[str, object]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the rules say about a position, and which rule said it."""
+
+    answer: Any  # a Call for bidding, a PlayChoice for play
+    rule: Rule
+    explanation: str
+    applicable: tuple[Rule, ...]
+    #: True when the deciding priority holds one answer only (the drill is sound).
+    unique: bool
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        return self.rule.laws
+
+
+def evaluate(rules: Sequence[Rule], position: object, kind: str) -> Advice | None:
+    """The advice of the highest-priority applicable rule of ``kind``, or ``None``."""
+    candidates = []
+    for rule in sorted((r for r in rules if r.kind == kind), key=lambda r: -r.priority):
+        if rule.applies(position):
+            answer = rule.recommend(position)
+            if answer is not None:
+                candidates.append((rule, answer))
+    if not candidates:
+        return None
+    rule, answer = candidates[0]
+    top = [a for r, a in candidates if r.priority == rule.priority]
+    unique = all(a == answer for a in top)
+    return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
+
+__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "evaluate", "placeholder_names"]

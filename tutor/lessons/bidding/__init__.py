@@ -1,0 +1,1 @@
+"""The bidding trainer: drills, their feedback in words, guided lessons, valuation."""

@@ -1,0 +1,1 @@
+"""The laws trainer: study and the law quiz."""

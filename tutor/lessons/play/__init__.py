@@ -1,0 +1,1 @@
+"""The play trainer: the play conventions, drills, their drafts and feedback."""

@@ -1,0 +1,167 @@
+"""The whole record as a JSON file (export and import) and the answers as CSV.
+
+Export → import into an empty store gives the same record (same learners, same
+answers with the same uids, same schedules). Importing into a store that already
+has answers merges: answers already present (same uid) are skipped and the
+schedules are recomputed from all answers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+
+from tutor.engine.errors import TutorError
+from tutor.engine.jsonread import parse_json_bytes, read_json_source
+from tutor.engine.seeds import check_seed
+from tutor.lessons.answers import Answer
+from tutor.lessons.progress import (
+    SCHEMA_VERSION,
+    ProgressStore,
+    StoredAnswer,
+    check_learner_name,
+    from_ts,
+    to_ts,
+)
+from tutor.lessons.progress.schema import in_range
+
+CSV_COLUMNS = (
+    "answered_at", "learner", "item_kind", "item_id", "correct", "given", "expected", "laws",
+    "seed", "position", "seconds", "uid", "retry",
+)
+
+
+#: The longest time an answer may have taken (seconds): eleven and a half days.
+MAX_SECONDS = 1_000_000.0
+
+
+def _when(value: datetime, info: ValidationInfo) -> datetime:
+    return in_range(value, str(info.field_name))
+
+
+def _seed(value: int | None, info: ValidationInfo) -> int | None:
+    return None if value is None else check_seed(value, str(info.field_name))
+
+
+class _Learner(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=100)
+    created_at: datetime
+
+    _in_range = field_validator("created_at")(_when)
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    uid: str = Field(min_length=8, max_length=64)
+    learner: str = Field(max_length=100)
+    answered_at: datetime
+    item_kind: str = Field(min_length=1, max_length=200)
+    item_id: str = Field(min_length=1, max_length=200)
+    correct: bool
+    given: str
+    expected: str
+    laws: list[str] = []
+    seed: int | None = None
+    position: str = ""
+    seconds: float | None = Field(default=None, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
+    extra: dict[str, str] = {}
+    retry: bool = False
+
+    _in_range = field_validator("answered_at")(_when)
+    _seed_range = field_validator("seed")(_seed)
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["vint-tutor-progress"]
+    schema_version: int
+    learners: list[_Learner]
+    answers: list[_Answer]
+
+
+def export_json(store: ProgressStore, path: Path) -> int:
+    """Write the whole record to ``path``; returns the number of answers written."""
+    record = store.export_record()
+    try:
+        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise TutorError(f"Cannot write the export file {path}: {err.strerror or err}") from err
+    return len(record["answers"])
+
+
+def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
+    """Validate an exported record; every problem is reported at once."""
+    try:
+        record = _Record.model_validate(data)
+    except ValidationError as err:
+        errors = err.errors(include_url=False, include_input=False)
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in errors[:10]
+        ) + (f"; … and {len(errors) - 10:,} more problems" if len(errors) > 10 else "")
+        raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
+    if record.schema_version > SCHEMA_VERSION:
+        raise TutorError(f"{source} was exported by a newer tutor (schema {record.schema_version}).")
+    learners = [(check_learner_name(lr.name), to_ts(lr.created_at)) for lr in record.learners]
+    answers = [
+        StoredAnswer(
+            id=0, uid=a.uid, learner=check_learner_name(a.learner), answered_at=from_ts(to_ts(a.answered_at)),
+            answer=Answer(a.item_kind, a.item_id, a.correct, a.given, a.expected, tuple(a.laws),
+                          a.seed, a.position, a.seconds, dict(a.extra), a.retry),
+        )
+        for a in record.answers
+    ]
+    return learners, answers
+
+
+def import_json(store: ProgressStore, path: Path) -> int:
+    """Merge the record in ``path`` into ``store``; returns the number of answers added.
+
+    The file is read by the bounded JSON reader (:mod:`tutor.engine.jsonread`): size,
+    nesting and numbers are limited, and nothing is written unless the whole record is valid.
+    """
+    data = read_json_source(str(path))
+    learners, answers = parse_record(data, str(path))
+    return store.import_record(learners, answers)
+
+
+def import_bytes(store: ProgressStore, data: bytes, source: str) -> int:
+    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`."""
+    learners, answers = parse_record(parse_json_bytes(data, source), source)
+    return store.import_record(learners, answers)
+
+
+def csv_text(store: ProgressStore, learner: str | None = None) -> str:
+    """Every answer (of one learner, or all) as CSV text, header first."""
+    return _csv(store.answers(learner))
+
+
+def _csv(answers: list[StoredAnswer]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for s in answers:
+        a = s.answer
+        writer.writerow([
+            to_ts(s.answered_at), s.learner, a.item_kind, a.item_id, int(a.correct), a.given,
+            a.expected, " ".join(a.laws), "" if a.seed is None else a.seed, a.position,
+            "" if a.seconds is None else f"{a.seconds:.3f}", s.uid, int(a.retry),
+        ])
+    return out.getvalue()
+
+
+def export_csv(store: ProgressStore, path: Path, learner: str | None = None) -> int:
+    """Write every answer (of one learner, or all) as CSV; returns the number of rows."""
+    answers = store.answers(learner)
+    text = _csv(answers)
+    try:
+        path.write_text(text, encoding="utf-8", newline="")
+    except OSError as err:
+        raise TutorError(f"Cannot write the CSV file {path}: {err.strerror or err}") from err
+    return len(answers)

@@ -1,0 +1,312 @@
+"""The practice table: one whole deal played by the learner at one seat and the book robots at the others.
+
+A :class:`TableDeal` is an append-only log of :class:`Step` s over a seeded (or imported)
+deal. The auction and the play are replayed from the log, so the position can always be
+shown, undone, stored and resumed. At the learner's turn the learner acts; at every
+other turn :meth:`TableDeal.run_robots` asks the robot — :func:`~tutor.lessons.robots.advise_view`
+on that seat's view, exactly ``tutor advise``.
+
+Every learner step also records what the book recommends on the learner's own view
+(the same function), so a **deviation** is a learner step whose action differs from the
+book's; :mod:`tutor.lessons.table.review` prices each one. Illegal input never enters the
+log: a call breaks the law the auction names (laws 28–35), a card the law of the play
+(law 147 for a revoke, law 167 out of turn).
+
+Law 137: once the lead to a trick is made only the last quitted trick may be looked at
+(before it, the last two) — :meth:`TableDeal.tricks_in_view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from tutor.engine.auction import Auction
+from tutor.engine.bidding import ScoreState
+from tutor.engine.calls import Contract, parse_call
+from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.play import opening_leader
+from tutor.engine.rules import Rules
+from tutor.engine.tricks import Trick, TrickPlay
+from tutor.lessons.robots import advise_view, seat_view
+
+Phase = Literal["auction", "play", "over"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call or card at the table, with the rule behind it (and, for the learner, the book's choice)."""
+
+    seat: Seat
+    action: str
+    rule: str
+    laws: tuple[str, ...]
+    explanation: str
+    default: bool = False
+    learner: bool = False
+    #: for a learner's step: what the book recommends on the learner's view
+    book: Mapping[str, Any] | None = None
+    #: the learner asked for the book's answer before acting
+    hinted: bool = False
+
+    @property
+    def deviates(self) -> bool:
+        return self.learner and self.book is not None and self.book_action != self.action
+
+    @property
+    def book_action(self) -> str | None:
+        if self.book is None:
+            return None
+        accepted = self.book.get("cards") or []
+        if self.action in accepted:
+            return self.action  # the book accepts any of several cards here
+        return str(self.book.get("call") or self.book.get("card") or "")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["seat"] = self.seat.value
+        data["laws"] = list(self.laws)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Step:
+        return cls(Seat.parse(str(data["seat"])), str(data["action"]), str(data.get("rule", "")),
+                   tuple(str(x) for x in data.get("laws", ())), str(data.get("explanation", "")),
+                   bool(data.get("default", False)), bool(data.get("learner", False)),
+                   data.get("book"), bool(data.get("hinted", False)))
+
+
+class TableDeal:
+    """One deal at the practice table: the learner at ``learner``, robots elsewhere."""
+
+    def __init__(self, deal: Deal, dealer: Seat, learner: Seat, *, score: ScoreState | None = None,
+                 rules: Rules | None = None, steps: tuple[Step, ...] = (), seed: int | None = None) -> None:
+        if not deal.is_complete:
+            raise NotationError("the practice table needs all four hands of 13 cards (law 16)")
+        self.deal, self.dealer, self.learner = deal, dealer, learner
+        self.score, self.rules, self.seed = score, rules, seed
+        self._steps: list[Step] = []
+        self.hints = 0
+        self.undos = 0
+        self._hinted = False
+        #: the deviations have been written to the progress store (once per deal)
+        self.recorded = False
+        self._auction = Auction(dealer, rules)
+        self._play: TrickPlay | None = None
+        for step in steps:
+            self._apply(step)
+
+    # -- the state, replayed from the log ---------------------------------------------------------
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    @property
+    def auction(self) -> Auction:
+        return self._auction
+
+    @property
+    def auction_length(self) -> int:
+        """How many steps of the log are calls (the rest are cards)."""
+        return len(self._auction.records)
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._auction.contract
+
+    @property
+    def play(self) -> TrickPlay | None:
+        return self._play
+
+    @property
+    def phase(self) -> Phase:
+        if not self._auction.is_complete:
+            return "auction"
+        if self._play is None or self._play.is_complete:
+            return "over"
+        return "play"
+
+    @property
+    def to_act(self) -> Seat | None:
+        if self.phase == "auction":
+            return self._auction.to_call
+        if self.phase == "play" and self._play is not None:
+            return self._play.to_play
+        return None
+
+    @property
+    def learners_turn(self) -> bool:
+        return self.to_act is self.learner
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards ``seat`` still holds (the learner's own hand, or a robot's for the end-of-deal review)."""
+        return self._play.hand(seat) if self._play is not None else self.deal[seat]
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The learner's legal calls or cards now (empty when it is not his turn)."""
+        if not self.learners_turn:
+            return ()
+        if self.phase == "auction":
+            return tuple(str(c) for c in self._auction.legal_calls())
+        assert self._play is not None
+        return tuple(str(c) for c in sorted(self._play.legal_cards(), reverse=True))
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees now, as a ``tutor advise`` position."""
+        play = self._play if self.phase == "play" else None
+        return seat_view(seat, self.hand(seat), self._auction, self.score, play, self.rules)
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    def run_robots(self) -> list[Step]:
+        """Let the robots act until it is the learner's turn or the deal is over."""
+        done = []
+        while self.to_act is not None and not self.learners_turn:
+            seat = self.to_act
+            answer = advise_view(self.view(seat))
+            done.append(self._apply(_step(seat, answer, learner=False)))
+        return done
+
+    def hint(self) -> dict[str, Any]:
+        """The book's answer for the learner's turn (counted as a hint)."""
+        if not self.learners_turn:
+            raise TutorError("it is not your turn: there is nothing to hint")
+        self.hints += 1
+        self._hinted = True
+        return advise_view(self.view(self.learner))
+
+    def act(self, text: str) -> Step:
+        """The learner's call or card; refused with the law it breaks when illegal."""
+        if not self.learners_turn:
+            raise TutorError(f"it is {self.to_act.value if self.to_act else 'nobody'}'s turn, not yours")
+        text = text.strip()[:8]
+        book = advise_view(self.view(self.learner))
+        action = self._normalised(text)
+        step = Step(self.learner, action, "", (), "", learner=True, book=book, hinted=self._hinted)
+        self._hinted = False
+        return self._apply(step)
+
+    def _normalised(self, text: str) -> str:
+        if self.phase == "auction":
+            call = parse_call(text)
+            self._auction.verify_call(call)
+            return str(call)
+        assert self._play is not None
+        card = Card.parse(text)
+        self._play.verify_play(card, self.learner)
+        return str(card)
+
+    def _apply(self, step: Step) -> Step:
+        if self.phase == "auction":
+            self._auction.call(parse_call(step.action), step.seat)
+            if self._auction.is_complete and self._auction.contract is not None:
+                contract = self._auction.contract
+                self._play = TrickPlay(self.deal, contract.trump, opening_leader(contract))
+        elif self.phase == "play" and self._play is not None:
+            self._play.play(Card.parse(step.action), step.seat)
+        else:
+            raise TutorError("the deal is over: no more calls or cards")
+        self._steps.append(step)
+        return step
+
+    def push(self, step: Step) -> Step:
+        """Append a step as given (the review's branches; the learner acts through :meth:`act`)."""
+        return self._apply(step)
+
+    def finish_auction_by_robots(self) -> None:
+        """Robots make every remaining call, the learner's seat included."""
+        while self.phase == "auction":
+            seat = self._auction.to_call
+            self._apply(_step(seat, advise_view(self.view(seat)), learner=False))
+
+    def finish_by_robots(self) -> None:
+        """Robots finish the deal, the learner's seat included (the review's playouts)."""
+        while (seat := self.to_act) is not None:
+            self._apply(_step(seat, advise_view(self.view(seat)), learner=False))
+
+    def undo(self) -> bool:
+        """Take back the learner's last action and the robots' after it; ``False`` when there is none."""
+        learner_steps = [i for i, s in enumerate(self._steps) if s.learner]
+        if not learner_steps:
+            return False
+        keep = tuple(self._steps[:learner_steps[-1]])
+        self._reset(keep)
+        self.undos += 1
+        return True
+
+    def from_step(self, index: int) -> TableDeal:
+        """A new table at the moment before step ``index`` ("play on from here")."""
+        if not 0 <= index <= len(self._steps):
+            raise TutorError(f"there is no step {index} in this deal (it has {len(self._steps)})")
+        return TableDeal(self.deal, self.dealer, self.learner, score=self.score, rules=self.rules,
+                         steps=tuple(self._steps[:index]), seed=self.seed)
+
+    def _reset(self, steps: tuple[Step, ...]) -> None:
+        self._steps, self._auction, self._play = [], Auction(self.dealer, self.rules), None
+        for step in steps:
+            self._apply(step)
+
+    # -- what the table shows ---------------------------------------------------------------------
+
+    def tricks_in_view(self) -> tuple[Trick, ...]:
+        """The quitted tricks that may still be looked at (law 137): the last two before the next
+        lead is made, only the last one after it."""
+        if self._play is None:
+            return ()
+        done = self._play.tricks
+        led = bool(self._play.current_trick.plays)
+        return done[-1:] if led else done[-2:]
+
+    def tricks_won(self) -> dict[Side, int]:
+        if self._play is None:
+            return {Side.NS: 0, Side.EW: 0}
+        return {s: self._play.tricks_won(s) for s in Side}
+
+    def deviations(self) -> tuple[tuple[int, Step], ...]:
+        """``(index, step)`` for every learner step that differs from the book's choice."""
+        return tuple((i, s) for i, s in enumerate(self._steps) if s.deviates)
+
+    def result(self) -> dict[str, Any]:
+        """The deal's score, as ``tutor score`` prints it (once the deal is over)."""
+        from tutor.engine.scoring.score_io import score_request
+
+        if self.phase != "over":
+            raise TutorError("the deal is not over yet")
+        request: dict[str, Any] = {"deal": self.deal.to_pbn(), "dealer": self.dealer.value}
+        contract = self.contract
+        if contract is None:
+            return score_request({**request, "contract": "pass"})
+        tricks = self.tricks_won()[contract.declarer.side]
+        return score_request({**request, "contract": str(contract.bid),
+                              "declarer": contract.declarer.value, "tricks": tricks})
+
+    # -- storing ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal.to_pbn(), "dealer": self.dealer.value, "learner": self.learner.value,
+                "seed": self.seed, "score": self.score.to_json() if self.score else None,
+                "steps": [s.to_json() for s in self._steps], "hints": self.hints, "undos": self.undos,
+                "recorded": self.recorded}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rules: Rules | None = None) -> TableDeal:
+        try:
+            table = cls(Deal.from_pbn(str(data["deal"])), Seat.parse(str(data["dealer"])),
+                        Seat.parse(str(data["learner"])),
+                        score=ScoreState.from_json(data["score"]) if data.get("score") else None,
+                        rules=rules, steps=tuple(Step.from_json(s) for s in data.get("steps", ())),
+                        seed=data.get("seed"))
+        except (KeyError, TypeError, ValueError) as err:
+            raise TutorError(f"the stored table is damaged: {err}") from None
+        table.hints, table.undos = int(data.get("hints", 0)), int(data.get("undos", 0))
+        table.recorded = bool(data.get("recorded", False))
+        return table
+
+
+def _step(seat: Seat, answer: Mapping[str, Any], *, learner: bool) -> Step:
+    action = str(answer.get("call") or answer.get("card"))
+    return Step(seat, action, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
+                str(answer.get("explanation", "")), bool(answer.get("default", False)), learner)

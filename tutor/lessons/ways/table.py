@@ -1,0 +1,185 @@
+"""The practice table for two, three and five players: the learner plays one player, robots the rest.
+
+:class:`WayTable` drives one deal of a two- or three-handed way (:class:`~tutor.engine.ways.game.WayGame`)
+with the robots of :mod:`tutor.lessons.ways.robots`; it shows the learner only what the way
+lets his player see (:meth:`~tutor.engine.ways.game.WayGame.visible`). Five players play the
+four-handed table (:class:`~tutor.lessons.table.TableDeal`) at the seats of
+:func:`~tutor.engine.ways.five.five_table`: :func:`five_deal`.
+
+Deals are drawn from ``random.Random(f"{seed}:{deal_no}")`` so a table replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.engine.cards import SEATS, Seat
+from tutor.engine.dealgen import random_deal
+from tutor.engine.errors import TutorError
+from tutor.engine.rubber import Rubber, RubberDeal
+from tutor.engine.scoring.items import DealScore
+from tutor.engine.ways.catalogue import Way, find_way
+from tutor.engine.ways.five import FiveTable, five_table
+from tutor.engine.ways.game import WayGame, deal_way, game_records, game_score
+from tutor.lessons.robots import robot_deal
+from tutor.lessons.table import TableDeal
+from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
+
+FIVE_NAMES = ("T", "A", "K", "F", "N")
+
+
+class WayTable:
+    """One deal of a two- or three-handed way; ``learner`` is a player's name (``None``: robots only)."""
+
+    def __init__(self, way: Way, seed: int, *, deal_no: int = 0, learner: str | None = "A",
+                 steps: tuple[tuple[str, str], ...] = ()) -> None:
+        self.way, self.seed, self.deal_no, self.learner = way, seed, deal_no, learner
+        self.setup = deal_way(way, random.Random(f"{seed}:{deal_no}"), deal_no, seed)
+        if learner is not None and learner not in self.setup.players:
+            raise TutorError(f"learner: {learner!r} is not one of {', '.join(self.setup.players)}")
+        self.game = WayGame(self.setup, steps)
+        self.log: list[WayDecision] = []
+        self.hints = 0
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def learners_turn(self) -> bool:
+        turn = self.game.to_act
+        return turn is not None and turn[0] == self.learner
+
+    def run_robots(self) -> list[WayDecision]:
+        done = play_by_robots(self.game, stop_for=self.learner)
+        self.log += done
+        return done
+
+    def act(self, text: str) -> str:
+        if not self.learners_turn:
+            turn = self.game.to_act
+            raise TutorError(f"it is {turn[0] if turn else 'nobody'}'s turn, not yours")
+        assert self.learner is not None
+        return self.game.act(self.learner, text)
+
+    def hint(self) -> WayDecision:
+        """What the robot would do in the learner's place (on his player's view)."""
+        if not self.learners_turn:
+            raise TutorError("it is not your turn: there is nothing to hint")
+        self.hints += 1
+        return robot_action(self.game)
+
+    def undo(self) -> bool:
+        """Take back the learner's last action and the robots' after it."""
+        steps = self.game.steps
+        mine = [i for i, (p, _) in enumerate(steps) if p == self.learner]
+        if not mine:
+            return False
+        self.game = WayGame(self.setup, steps[:mine[-1]])
+        return True
+
+    def seen(self) -> dict[Seat, str]:
+        """The hands the learner may look at now, as PBN hands (his player's view)."""
+        if self.learner is None:
+            return {s: self.game.hand(s).to_pbn() for s in SEATS}
+        return {s: h.to_pbn() for s, h in self.game.visible(self.learner).items()}
+
+    def label(self, seat: Seat) -> str:
+        """Whose cards lie at ``seat``, as the learner reads it."""
+        game = self.game
+        if self.learner is not None and seat is game.seat_of(self.learner):
+            return "your hand"
+        owner = game.owner(seat)
+        if owner is None:
+            return "the pile"
+        if seat is game.seat_of(owner):
+            return f"{owner}'s hand"
+        if self.way.name == "auction" and game.phase == "auction":
+            return "the open dummy"
+        return "your dummy" if owner == self.learner else f"{owner}'s dummy"
+
+    def score(self) -> DealScore:
+        return game_score(self.game)
+
+    def records(self) -> dict[str, dict[str, int]]:
+        return game_records(self.game, self.score())
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.game
+        out: dict[str, Any] = {
+            "players": self.way.players, "way": self.way.name, "law": self.way.law, "seed": self.seed,
+            "deal_no": self.deal_no, "learner": self.learner, "dealer": self.setup.dealer,
+            "seats": {p: game.seat_of(p).value for p in self.setup.players},
+            "dealt": {s.value: " ".join(str(c) for c in self.setup.hands[s]) for s in SEATS},
+            "buy_in": [str(c) for c in self.setup.buy_in],
+            "steps": [{"player": p, "action": a} for p, a in game.steps],
+            "robots": [d.to_json() for d in self.log],
+            "contract": str(game.contract.bid) if game.contract else None,
+            "declarer": game.declarer, "phase": game.phase,
+        }
+        if game.phase == "over":
+            score = self.score()
+            out["tricks"] = {p: game.tricks_of(p) for p in self.setup.players}
+            out["score"] = {"items": [i.to_json() for i in score.items], "x_mark": score.x_mark,
+                            "notes": list(score.notes)}
+            out["records"] = game_records(game, score)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WayTable:
+        try:
+            way = find_way(int(data["players"]), str(data["way"]))
+            steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
+            table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
+                        learner=data.get("learner"), steps=steps)
+        except (KeyError, TypeError, ValueError) as err:
+            raise TutorError(f"the stored table is damaged: {err}") from None
+        table.log = table.robots_reasons()
+        return table
+
+    def robots_reasons(self) -> list[WayDecision]:
+        """The robots' decisions behind their steps so far, found again by replaying the deal
+        (a restored table shows why the robots chose as they did)."""
+        steps = self.game.steps
+        return [robot_action(WayGame(self.setup, steps[:i])) for i, (p, _) in enumerate(steps) if p != self.learner]
+
+
+def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None = "T",
+              order: tuple[str, ...] = FIVE_NAMES) -> tuple[FiveTable, TableDeal]:
+    """A deal of rubber ``rubber`` at the five-player table; a learner sitting out watches the robots.
+
+    Returns the table (who sits out, the pairs) and the four-handed deal at its seats. The learner's
+    seat is his seat in this rubber; when he sits out every seat is a robot's (the TableDeal's
+    learner is then a seat nobody acts for: the deal is played out by the robots).
+    """
+    table = five_table(order, rubber)
+    seats = table.seats()
+    deal = random_deal(random.Random(f"{seed}:{rubber}:{deal_no}"))
+    dealer = Seat.N.rotation()[deal_no % 4]
+    seat = seats.get(learner or "", Seat.S)
+    return table, TableDeal(deal, dealer, seat, seed=seed)
+
+
+def five_robot_rubber(seed: int, rubber: int, max_deals: int = 40) -> tuple[FiveTable, Rubber, list[dict[str, Any]]]:
+    """The four seated for ``rubber`` of the rotation play a seeded four-handed rubber by robots.
+
+    Returns the table, the rubber (over unless ``max_deals`` passed first) and each deal told by
+    the players' names (dealer, contract, declarer, the declaring side's tricks).
+    """
+    table = five_table(FIVE_NAMES, rubber)
+    names = {seat: name for name, seat in table.seats().items()}
+    played = Rubber()
+    deals: list[dict[str, Any]] = []
+    rng = random.Random(f"{seed}:{rubber}")
+    while not played.is_over and len(deals) < max_deals:
+        dealer = SEATS[len(deals) % 4]
+        record = robot_deal(random_deal(rng), dealer)
+        contract = record.contract
+        tricks = record.tricks[contract.declarer.side] if contract else 0
+        played.add(RubberDeal(record.deal, contract, tricks, dealer=dealer))
+        deals.append({"dealer": names[dealer], "contract": str(contract.bid) if contract else "pass",
+                      "spoken": contract.bid.spoken if contract else "pass",
+                      "declarer": names[contract.declarer] if contract else None, "tricks": tricks})
+    return table, played, deals
