@@ -293,3 +293,16 @@ def test_a_malformed_bank_file_is_refused_in_one_line(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"version": 99, "bank": {}}), encoding="utf-8")
     with pytest.raises(ContentError, match="tools/play_bank.py"):
         load_bank(bad)
+
+
+def test_a_convention_the_bank_never_found_answers_at_once_with_the_deals_searched() -> None:
+    """The bank's header (read here with the json module) lists the rules its search never found;
+    a drill of one says so with the number of robot deals searched, without searching again."""
+    import json
+
+    header = json.loads(BANK_PATH.read_text(encoding="utf-8"))
+    searched = header["stream_deals"] + header["targeted_deals"] + header["plain_deals"]
+    for rule_id in header["never_found"]:
+        with pytest.raises(RarelyArises) as err:
+            make(STATED[rule_id]["kind"], rule_id, 7)
+        assert f"{searched:,} deals" in str(err.value) and STATED[rule_id]["title"] in str(err.value)

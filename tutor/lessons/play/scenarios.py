@@ -144,6 +144,12 @@ def find_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor: A
         hit = banked_position(rule, seed, conventions, auditor, load_bank() if bank is None else bank)
         if hit is not None:
             return hit
+        searched = never_found().get(rule.id) if bank is None else None
+        if searched:  # the offline search's thousands of deals never held it: 60 more would not either
+            raise RarelyArises(
+                f"This convention (“{rule.title}”) did not arise in the {searched:,} deals that the book's "
+                f"robots bid and played when the tutor searched for it: the book's own auctions hardly "
+                f"ever lead to it. Try another convention.")
     for index in range(deals):
         hit = scan(seed, index, conventions, auditor, rules).get(rule.id)
         if hit is not None:
@@ -177,6 +183,20 @@ def load_bank(path: Path | None = None) -> Mapping[str, tuple[BankEntry, ...]]:
     """The bank file (:data:`BANK_PATH` unless named), read with the bounded JSON reader and checked
     entry by entry, once per process; no file, no bank."""
     return _read_bank(path or BANK_PATH)
+
+
+@functools.lru_cache(maxsize=1)
+def never_found() -> Mapping[str, int]:
+    """The rules the bank's search never found, each with the number of robot deals searched (the
+    bank's streams, its targeted deals and its plain deals), so a drill of one answers at once."""
+    if not BANK_PATH.exists():
+        return {}
+    data = read_json_source(str(BANK_PATH), max_bytes=BANK_MAX_BYTES, max_depth=8)
+    if not isinstance(data, dict) or not isinstance(data.get("never_found"), list):
+        return {}
+    searched = sum(int(data.get(k, 0)) for k in ("stream_deals", "targeted_deals", "plain_deals")
+                   if isinstance(data.get(k), int))
+    return {str(rule): searched for rule in data["never_found"]} if searched else {}
 
 
 @functools.lru_cache(maxsize=4)
