@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 #: What the laws page records when the learner marks a law as learned (a self-report).
 MARKED_LEARNED = "learned"
@@ -60,3 +62,49 @@ def marked_learned(law_id: str) -> Answer:
     but it is not a right answer (accuracy and mastery ignore it)."""
     return Answer("law", law_id, True, MARKED_LEARNED, MARKED_LEARNED, laws=(law_id,),
                   extra={SELF_REPORT: MARKED_LEARNED})
+
+
+class _Level(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+class _Blank(Protocol):
+    @property
+    def key(self) -> str: ...
+    @property
+    def expected(self) -> int: ...
+    @property
+    def laws(self) -> tuple[str, ...]: ...
+
+
+class _Result(Protocol):
+    @property
+    def blank(self) -> _Blank: ...
+    @property
+    def given(self) -> int | None: ...
+    @property
+    def correct(self) -> bool: ...
+
+
+class _Question(Protocol):
+    @property
+    def level(self) -> _Level: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def position(self) -> str: ...
+
+
+def answer_record(question: _Question, results: Sequence[_Result], seconds: float | None = None) -> Answer:
+    """The progress-store record of one checked question (item kind ``scoring``, id = level) — of
+    the four-handed scoring quiz (:mod:`tutor.lessons.scoring`) and of the other table sizes'
+    (:mod:`tutor.lessons.ways.scoring`) alike: any question whose blanks carry key, expected and laws."""
+    laws = tuple(dict.fromkeys(law for r in results for law in r.blank.laws))
+    return Answer(
+        item_kind="scoring", item_id=question.level.id, correct=all(r.correct for r in results),
+        given=", ".join(f"{r.blank.key}={r.given}" for r in results),
+        expected=", ".join(f"{r.blank.key}={r.blank.expected}" for r in results),
+        laws=laws, seed=question.seed, position=question.position, seconds=seconds,
+        extra={"wrong": ",".join(r.blank.key for r in results if not r.correct)},
+    )

@@ -49,7 +49,7 @@ from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import VARIANTS_BY_NAME, Rules
 from tutor.engine.scoring import BOOK_RULES, RevokeArg, as_revokes, score_deal
 from tutor.engine.scoring.items import KINDS, DealScore, ScoreItem
-from tutor.lessons.answers import Answer
+from tutor.lessons.answers import answer_record
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.models import ENTRY_ID_RE, KEBAB_RE, Source
 from tutor.lessons.content.problems import Problem
@@ -584,19 +584,6 @@ class BlankResult:
 def check(question: ScoringQuestion, given: Mapping[str, int | None]) -> tuple[BlankResult, ...]:
     """Mark every blank; a blank missing from ``given`` counts as not answered (wrong)."""
     return tuple(BlankResult(b, given.get(b.key)) for b in question.blanks)
-
-
-def answer_record(question: ScoringQuestion, results: tuple[BlankResult, ...],
-                  seconds: float | None = None) -> Answer:
-    """The progress-store record of one checked question (item kind ``scoring``, id = level)."""
-    laws = tuple(dict.fromkeys(law for r in results for law in r.blank.laws))
-    return Answer(
-        item_kind="scoring", item_id=question.level.id, correct=all(r.correct for r in results),
-        given=", ".join(f"{r.blank.key}={r.given}" for r in results),
-        expected=", ".join(f"{r.blank.key}={r.blank.expected}" for r in results),
-        laws=laws, seed=question.seed, position=question.position, seconds=seconds,
-        extra={"wrong": ",".join(r.blank.key for r in results if not r.correct)},
-    )
 
 
 # -- review: one blank of a fresh question ----------------------------------------------------------

@@ -10,12 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.lessons.answers import answer_record
 from tutor.lessons.ways.scoring import (
     WayBlankResult,
     WayScoringQuestion,
     check_way,
     make_way_question,
-    way_answer_record,
 )
 from tutor.ui import state as _state
 from tutor.ui.common import law_names, show_error, text_md
@@ -67,7 +67,7 @@ def render(level_id: str, seed: int, started_key: str) -> None:
     given = _form(question)
     if given is not None:
         results = check_way(question, given)
-        _state.record_or_show(way_answer_record(question, results, _state.seconds_since(started_key)))
+        _state.record_or_show(answer_record(question, results, _state.seconds_since(started_key)))
         st.session_state[RESULTS] = (question.id, results)
     stored = st.session_state.get(RESULTS)
     if stored and stored[0] == question.id:

@@ -44,7 +44,6 @@ from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.game import WayGame, deal_way, game_score
 from tutor.engine.ways.records import ThreeRecords
 from tutor.engine.ways.score import way_rules
-from tutor.lessons.answers import Answer
 from tutor.lessons.review import Exercise
 from tutor.lessons.ways.robots import play_by_robots
 from tutor.lessons.ways.table import FIVE_NAMES, five_robot_rubber
@@ -437,19 +436,6 @@ def check_way(question: WayScoringQuestion, given: Mapping[str, int | None]) -> 
     return tuple(WayBlankResult(b, given.get(b.key)) for b in question.blanks)
 
 
-def way_answer_record(question: WayScoringQuestion, results: tuple[WayBlankResult, ...],
-                      seconds: float | None = None) -> Answer:
-    """The progress-store record of one checked question (item kind ``scoring``, id = the level)."""
-    laws = tuple(dict.fromkeys(law for r in results for law in r.blank.laws))
-    return Answer(
-        item_kind="scoring", item_id=question.level.id, correct=all(r.correct for r in results),
-        given=", ".join(f"{r.blank.key}={r.given}" for r in results),
-        expected=", ".join(f"{r.blank.key}={r.blank.expected}" for r in results),
-        laws=laws, seed=question.seed, position=question.position, seconds=seconds,
-        extra={"wrong": ",".join(r.blank.key for r in results if not r.correct)},
-    )
-
-
 def serve_way_scoring(item_id: str, seed: int) -> Exercise:
     """A review exercise: one figure (a non-zero one where there is) of a fresh question of ``item_id``."""
     question = make_way_question(item_id, seed)
@@ -462,5 +448,4 @@ def serve_way_scoring(item_id: str, seed: int) -> Exercise:
 
 
 __all__ = ["BOOK_FIVE_LINE", "WAY_LEVELS", "WayBlank", "WayBlankResult", "WayLevel", "WayScoringQuestion",
-           "check_way", "describe_game", "in_words", "is_way_level", "make_way_question", "seat_words", "serve_way_scoring", "three_payment_blanks",
-           "way_answer_record"]
+           "check_way", "describe_game", "in_words", "is_way_level", "make_way_question", "seat_words", "serve_way_scoring", "three_payment_blanks"]
