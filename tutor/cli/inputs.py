@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from tutor.engine.errors import TutorError
@@ -20,6 +21,9 @@ from tutor.engine.seeds import seed_from_text
 
 #: The longest answer line read from standard input (bytes, before decoding).
 MAX_ANSWER_CHARS = 200
+#: a table command (a call, a card, hint, undo …) is cut to this many characters
+MAX_TABLE_LINE = 100
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
 
 SEED_HELP = "seed, 0 to 2**63-1; the same seed gives the same {what}"
 
@@ -66,3 +70,13 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
         return raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as err:
         raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
+
+
+def table_command(read: Callable[[str], str], prompt: str) -> str | None:
+    """One command typed at a practice table (``tutor play``, any table size): the line cut to
+    :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends."""
+    try:
+        text = read(prompt)[:MAX_TABLE_LINE].strip()
+    except EOFError:
+        return None
+    return None if text.lower() in QUIT_WORDS else text

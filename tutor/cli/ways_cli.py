@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from tutor.cli.inputs import table_command
 from tutor.engine.cards import Side
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
@@ -25,7 +26,6 @@ from tutor.engine.ways.five import five_record, five_table
 from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import hand_line
 
-MAX_LINE = 100
 #: a robot rubber that has not ended after this many deals is stopped (passed-out deals repeat)
 MAX_RUBBER_DEALS = 40
 
@@ -143,13 +143,10 @@ def _turn(table: WayTable, read: Callable[[str], str]) -> str:
         print(f"  {seat.value} ({table.label(seat)}): {hand_line(hand_from(hand))}")
     legal = game.legal_actions()
     shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
-    try:
-        text = read(f"[{game.phase}, for {turn[1].value}] {shown} (or hint, undo, quit): ")[:MAX_LINE].strip()
-    except EOFError:
+    text = table_command(read, f"[{game.phase}, for {turn[1].value}] {shown} (or hint, undo, quit): ")
+    if text is None:
         return "quit"
     word = text.lower()
-    if word in ("quit", "q", "exit"):
-        return "quit"
     if word == "hint":
         hint = table.hint()
         print(f"The robot would: {hint.action} — {hint.explanation}")

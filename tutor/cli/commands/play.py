@@ -22,7 +22,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from tutor.cli.inputs import add_seed_option, seed_or_random
+from tutor.cli.inputs import add_seed_option, seed_or_random, table_command
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
@@ -31,7 +31,6 @@ from tutor.lessons.table.review import review
 from tutor.lessons.table.rubber import PracticeRubber
 from tutor.lessons.words import action_text, hand_line, laws_named
 
-MAX_LINE = 100
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
@@ -120,13 +119,10 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     else:
         print(auction_table(table))
         legal = _legal_calls(table)
-    try:
-        text = read(f"Your {what} ({legal}; or hint, undo, why, quit): ")[:MAX_LINE].strip()
-    except EOFError:
+    text = table_command(read, f"Your {what} ({legal}; or hint, undo, why, quit): ")
+    if text is None:
         return "quit"
     word = text.lower()
-    if word in ("quit", "q", "exit"):
-        return "quit"
     if word == "hint":
         answer = table.hint()
         print(f"The book: {action_text(answer.get('call') or answer['card'])} — {answer['explanation']}")
