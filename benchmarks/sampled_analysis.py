@@ -1,26 +1,28 @@
-"""Benchmark: the sampled analysis of one decision over 100 layouts (docs/cost.md).
+"""Benchmark: the sampled analysis of one decision over 100 layouts, end to end (docs/cost.md).
 
 Decisions are taken from the robots' own deals (seeds 0 up, the played ones): the seat
-to play after a number of cards drawn from a fixed seed. For each decision, 100 layouts
-are sampled once (:func:`tutor.lessons.cost.sampling.sample_layouts`); then
+to play after a number of cards drawn from a fixed seed. For each decision
 
-* **tutor**: :func:`tutor.lessons.cost.prices.analyse` on those layouts (every legal card: one
-  batch double-dummy call over the layouts, :func:`tutor.engine.analysis.card_values_many`,
-  and the Vint score of each outcome), without the actual deal and without the robots'
-  playout — the sampled numbers only;
-* **reference**: the same layouts solved one board at a time
+* **tutor**: the layouts are sampled (:func:`tutor.lessons.cost.sampling.sample_layouts`, with
+  the robots' check), then :func:`tutor.lessons.cost.prices.analyse` prices every choice over
+  them (every legal card: one batch double-dummy call over the layouts,
+  :func:`tutor.engine.analysis.card_values_many`, and the Vint score of each outcome), without
+  the actual deal and the robots' playout — what a page waits for after the answer;
+* **reference**: the same sampling, then the same layouts solved one board at a time
   (:func:`tutor.engine.analysis.card_values` per layout) and scored the same way.
 
 Rows: play decisions in tricks 2–10, the opening lead (the costliest solve: 13 cards a
-hand), a call (the robots finish the auction after each candidate call on each layout;
-the contracts reached solved in one batch, against one contract at a time), and the
-sampling itself (with the robots' check) for the play decisions.
+hand), a call (the robots finish the auction after each candidate call on each layout; the
+contracts reached solved in one batch, against one contract at a time), and the sampling's
+share. The lead and call rows also give the double-dummy workers' CPU per decision (read
+from /proc) and the least wall time that CPU needs on the workers: the solver's floor.
 
     python benchmarks/sampled_analysis.py [--quick]
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -115,70 +117,91 @@ def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
             net_points(layout, contract, tricks, known)
 
 
-def measure_bids(count: int) -> dict[str, Any]:
+def _worker_cpu() -> float:
+    """CPU seconds the double-dummy workers have used so far (Linux: /proc; 0 elsewhere)."""
+    from tutor.engine.analysis import solver
+
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    for pid in solver().worker_pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
+    """One decision end to end: the layouts sampled, then priced (tutor), or solved one at a time (reference)."""
     from tutor.lessons.cost.prices import analyse
-    from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
+    from tutor.lessons.cost.sampling import sample_layouts
 
-    ours, reference = [], []
-    for n, view in enumerate(_bid_views(count)):
-        known = knowledge_from_view(view)
-        sample = sample_layouts(known, seed=n, target=LAYOUTS)
-        start = time.perf_counter()
-        analyse(known, sample=sample, robots=False)
-        ours.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        _calls_one_at_a_time(known, sample.layouts)
-        reference.append(time.perf_counter() - start)
-    return {"ours": ours, "reference": reference}
+    start = time.perf_counter()
+    sample = sample_layouts(known, seed=seed, target=LAYOUTS)
+    sampled = time.perf_counter() - start
+    before = _worker_cpu()
+    start = time.perf_counter()
+    analyse(known, sample=sample, robots=False)
+    solved = time.perf_counter() - start
+    solver_cpu = _worker_cpu() - before
+    start = time.perf_counter()
+    reference(known, sample.layouts)
+    one_at_a_time = time.perf_counter() - start
+    return {"ours": sampled + solved, "reference": sampled + one_at_a_time, "sampling": sampled,
+            "solver_cpu": solver_cpu, "level": sample.level}
 
 
-def measure(count: int, first: int, last: int) -> dict[str, Any]:
-    from tutor.lessons.cost.prices import analyse
-    from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
+def measure(views: list[dict[str, Any]], reference: Any) -> dict[str, list[Any]]:
+    from tutor.lessons.cost.sampling import knowledge_from_view
 
-    ours, reference, sampling, levels = [], [], [], []
-    for n, view in enumerate(_decisions(count, first, last)):
-        known = knowledge_from_view(view)
-        start = time.perf_counter()
-        sample = sample_layouts(known, seed=n, target=LAYOUTS)
-        sampling.append(time.perf_counter() - start)
-        levels.append(sample.level)
-        start = time.perf_counter()
-        analyse(known, sample=sample, robots=False)
-        ours.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        _one_at_a_time(known, sample.layouts)
-        reference.append(time.perf_counter() - start)
-    return {"ours": ours, "reference": reference, "sampling": sampling, "levels": levels}
+    runs = [_timed(knowledge_from_view(view), n, reference) for n, view in enumerate(views)]
+    return {key: [run[key] for run in runs] for key in runs[0]}
 
 
 def _figures(values: list[float]) -> str:
     return f"median {statistics.median(values):.2f} s, p95 {_p95(values):.2f} s"
 
 
+def _row(what: str, runs: dict[str, list[Any]], reference: str) -> tuple[str, str, str, str, str, str]:
+    ratio = _p95(runs["ours"]) / _p95(runs["reference"])
+    met = "yes" if _p95(runs["ours"]) < 1.0 else "NO"
+    return (what, _figures(runs["ours"]), f"{_figures(runs['reference'])} ({reference})", f"{ratio:.2f}×",
+            "p95 < 1 s", met)
+
+
+def _floor(runs: dict[str, list[Any]]) -> str:
+    """The solver's share: its CPU per decision, and the least wall time it needs on the machine's workers."""
+    from tutor.engine.analysis import solver
+
+    cpu = statistics.median(runs["solver_cpu"])
+    workers = max(1, solver().worker_count)
+    return f"solver CPU median {cpu:.2f} s a decision: at least {cpu / workers:.2f} s on {workers} workers"
+
+
 def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
-    """(measure, tutor, reference, ratio, goal, met) rows for benchmarks/run_all.py."""
+    """(measure, tutor, reference, ratio, goal, met) rows for benchmarks/run_all.py.
+
+    Every time is end to end: the layouts sampled (with the robots' check), then every
+    choice priced over them; the reference samples the same way and solves the same
+    layouts one board (one contract) at a time.
+    """
     from tutor.engine.analysis import solver
 
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
     count = 4 if quick else 12
-    play = measure(count, 4, 40)
-    ratio = _p95(play["ours"]) / _p95(play["reference"])
-    yield (f"one play decision over {LAYOUTS} layouts (n={count}, tricks 2–10)", _figures(play["ours"]),
-           f"{_figures(play['reference'])} (one board at a time)", f"{ratio:.2f}×", "p95 < 1 s",
-           "yes" if _p95(play["ours"]) < 1.0 else "NO")
-    lead = measure(max(2, count // 3), 0, 0)
-    ratio = _p95(lead["ours"]) / _p95(lead["reference"])
-    yield (f"the opening lead over {LAYOUTS} layouts (n={len(lead['ours'])})", _figures(lead["ours"]),
-           f"{_figures(lead['reference'])} (one board at a time)", f"{ratio:.2f}×", "—", "—")
-    bids = measure_bids(max(2, count // 4))
-    ratio = _p95(bids["ours"]) / _p95(bids["reference"])
-    yield (f"one call over {LAYOUTS} layouts: robots finish each auction (n={len(bids['ours'])})",
-           _figures(bids["ours"]), f"{_figures(bids['reference'])} (one contract at a time)", f"{ratio:.2f}×",
-           "—", "—")
-    by_level = ", ".join(f"level {k}: {play['levels'].count(k)}" for k in (1, 2, 3))
-    yield (f"sampling {LAYOUTS} layouts, robots' check (n={count}; {by_level})", _figures(play["sampling"]),
-           "—", "—", "—", "—")
+    play = measure(_decisions(count, 4, 40), _one_at_a_time)
+    yield _row(f"one play decision over {LAYOUTS} layouts, sampled and priced (n={count}, tricks 2–10)", play,
+               "one board at a time")
+    lead = measure(_decisions(max(2, count // 3), 0, 0), _one_at_a_time)
+    yield _row(f"the opening lead over {LAYOUTS} layouts, sampled and priced (n={len(lead['ours'])}); "
+               f"{_floor(lead)}", lead, "one board at a time")
+    bids = measure(_bid_views(max(2, count // 3)), _calls_one_at_a_time)
+    yield _row(f"one call over {LAYOUTS} layouts: robots finish each auction (n={len(bids['ours'])}); "
+               f"{_floor(bids)}", bids, "one contract at a time")
+    by_level = ", ".join(f"level {k}: {play['level'].count(k)}" for k in (1, 2, 3, 4))
+    yield (f"of which sampling {LAYOUTS} layouts, robots' check (play decisions; {by_level})",
+           _figures(play["sampling"]), "—", "—", "—", "—")
 
 
 def main() -> int:

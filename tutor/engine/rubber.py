@@ -27,7 +27,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from tutor.engine.calls import Contract
@@ -81,6 +81,26 @@ class Rubber:
         self._parties: list[Partie] = [Partie(1)]
         self._x_marks = 0
         self._readings: list[str] = []
+
+    @classmethod
+    def resumed(cls, below: Mapping[Side, int], parties: Mapping[Side, int], rules: Rules = BOOK_RULES) -> Rubber:
+        """A rubber under way: ``parties`` won by each side, ``below`` the line in the partie being played.
+
+        Only the state that decides the next deal's bonuses is rebuilt (who won which
+        partie, the running count); the earlier deals' entries are not, so its totals
+        count from here. Used to price one deal "with the rubber score".
+        """
+        won = [side for side in Side for _ in range(parties.get(side, 0))]
+        if any(won.count(side) >= PARTIES_TO_WIN for side in Side):
+            raise ScoringError("parties", f"a side with {PARTIES_TO_WIN} parties has already won the rubber")
+        rubber = cls(rules)
+        rubber._parties = [Partie(n, winner=side) for n, side in enumerate(won, start=1)]
+        rubber._parties.append(Partie(len(won) + 1, below={side: below.get(side, 0) for side in Side}))
+        return rubber
+
+    def deal_items(self, deal_no: int) -> tuple[ScoreItem, ...]:
+        """Every entry written for deal ``deal_no`` (1-based): its score, and the bonuses it won."""
+        return tuple(e.item for e in self._entries if e.deal_no == deal_no)
 
     # -- reading the record ------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from tutor.engine.conventions.vocabulary import COMPARISONS, OPERATORS, Args, FeatureValue, Requirement, Word
@@ -52,10 +53,40 @@ class Condition:
         return self.feature.name
 
     def value_in(self, position: object) -> FeatureValue:
-        return self.feature.value(position, self.args)
+        return self._value(position)
 
     def holds(self, position: object) -> bool:
-        return COMPARISONS[self.op].test(self.feature.value(position, self.args), self.value)
+        return COMPARISONS[self.op].test(self._value(position), self.value)
+
+    def holds_for(self, value: FeatureValue) -> bool:
+        """Whether the condition holds where its feature's value is ``value``."""
+        return COMPARISONS[self.op].test(value, self.value)
+
+    @cached_property
+    def value_key(self) -> tuple[object, ...]:
+        """The feature and its arguments: conditions with the same key read the same value in a position."""
+        return (self.feature.name, *sorted((k, repr(v)) for k, v in self.args.items()))
+
+    def _value(self, position: object) -> FeatureValue:
+        """The feature's value; a word of the hand alone is worked out once per hand and kept on it.
+
+        The sampler of the cost analysis asks the same hand the same words many times
+        (each call read backwards, then the robots' own calls), so the value is kept
+        on the (immutable) hand, keyed by the word and its arguments.
+        """
+        key = self._hand_key
+        if key is None:
+            return self.feature.value(position, self.args)
+        hand = position.hand  # type: ignore[attr-defined]  # a word of the hand: its positions hold one
+        values: dict[tuple[object, ...], FeatureValue] = hand.__dict__.setdefault("_word_values", {})
+        if key not in values:
+            values[key] = self.feature.value(position, self.args)
+        return values[key]
+
+    @cached_property
+    def _hand_key(self) -> tuple[object, ...] | None:
+        """The key of the value on the hand, for a word that reads the hand alone; ``None`` otherwise."""
+        return None if self.requirement() is None else self.value_key
 
     def requirement(self) -> Requirement | None:
         """What a deal generator must meet on the hand for this condition to hold (``None``: not the hand's)."""

@@ -158,6 +158,7 @@ _ACE, _KING, _QUEEN, _TEN = 14, 13, 12, 10
 _S, _H, _D = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
 
 
+@lru_cache(maxsize=4 * 8192)  # a suit holds one of 8,192 sets of ranks: every hand reuses the counts
 def _count_suit(suit: Suit, ranks: tuple[int, ...]) -> SuitTricks:
     """The model for one suit's ranks (highest first)."""
     counted: list[tuple[tuple[int, ...], int]] = []

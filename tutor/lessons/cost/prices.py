@@ -29,11 +29,12 @@ pass, and any call the position names under ``"choices"``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.auction import Auction
+from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Call, Contract, Pass, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
@@ -98,12 +99,24 @@ class Analysis:
     choices: tuple[ChoiceCost, ...]
     sample: Sample
     book: str | None
+    #: each choice's points on each layout, in the sample's order (to compare two choices layout by layout)
+    layout_points: Mapping[str, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def cost(self, choice: str) -> ChoiceCost:
         for c in self.choices:
             if c.choice == choice:
                 return c
         raise TutorError(f"{choice} is not one of the choices analysed")
+
+    def paired_gap(self, better: str, worse: str) -> tuple[float, float]:
+        """The mean of ``better``'s points less ``worse``'s, layout by layout, and its 95 % half-width.
+
+        The choices are priced on the same layouts, so their difference is far tighter
+        than either choice's own interval.
+        """
+        gaps = [a - b for a, b in zip(self.layout_points[better], self.layout_points[worse])]
+        stats = summarise(gaps, [0] * len(gaps), [False] * len(gaps))
+        return stats.points, stats.points - stats.interval[0]
 
     def to_json(self) -> dict[str, Any]:
         return {"choices": [c.to_json() for c in self.choices], "book": self.book,
@@ -121,13 +134,21 @@ def summarise(points: Sequence[int], tricks: Sequence[int], best: Sequence[bool]
 
 
 def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, known: Knowledge) -> int:
-    """The learner's side's Vint points of the deal less the other side's."""
+    """The learner's side's Vint points of the deal less the other side's, with the rubber score.
+
+    The deal is written to the rubber as the position's score left it (below the line in
+    this partie, parties won): a deal that takes a side past the partie's 500 also
+    scores the partie bonus, and the second partie the rubber bonus (scoring 4 and 7).
+    X marks of earlier passed-out deals are not in a position, so none is valued.
+    """
+    from tutor.engine.rubber import Rubber
     from tutor.engine.scoring import score_deal
 
-    below = dict(known.score.below) if known.score is not None else None
-    score = score_deal(deal, contract, declarer_tricks, known.rules, below_before=below)
+    state = known.score or ScoreState()
+    rubber = Rubber.resumed(state.below, state.parties, known.rules)
+    rubber.write_score(score_deal(deal, contract, declarer_tricks, known.rules, below_before=dict(state.below)))
     mine = known.seat.side
-    return score.total(mine) - score.total(mine.other)
+    return sum(i.points if i.side is mine else -i.points for i in rubber.deal_items(1))
 
 
 # -- a card -------------------------------------------------------------------------------------
@@ -225,7 +246,7 @@ def _complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | N
     of each position kept in ``memo`` (continuations repeat across layouts).
     """
     from tutor.lessons.bidding.drill import advise_position, bid_rules
-    from tutor.lessons.cost.ledger import public_position, with_hand
+    from tutor.lessons.cost.ledger import open_rules, public_position, with_hand
 
     memo = {} if memo is None else memo
     rules = memo.setdefault("rules", bid_rules())
@@ -236,8 +257,10 @@ def _complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | N
     while not auction.is_complete:
         key = ("public", tuple(str(c) for c in auction.calls))
         if key not in memo:
-            memo[key] = public_position(auction.to_call, known.dealer, auction.calls, known.score)
-        advice = advise_position(with_hand(memo[key], deal[auction.to_call]), rules)
+            public = public_position(auction.to_call, known.dealer, auction.calls, known.score)
+            memo[key] = public, open_rules(rules, public)
+        public, open_to = memo[key]
+        advice = advise_position(with_hand(public, deal[auction.to_call]), open_to)
         if advice is None:  # pragma: no cover - the book's last bidding rule always passes
             raise TutorError("no bidding rule answers: the book's catch-all pass is missing")
         auction.call(advice.answer)
@@ -249,17 +272,19 @@ def _call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[
 
     memo: dict[Any, Any] = {}
     contracts = [[_complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
-    wanted = [(d, k.strain, k.declarer) for d, row in zip(layouts, contracts) for k in row if k is not None]
-    solved = iter(dd_tricks_many(wanted))
+    # choices that end in the same strain with the same declarer take the same tricks: solved once
+    wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(contracts) for k in row
+                                if k is not None))
+    solved = dict(zip(wanted, dd_tricks_many([(layouts[n], strain, seat) for n, strain, seat in wanted])))
     mine = known.seat.side
     out = []
-    for layout, row in zip(layouts, contracts):
+    for n, (layout, row) in enumerate(zip(layouts, contracts)):
         line = []
         for contract in row:
             if contract is None:
                 line.append(Outcome(0, net_points(layout, None, 0, known)))
                 continue
-            declarer = next(solved)
+            declarer = solved[n, contract.strain, contract.declarer]
             tricks = declarer if contract.declarer.side is mine else 13 - declarer
             line.append(Outcome(tricks, net_points(layout, contract, declarer, known)))
         out.append(line)
@@ -310,7 +335,8 @@ def analyse(known: Knowledge, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS, 
         stats = summarise([o.points for o in column], [o.tricks for o in column],
                           [o.points == top for o, top in zip(column, best)])
         out.append(ChoiceCost(name, actual[j] if actual else None, stats, played[j] if played else None))
-    return Analysis(tuple(out), sample, book)
+    points = {name: tuple(row[j].points for row in rows) for j, name in enumerate(names)}
+    return Analysis(tuple(out), sample, book, points)
 
 
 def _wanted(choice: str, only: Sequence[str] | None) -> bool:

@@ -40,7 +40,14 @@ from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
-from tutor.lessons.cost.ledger import Ledger, build_ledger, public_position, with_hand
+from tutor.lessons.cost.ledger import (
+    CallReading,
+    Ledger,
+    build_ledger,
+    open_rules,
+    public_position,
+    with_hand,
+)
 
 #: The levels, strictest first, in the learner's words.
 LEVELS = {1: "the robots would have made every call and played every card seen",
@@ -51,7 +58,7 @@ DEFAULT_LAYOUTS = 100
 #: Candidate layouts whose cards the robots re-play, at most, before relaxing.
 DEFAULT_BUDGET = 300
 #: Card checks looked at before the rate found decides whether the budget can reach the target.
-EARLY_LOOK = 40
+EARLY_LOOK = 20
 #: The robots' calls are re-checked on up to this many times the budget.
 CALLS_FACTOR = 4
 _CHUNK = 64
@@ -183,11 +190,15 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
         gen = generator(seed)
         memo: dict[Any, Any] = {}
         checks = {1: budget, 2: budget * CALLS_FACTOR}
+        readings = [(s, reading) for s in others for reading in ledger.calls.get(s, ())]
+        rejected = [0] * len(readings)
         while drawn < budget * LOOSE_FACTOR and not _enough(found, checks, target):
             drawn += _CHUNK
+            # the call that rejected most candidates so far is asked first (the verdict is the same)
+            order = sorted(range(len(readings)), key=lambda i: -rejected[i])
             for row in plan.candidates(gen, _CHUNK):
                 layout = to_deal(row)
-                if all(ledger.holds(s, layout[s]) for s in others):
+                if _meets_ledger(readings, layout, order, rejected):
                     _sort_in(known, layout, memo, found, checks, target)
                 if len(found[1]) >= target:
                     break
@@ -195,6 +206,18 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
         if len(found[level]) >= target:
             return Sample(tuple(found[level][:target]), level, drawn, {k: len(v) for k, v in found.items()})
     return _seen_only(known, seed, target, drawn, {k: len(v) for k, v in found.items()})
+
+
+def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], layout: Deal, order: Sequence[int],
+                  rejected: list[int]) -> bool:
+    """Whether every call's reading holds on its caller's layout hand (:meth:`Ledger.holds` for every seat),
+    asked in ``order``; the reading that says no is counted."""
+    for i in order:
+        seat, reading = readings[i]
+        if not reading.holds(layout[seat]):
+            rejected[i] += 1
+            return False
+    return True
 
 
 def _enough(found: Mapping[int, list[Deal]], checks: Mapping[int, int], target: int) -> bool:
@@ -277,15 +300,18 @@ def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = N
     cards through :func:`tutor.lessons.robots.robot_card` itself.
     """
     memo = {} if memo is None else memo
+    # the seat whose robot disagreed most often so far is asked first (the verdict is the same)
+    rejected: dict[tuple[str, Seat], int] = memo.setdefault("rejected", {})
     others = [s for s in Seat if s is not known.seat]
     for what, check in (("calls", _calls_agree), ("plays", _plays_agree)):
         if what == "plays" and (known.contract is None or not plays):
             break
-        for seat in others:
+        for seat in sorted(others, key=lambda s: -rejected.get((what, s), 0)):
             key = (what, seat, layout[seat].cards)
             if key not in memo:
                 memo[key] = check(known, seat, layout, memo)
             if not memo[key]:
+                rejected[what, seat] = rejected.get((what, seat), 0) + 1
                 return False
     return True
 
@@ -300,8 +326,10 @@ def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any
         if caller is seat:
             if ("public", n) not in memo:
                 # the robots' bidding view carries no variants (tutor advise reads the book's rules for a bid)
-                memo["public", n] = public_position(seat, known.dealer, known.calls[:n], known.score)
-            advice = advise_position(with_hand(memo["public", n], layout[seat]), memo["rules"])
+                public = public_position(seat, known.dealer, known.calls[:n], known.score)
+                memo["public", n] = public, open_rules(memo["rules"], public)
+            public, rules = memo["public", n]
+            advice = advise_position(with_hand(public, layout[seat]), rules)
             if advice is None or str(advice.answer) != str(call):
                 return False
         caller = caller.lho
