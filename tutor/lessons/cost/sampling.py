@@ -33,8 +33,8 @@ from typing import Any
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Call, Contract
-from tutor.engine.cards import Card, Deal, Hand, Seat, Side
-from tutor.engine.dealbatch import DealPlan, generator, plan_deals, to_deal
+from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat, Side
+from tutor.engine.dealbatch import DealPlan, generator, hand_of, plan_deals, to_deal
 from tutor.engine.dealspec import CardCount, suit_cards
 from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.play import opening_leader
@@ -197,8 +197,8 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
             # the call that rejected most candidates so far is asked first (the verdict is the same)
             order = sorted(range(len(readings)), key=lambda i: -rejected[i])
             for row in plan.candidates(gen, _CHUNK):
-                layout = to_deal(row)
-                if _meets_ledger(readings, layout, order, rejected):
+                layout = _meets_ledger(readings, row, order, rejected)
+                if layout is not None:
                     _sort_in(known, layout, memo, found, checks, target)
                 if len(found[1]) >= target:
                     break
@@ -208,16 +208,20 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
     return _seen_only(known, seed, target, drawn, {k: len(v) for k, v in found.items()})
 
 
-def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], layout: Deal, order: Sequence[int],
-                  rejected: list[int]) -> bool:
-    """Whether every call's reading holds on its caller's layout hand (:meth:`Ledger.holds` for every seat),
-    asked in ``order``; the reading that says no is counted."""
+def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], row: Any, order: Sequence[int],
+                  rejected: list[int]) -> Deal | None:
+    """The candidate ``row`` as a layout if every call's reading holds on its caller's hand
+    (:meth:`Ledger.holds` for every seat), asked in ``order``; else ``None``, the reading that said
+    no counted. A hand is built only when a reading asks for it (most candidates fail at once)."""
+    hands: dict[Seat, Hand] = {}
     for i in order:
         seat, reading = readings[i]
-        if not reading.holds(layout[seat]):
+        if seat not in hands:
+            hands[seat] = hand_of(row, SEATS.index(seat))
+        if not reading.holds(hands[seat]):
             rejected[i] += 1
-            return False
-    return True
+            return None
+    return Deal({seat: hands[seat] if seat in hands else hand_of(row, n) for n, seat in enumerate(SEATS)})
 
 
 def _enough(found: Mapping[int, list[Deal]], checks: Mapping[int, int], target: int) -> bool:
