@@ -25,9 +25,12 @@ A :class:`CallReading` is the disjunction over candidates of (its hand condition
 and *not all* of each blocker's). It is checked on a hand exactly
 (:meth:`CallReading.holds`), and its **bounds** — card counts every disjunct
 implies (aces 3–4, at most four cards in any suit) — are what the batch dealer can
-be given (:meth:`CallReading.constraints`). The reading is sound by construction:
-the caller's true hand always satisfies it (``tests/test_costs_ledger.py`` checks
-that on the robots' own deals). It is weaker than the robots themselves, which the
+be given (:meth:`CallReading.constraints`). A condition's counts are its word's own:
+``Condition.requirement(public, negated=...)`` states a count word's condition, or a
+blocker's negated one, as card counts (a suit the word names, "partner's suit", is
+resolved in the public position); this module names no word. The reading is sound by
+construction: the caller's true hand always satisfies it (``tests/test_costs.py`` and
+``tests/test_ledger_bounds.py`` check that on the robots' own deals). It is weaker than the robots themselves, which the
 sampler also re-runs (:mod:`tutor.lessons.cost.sampling`).
 
 The play tells what cards each seat has played and which suits it showed out of
@@ -392,7 +395,7 @@ def bounds_words(counts: Mapping[Counted, Span]) -> str:
 def condition_words(cond: Condition) -> str:
     name = cond.feature.description or cond.name.replace("_", " ")
     if isinstance(cond.value, bool):
-        return name if (cond.value is True) == (cond.op == "==") else f"not: {name}"
+        return name if COMPARISONS[cond.op].test(True, cond.value) else f"not: {name}"  # holds when the feature does
     return f"{name}: {COMPARISONS[cond.op].words} {cond.value}"
 
 
