@@ -2,10 +2,10 @@
 
 Expectations come from outside the ledger: the caller's true hand, counted card by card
 (a rank's cards by their rank, a suit's by their suit), and the book's own statements —
-law 41 of the book (``/work/shared/seeds/000_…``, line 121): "a player who has three or
+law 41 of the book (``/work/shared/seeds/000_…``, line 119): "a player who has three or
 four aces must, the first time, without passing, say no-trumps … this is an exclusive
-call: only it shows aces"; law 42: with two aces, no-trumps "after a pass or after a suit
-already named", neither of which exists at the auction's first call. So the auction's
+call: only it shows aces"; law 42 (line 121): with two aces, no-trumps "after a pass or
+after a suit already named", neither of which exists at the auction's first call. So the auction's
 opening simple no-trumps holds 3 or 4 aces, and any other opening below two no-trumps
 (law 43: four aces) holds at most 2; no law asks for an ace to pass or to name a suit
 (law 51 passes *without* aces), so those openings range over 0 to 2.

@@ -30,8 +30,8 @@ be given (:meth:`CallReading.constraints`). A condition's counts are its word's 
 blocker's negated one, as card counts (a suit the word names, "partner's suit", is
 resolved in the public position); this module names no word. The reading is sound by
 construction: the caller's true hand always satisfies it (``tests/test_costs.py`` and
-``tests/test_ledger_bounds.py`` check that on the robots' own deals). It is weaker than the robots themselves, which the
-sampler also re-runs (:mod:`tutor.lessons.cost.sampling`).
+``tests/test_ledger_bounds.py`` check that on the robots' own deals). It is weaker than
+the robots themselves, which the sampler also re-runs (:mod:`tutor.lessons.cost.sampling`).
 
 The play tells what cards each seat has played and which suits it showed out of
 (it did not follow suit: law 147).
@@ -126,7 +126,10 @@ def _condition_bounds(cond: Condition, negated: bool, public: BidPosition) -> di
         requirement = cond.requirement(public, negated=negated)
     except (HandRead, TutorError):
         return {}
-    return {} if requirement is None else _meet({}, {c.cards: (c.low, c.high) for c in requirement.counts})
+    counts: dict[Counted, Span] = {}
+    for count in requirement.counts if requirement is not None else ():
+        counts = _meet(counts, {count.cards: (count.low, count.high)})
+    return counts
 
 
 def _meet(a: Mapping[Counted, Span], b: Mapping[Counted, Span]) -> dict[Counted, Span]:
