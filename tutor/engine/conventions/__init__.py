@@ -88,9 +88,16 @@ class Condition:
         """The key of the value on the hand, for a word that reads the hand alone; ``None`` otherwise."""
         return None if self.requirement() is None else self.value_key
 
-    def requirement(self) -> Requirement | None:
-        """What a deal generator must meet on the hand for this condition to hold (``None``: not the hand's)."""
-        return self.feature.realiser.requirement(self.op, self.value, self.args)
+    def requirement(self, position: object | None = None, *, negated: bool = False) -> Requirement | None:
+        """What a deal generator must meet on the hand for this condition to hold (``None``: not the hand's).
+
+        ``negated``: for the condition to fail instead (its comparison's negation, ``aces >= 3``
+        fails as ``aces < 3``). ``position``: where a suit name (``partner``) is resolved; without
+        one, a condition on a named suit is not the hand's alone. A name the position cannot
+        resolve without reading the hand raises what the position raises.
+        """
+        op = COMPARISONS[self.op].negation if negated else self.op
+        return self.feature.realiser.requirement(op, self.value, self.args, position)
 
     def __str__(self) -> str:
         extra = ", ".join(f"{k}={v}" for k, v in self.args.items())

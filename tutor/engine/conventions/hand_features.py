@@ -55,9 +55,12 @@ from tutor.engine.conventions.vocabulary import (
     REQUIRED,
     Arg,
     Args,
+    EverySuit,
     FeatureValue,
     PlaceCards,
     ReadsHand,
+    SuitCards,
+    SuitResolver,
     Word,
     feature,
 )
@@ -302,10 +305,6 @@ class HasHand(Protocol):
     def hand(self) -> Hand: ...
 
 
-#: How a position resolves a suit name (``partner``, ``best``, a play role …) to a suit.
-SuitResolver = Callable[[object, str], Suit | None]
-
-
 def suit_arg(position: HasHand, args: Args, resolve: SuitResolver | None = None) -> Suit | None:
     """The suit a condition names: a letter (``S``), or a name the position resolves.
 
@@ -383,6 +382,7 @@ HAND_WORDS: tuple[Word, ...] = (
         "length of the longest suit",
         lambda hand: max(hand.length(s) for s in PBN_SUITS),
         "cards in the longest suit",
+        ReadsHand(counted=EverySuit("most")),
         nouns=('card in your longest suit', 'cards in your longest suit', 'you hold'),
     ),
     _hand(
@@ -390,6 +390,7 @@ HAND_WORDS: tuple[Word, ...] = (
         "length of the shortest suit",
         lambda hand: min(hand.length(s) for s in PBN_SUITS),
         "cards in the shortest suit",
+        ReadsHand(counted=EverySuit("fewest")),
         nouns=('card in your shortest suit', 'cards in your shortest suit', 'you hold'),
     ),
     _hand(
@@ -461,15 +462,16 @@ HAND_WORDS: tuple[Word, ...] = (
 )
 
 #: The features of one suit of the hand: (name, description, value, how the learner reads it before the suit,
-#: its nouns in a teacher's sentence, its clause when it is a yes/no feature).
+#: its nouns in a teacher's sentence, its clause when it is a yes/no feature, whether its value is the number
+#: of the suit's cards held - its realiser then states the condition as cards).
 _SUIT_FEATURES: tuple[tuple[str, str, Callable[[Hand, Suit], FeatureValue], str,
-                            tuple[str, str, str] | tuple[()], str], ...] = (
+                            tuple[str, str, str] | tuple[()], str, bool], ...] = (
     (
         "guarded_jack",
         "the jack of `suit` with at least three more cards of it (law 48)",
         lambda hand, suit: guarded(hand, suit, Rank.JACK, 3),
         "the jack with three more cards in",
-        (), 'you hold the jack with three more cards',
+        (), 'you hold the jack with three more cards', False,
     ),
     (
         "figure_doubleton",
@@ -478,32 +480,32 @@ _SUIT_FEATURES: tuple[tuple[str, str, Callable[[Hand, Suit], FeatureValue], str,
             hand.length(suit) == 2 and any(c.rank in FACE_RANKS for c in hand.suit_cards(suit))
         ),
         "",
-        (), '',
+        (), '', False,
     ),
-    ("length", "cards held in `suit`", length, "cards in", ('card in {suit}', 'cards in {suit}', 'you hold'), ''),
-    ("honours", "honours (A K Q J 10) held in `suit`", honours, "honours in", ('honour in {suit}', 'honours in {suit}', 'you hold'), ''),
-    ("coronet", "length of the coronet (A K Q …) in `suit`, 0 if none", coronet, "coronet in", ('coronet in {suit}', 'coronets in {suit}', 'you hold'), ''),
+    ("length", "cards held in `suit`", length, "cards in", ('card in {suit}', 'cards in {suit}', 'you hold'), '', True),
+    ("honours", "honours (A K Q J 10) held in `suit`", honours, "honours in", ('honour in {suit}', 'honours in {suit}', 'you hold'), '', False),
+    ("coronet", "length of the coronet (A K Q …) in `suit`, 0 if none", coronet, "coronet in", ('coronet in {suit}', 'coronets in {suit}', 'you hold'), '', False),
     (
         "suit_sure_tricks",
         "sure tricks in `suit`",
         lambda hand, suit: suit_sure_tricks(hand, suit).total,
         "sure tricks in",
-        ('sure trick in {suit}', 'sure tricks in {suit}', 'you hold'), '',
+        ('sure trick in {suit}', 'sure tricks in {suit}', 'you hold'), '', False,
     ),
-    ("holds_ace", "the ace of `suit` is held", lambda hand, suit: Card(suit, Rank.ACE) in hand, "the ace of", (), 'you hold the ace of {suit}'),
+    ("holds_ace", "the ace of `suit` is held", lambda hand, suit: Card(suit, Rank.ACE) in hand, "the ace of", (), 'you hold the ace of {suit}', False),
     (
         "holds_king",
         "the king of `suit` is held",
         lambda hand, suit: Card(suit, Rank.KING) in hand,
         "the king of",
-        (), 'you hold the king of {suit}',
+        (), 'you hold the king of {suit}', False,
     ),
     (
         "face_cards_outside",
         "kings, queens and jacks outside `suit`",
         lambda hand, suit: sum(1 for c in hand.cards if c.rank in FACE_RANKS and c.suit is not suit),
         "figures outside",
-        ('figure outside {suit}', 'figures outside {suit}', 'you hold'), '',
+        ('figure outside {suit}', 'figures outside {suit}', 'you hold'), '', False,
     ),
 )
 
@@ -519,12 +521,14 @@ def suit_words(resolve: SuitResolver) -> tuple[Word, ...]:
     """The features of one suit, with the suit names of a vocabulary resolved by ``resolve``.
 
     They read the hand alone when the suit is a letter; a named suit (``partner``) needs the
-    position's history, which the hand alone does not have.
+    position's history, which the hand alone does not have. A feature that counts the suit's
+    cards (``length``) says so in its realiser, which resolves a named suit with ``resolve``.
     """
+    counts_suit = SuitCards(resolve)
     return tuple(feature(name, description, _of_suit(fn, resolve), HAND_KINDS,
-                         realiser=ReadsHand(letter_suit_only=True), args=(Arg("suit", "suit", REQUIRED),),
-                         suit_label=suit_label, nouns=nouns, clause=clause)
-                 for name, description, fn, suit_label, nouns, clause in _SUIT_FEATURES)
+                         realiser=ReadsHand(letter_suit_only=True, counted=counts_suit if counts else None),
+                         args=(Arg("suit", "suit", REQUIRED),), suit_label=suit_label, nouns=nouns, clause=clause)
+                 for name, description, fn, suit_label, nouns, clause, counts in _SUIT_FEATURES)
 
 
 __all__ = [

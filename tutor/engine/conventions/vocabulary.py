@@ -12,7 +12,11 @@ one :class:`Word` here, carrying everything about it in one place:
 * how a deal generator *realises* it (:data:`Realiser`): by cards it places
   (:class:`PlaceCards`), by hands it tests alone (:class:`ReadsHand`), by the
   position's history it builds (:class:`ByHistory`), or not at all, with why
-  (:class:`NotRealisable`).
+  (:class:`NotRealisable`). A word whose value is a number of cards held says so in
+  its realiser (a rank: :class:`PlaceCards`; a suit's length, the shortest or longest
+  suit: ``ReadsHand(counted=...)``), so a condition — or its negation — can be read as
+  card counts (:class:`CardsBetween`) by a dealer that places them or a reader that
+  bounds a hand with them (the cost ledger).
 
 A :class:`Vocabulary` is an explicit value: the words of one game, with the suit
 names and holding patterns its arguments may use. The vocabularies are assembled
@@ -28,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tutor.engine.cards import PBN_SUITS, Card, Rank
+from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
 from tutor.engine.errors import TutorError
 
 #: A value a rule's argument may hold (YAML scalars).
@@ -59,15 +63,17 @@ class Comparison:
     words: str  # "at least" — how the tutor says it
     #: the inclusive range of counts that satisfy ``count <symbol> value`` (``None``: not a range)
     span: Callable[[int, int], tuple[int, int] | None]
+    #: the comparison that holds exactly when this one fails (``not (a >= b)`` is ``a < b``)
+    negation: str
 
 
 COMPARISONS: Mapping[str, Comparison] = {c.symbol: c for c in (
-    Comparison("==", operator.eq, "exactly", lambda v, top: (v, v)),
-    Comparison("!=", operator.ne, "other than", lambda v, top: None),
-    Comparison(">=", operator.ge, "at least", lambda v, top: (v, top)),
-    Comparison("<=", operator.le, "at most", lambda v, top: (0, v)),
-    Comparison(">", operator.gt, "more than", lambda v, top: (v + 1, top)),
-    Comparison("<", operator.lt, "fewer than", lambda v, top: (0, v - 1)),
+    Comparison("==", operator.eq, "exactly", lambda v, top: (v, v), "!="),
+    Comparison("!=", operator.ne, "other than", lambda v, top: None, "=="),
+    Comparison(">=", operator.ge, "at least", lambda v, top: (v, top), "<"),
+    Comparison("<=", operator.le, "at most", lambda v, top: (0, v), ">"),
+    Comparison(">", operator.gt, "more than", lambda v, top: (v + 1, top), "<="),
+    Comparison("<", operator.lt, "fewer than", lambda v, top: (0, v - 1), ">="),
 )}
 OPERATORS = frozenset(COMPARISONS)
 
@@ -120,6 +126,22 @@ def _is_letter(text: str) -> bool:
 
 # -- how a word is made true ------------------------------------------------------------------
 
+#: How a vocabulary resolves a suit name (``partner``, ``best``, a play role …) in a position.
+SuitResolver = Callable[[object, str], Suit | None]
+#: The cards of one suit: the most a hand can hold of it.
+SUIT_SIZE = len(Rank)
+
+
+def _suit_cards(suit: Suit) -> frozenset[Card]:
+    return frozenset(Card(suit, rank) for rank in Rank)
+
+
+def _count_span(op: str, value: FeatureValue, top: int) -> tuple[int, int] | None:
+    """The counts from 0 to ``top`` that meet ``count op value`` (``None``: not a whole number, or not a range)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return COMPARISONS[op].span(value, top)
+
 
 @dataclass(frozen=True)
 class CardsBetween:
@@ -129,10 +151,23 @@ class CardsBetween:
     low: int
     high: int
 
+    @property
+    def counts(self) -> tuple[CardsBetween, ...]:
+        """The card counts the requirement states: itself, exactly."""
+        return (self,)
+
 
 @dataclass(frozen=True)
 class HandTest:
-    """A requirement on a hand: the condition, tested on the hand alone, holds (dealt hands are searched)."""
+    """A requirement on a hand: the condition, tested on the hand alone, holds (dealt hands are searched).
+
+    ``counts``: card counts every hand that passes the test holds — what the test says in
+    cards (the length of a suit; every suit at least three cards) — for a reader that bounds
+    a hand instead of dealing one (the ledger). Empty when the value is not a count of cards,
+    or when what it says is no conjunction of counts ("some suit of at most one card").
+    """
+
+    counts: tuple[CardsBetween, ...] = ()
 
 
 #: What a deal generator must meet for a condition to hold on the hand it deals.
@@ -145,11 +180,57 @@ class PlaceCards:
 
     rank: Rank
 
-    def requirement(self, op: str, value: FeatureValue, args: Args) -> Requirement | None:
-        span = COMPARISONS[op].span(value, 4) if isinstance(value, int) and not isinstance(value, bool) else None
-        if span is None:
-            return HandTest()
-        return CardsBetween(frozenset(Card(s, self.rank) for s in PBN_SUITS), *span)
+    @property
+    def cards(self) -> frozenset[Card]:
+        """The cards counted: the four of the rank."""
+        return frozenset(Card(s, self.rank) for s in PBN_SUITS)
+
+    def requirement(self, op: str, value: FeatureValue, args: Args,
+                    position: object | None = None) -> Requirement | None:
+        span = _count_span(op, value, len(PBN_SUITS))
+        return HandTest() if span is None else CardsBetween(self.cards, *span)
+
+
+@dataclass(frozen=True)
+class SuitCards:
+    """The value counts the cards held in the suit the ``suit`` argument names.
+
+    A letter names the suit; a name (``partner``) is resolved in the position by the
+    vocabulary's ``resolve``, the same resolver the word's value uses.
+    """
+
+    resolve: SuitResolver
+
+    def counts(self, span: tuple[int, int], args: Args, position: object | None) -> tuple[CardsBetween, ...]:
+        name = str(args.get("suit", "")).strip()
+        if _is_letter(name):
+            suit: Suit | None = Suit(name.upper())
+        else:
+            suit = None if position is None else self.resolve(position, name)
+        # an unresolved suit counts nothing: the value is then the same for every hand
+        return () if suit is None else (CardsBetween(_suit_cards(suit), *span),)
+
+
+@dataclass(frozen=True)
+class EverySuit:
+    """The value is the fewest (``fewest``) or the most (``most``) cards held in any one suit.
+
+    The shortest suit holding at least ``low`` cards is every suit holding at least ``low``;
+    the longest holding at most ``high`` is every suit holding at most ``high``. The other
+    side of the span ("the shortest suit holds at most one card") is a suit unnamed, no count.
+    """
+
+    extreme: Literal["fewest", "most"]
+
+    def counts(self, span: tuple[int, int], args: Args, position: object | None) -> tuple[CardsBetween, ...]:
+        low, high = span
+        if self.extreme == "fewest":
+            return tuple(CardsBetween(_suit_cards(s), low, SUIT_SIZE) for s in PBN_SUITS) if low > 0 else ()
+        return tuple(CardsBetween(_suit_cards(s), 0, high) for s in PBN_SUITS) if high < SUIT_SIZE else ()
+
+
+#: How a word that reads the hand counts cards: its value is a number of cards held.
+Counted = SuitCards | EverySuit
 
 
 @dataclass(frozen=True)
@@ -157,15 +238,22 @@ class ReadsHand:
     """The word reads the hand alone: the generator tests dealt hands.
 
     ``letter_suit_only``: only when its ``suit`` argument is a letter (a named suit such as
-    ``partner`` needs the auction, which the hand alone does not have).
+    ``partner`` needs the auction, which the hand alone does not have) — or when the
+    position the name is resolved in is given. ``counted``: when its value is a count of
+    cards, how (the :class:`HandTest` then states the counts).
     """
 
     letter_suit_only: bool = False
+    counted: Counted | None = None
 
-    def requirement(self, op: str, value: FeatureValue, args: Args) -> Requirement | None:
-        if self.letter_suit_only and not _is_letter(str(args.get("suit", "S"))):
+    def requirement(self, op: str, value: FeatureValue, args: Args,
+                    position: object | None = None) -> Requirement | None:
+        if self.letter_suit_only and position is None and not _is_letter(str(args.get("suit", "S"))):
             return None
-        return HandTest()
+        span = _count_span(op, value, SUIT_SIZE)
+        if self.counted is None or span is None:
+            return HandTest()
+        return HandTest(self.counted.counts(span, args, position))
 
 
 @dataclass(frozen=True)
@@ -174,7 +262,8 @@ class ByHistory:
 
     reason: str
 
-    def requirement(self, op: str, value: FeatureValue, args: Args) -> Requirement | None:
+    def requirement(self, op: str, value: FeatureValue, args: Args,
+                    position: object | None = None) -> Requirement | None:
         return None
 
 
@@ -184,7 +273,8 @@ class NotRealisable:
 
     reason: str
 
-    def requirement(self, op: str, value: FeatureValue, args: Args) -> Requirement | None:
+    def requirement(self, op: str, value: FeatureValue, args: Args,
+                    position: object | None = None) -> Requirement | None:
         return None
 
 
@@ -326,7 +416,8 @@ class Vocabulary:
 
 
 __all__ = [
-    "ANSWERS", "COMPARISONS", "HISTORY", "OPERATORS", "REQUIRED", "Arg", "ArgValue", "Args", "ByHistory",
-    "CardsBetween", "Comparison", "FeatureValue", "HandTest", "NotRealisable", "PlaceCards", "Realiser",
-    "Requirement", "ReadsHand", "Vocabulary", "Word", "chooser", "feature", "situation",
+    "ANSWERS", "COMPARISONS", "HISTORY", "OPERATORS", "REQUIRED", "SUIT_SIZE", "Arg", "ArgValue", "Args",
+    "ByHistory", "CardsBetween", "Comparison", "Counted", "EverySuit", "FeatureValue", "HandTest",
+    "NotRealisable", "PlaceCards", "Realiser", "Requirement", "ReadsHand", "SuitCards", "SuitResolver",
+    "Vocabulary", "Word", "chooser", "feature", "situation",
 ]

@@ -25,10 +25,13 @@ A :class:`CallReading` is the disjunction over candidates of (its hand condition
 and *not all* of each blocker's). It is checked on a hand exactly
 (:meth:`CallReading.holds`), and its **bounds** — card counts every disjunct
 implies (aces 3–4, at most four cards in any suit) — are what the batch dealer can
-be given (:meth:`CallReading.constraints`). The reading is sound by construction:
-the caller's true hand always satisfies it (``tests/test_costs_ledger.py`` checks
-that on the robots' own deals). It is weaker than the robots themselves, which the
-sampler also re-runs (:mod:`tutor.lessons.cost.sampling`).
+be given (:meth:`CallReading.constraints`). A condition's counts are its word's own:
+``Condition.requirement(public, negated=...)`` states a count word's condition, or a
+blocker's negated one, as card counts (a suit the word names, "partner's suit", is
+resolved in the public position); this module names no word. The reading is sound by
+construction: the caller's true hand always satisfies it (``tests/test_costs.py`` and
+``tests/test_ledger_bounds.py`` check that on the robots' own deals). It is weaker than
+the robots themselves, which the sampler also re-runs (:mod:`tutor.lessons.cost.sampling`).
 
 The play tells what cards each seat has played and which suits it showed out of
 (it did not follow suit: law 147).
@@ -36,21 +39,22 @@ The play tells what cards each seat has played and which suits it showed out of
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from tutor.engine.bidding import BidPosition, ScoreState
-from tutor.engine.calls import Bid, Call, Pass
+from tutor.engine.bidding import KIND, BidPosition, ScoreState
+from tutor.engine.calls import Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
 from tutor.engine.conventions import Condition, Rule
-from tutor.engine.dealspec import HAND_SIZE, CardCount, suit_cards
+from tutor.engine.conventions.vocabularies import BIDDING
+from tutor.engine.conventions.vocabulary import COMPARISONS, PlaceCards
+from tutor.engine.dealspec import CardCount, suit_cards
+from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick
-
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-_RANK_FEATURES = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
-_RANK_WORDS = {Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks"}
 
 
 class HandRead(BaseException):  # noqa: N818 - a signal, not an error; BaseException so no feature swallows it
@@ -104,67 +108,39 @@ def with_hand(public: BidPosition, hand: Hand) -> BidPosition:
 
 # -- bounds: the card counts a condition implies -------------------------------------------------
 
-#: A key of the bounds: a rank (how many aces ...) or a suit (how many cards of it).
+#: The cards a bound counts: the four of a rank (aces …) or the thirteen of a suit.
+Counted = frozenset[Card]
+#: What the bounds are keyed by for the learner and the tests: the rank or the suit counted.
 Key = Rank | Suit
-Bounds = Mapping[Key, tuple[int, int]]
-_TOP: dict[Key, int] = {**{r: 4 for r in _RANK_FEATURES.values()}, **{s: HAND_SIZE for s in PBN_SUITS}}
+Span = tuple[int, int]
+Bounds = Mapping[Key, Span]
 
 
-def _interval(op: str, value: int, top: int) -> tuple[int, int] | None:
-    return {"==": (value, value), ">=": (value, top), ">": (value + 1, top), "<=": (0, value),
-            "<": (0, value - 1)}.get(op)
+def _condition_bounds(cond: Condition, negated: bool, public: BidPosition) -> dict[Counted, Span]:
+    """The card counts ``cond`` (or its negation) implies on its own, as its word's realiser states them.
 
-
-_NEGATED = {">=": "<", ">": "<=", "<=": ">", "<": ">="}
-
-
-def _condition_bounds(cond: Condition, negated: bool, public: BidPosition) -> dict[Key, tuple[int, int]]:
-    """The counts ``cond`` (or its negation) implies on its own; {} when it implies none."""
-    op = cond.op
-    if isinstance(cond.value, bool) or not isinstance(cond.value, int):
-        return {}
-    if negated:
-        if op not in _NEGATED:
-            return {}
-        op = _NEGATED[op]
-    value = int(cond.value)
-    if cond.name in _RANK_FEATURES:
-        rank = _RANK_FEATURES[cond.name]
-        span = _interval(op, value, 4)
-        return {rank: span} if span else {}
-    if cond.name == "shortest_length" and op in (">=", ">", "=="):
-        low = value + 1 if op == ">" else value
-        return {s: (low, HAND_SIZE) for s in PBN_SUITS}
-    if cond.name == "longest_length" and op in ("<=", "<", "=="):
-        high = value - 1 if op == "<" else value
-        return {s: (0, high) for s in PBN_SUITS}
-    if cond.name == "length":
-        suit = _public_suit(cond, public)
-        span = _interval(op, value, HAND_SIZE)
-        return {suit: span} if suit is not None and span else {}
-    return {}
-
-
-def _public_suit(cond: Condition, public: BidPosition) -> Suit | None:
-    from tutor.engine.conventions.hand_features import suit_arg
-
+    A suit the word names is resolved in the public position; one that only the hand can
+    name ("the best suit") implies no bound, which is always sound.
+    """
     try:
-        return suit_arg(public, cond.args)
-    except HandRead:
-        return None
-    except Exception:  # noqa: BLE001 - an unresolvable suit implies no bound, which is always sound
-        return None
+        requirement = cond.requirement(public, negated=negated)
+    except (HandRead, TutorError):
+        return {}
+    counts: dict[Counted, Span] = {}
+    for count in requirement.counts if requirement is not None else ():
+        counts = _meet(counts, {count.cards: (count.low, count.high)})
+    return counts
 
 
-def _meet(a: Mapping[Key, tuple[int, int]], b: Mapping[Key, tuple[int, int]]) -> dict[Key, tuple[int, int]]:
+def _meet(a: Mapping[Counted, Span], b: Mapping[Counted, Span]) -> dict[Counted, Span]:
     out = dict(a)
-    for key, (lo, hi) in b.items():
-        old = out.get(key, (0, _TOP[key]))
-        out[key] = (max(old[0], lo), min(old[1], hi))
+    for cards, (lo, hi) in b.items():
+        old = out.get(cards, (0, len(cards)))
+        out[cards] = (max(old[0], lo), min(old[1], hi))
     return out
 
 
-def _hull(parts: Sequence[Mapping[Key, tuple[int, int]]]) -> dict[Key, tuple[int, int]]:
+def _hull(parts: Sequence[Mapping[Counted, Span]]) -> dict[Counted, Span]:
     """The bounds every part implies: a key bounded in all parts, by the widest span."""
     if not parts:
         return {}
@@ -182,7 +158,8 @@ class Disjunct:
     rule: Rule
     conditions: tuple[Condition, ...]
     blockers: tuple[tuple[Rule, tuple[Condition, ...]], ...]
-    bounds: Mapping[Key, tuple[int, int]]
+    #: the card counts this way implies, by the cards counted
+    counts: Mapping[Counted, Span]
     #: the rule's chooser gives this call whatever the hand (not only "could give it")
     certain: bool = True
 
@@ -201,18 +178,20 @@ class CallReading:
     public: BidPosition = field(compare=False, repr=False)
 
     @property
-    def bounds(self) -> dict[Key, tuple[int, int]]:
-        """Card counts every way to the call implies (the hard constraints)."""
-        found = _hull([d.bounds for d in self.disjuncts])
-        return {k: v for k, v in found.items() if v != (0, _TOP[k])}
+    def counts(self) -> dict[Counted, Span]:
+        """Card counts every way to the call implies (the hard constraints), by the cards counted."""
+        found = _hull([d.counts for d in self.disjuncts])
+        return {cards: span for cards, span in found.items() if span != (0, len(cards))}
+
+    @property
+    def bounds(self) -> dict[Key, Span]:
+        """The same counts keyed by the rank or the suit counted (``bounds[Rank.ACE] == (3, 4)``)."""
+        return {key: span for cards, span in self.counts.items() if (key := _key(cards)) is not None}
 
     def constraints(self) -> tuple[CardCount, ...]:
         """The bounds as the batch dealer's card counts."""
-        out = []
-        for key, (lo, hi) in sorted(self.bounds.items(), key=lambda kv: str(kv[0])):
-            cards = suit_cards(key) if isinstance(key, Suit) else frozenset(Card(s, key) for s in PBN_SUITS)
-            out.append(CardCount(cards, lo, hi))
-        return tuple(out)
+        return tuple(CardCount(cards, lo, hi) for cards, (lo, hi) in sorted(self.counts.items(),
+                                                                           key=lambda kv: _dealing_order(kv[0])))
 
     def position(self, hand: Hand) -> BidPosition:
         return with_hand(self.public, hand)
@@ -235,11 +214,11 @@ class CallReading:
     @property
     def tells(self) -> bool:
         """Whether the reading says something in words: a count, or the one way's conditions."""
-        return bool(self.bounds) or (len(self.disjuncts) == 1 and bool(self.disjuncts[0].conditions))
+        return bool(self.counts) or (len(self.disjuncts) == 1 and bool(self.disjuncts[0].conditions))
 
     def laws(self) -> tuple[str, ...]:
         """The laws behind what the call told: the rules that give the call, and the blockers behind a bound."""
-        bounded = set(self.bounds)
+        bounded = set(self.counts)
         ways = [d for d in self.disjuncts if d.certain] or list(self.disjuncts)
         seen: dict[str, None] = {}
         for d in ways:
@@ -254,19 +233,19 @@ class CallReading:
         """In the learner's words: "North, 'one no-trumps': 3 or 4 aces (law 41)"."""
         from tutor.lessons.words import laws_named, spoken_call
 
-        told = bounds_words(self.bounds)
+        told = bounds_words(self.counts)
         if not told and len(self.disjuncts) == 1:
             told = "; ".join(condition_words(c) for c in self.disjuncts[0].conditions)
         if not told:
             told = "nothing the tutor can count on its own"
-        return f"{SEAT_NAMES[self.seat]}, {spoken_call(self.call)}: {told} ({laws_named(self.laws())})."
+        return f"{self.seat.english}, {spoken_call(self.call)}: {told} ({laws_named(self.laws())})."
 
 
 def read_call(seat: Seat, call: Call, before: Sequence[Call], dealer: Seat, score: ScoreState | None,
               rules: Rules, bid_rules: Sequence[Rule]) -> CallReading:
     """The reading of ``call`` made by ``seat`` after ``before`` (see the module's docstring)."""
     public = public_position(seat, dealer, before, score, rules)
-    ordered = sorted((r for r in bid_rules if r.kind == "bid"), key=lambda r: -r.priority)
+    ordered = sorted((r for r in bid_rules if r.kind == KIND), key=lambda r: -r.priority)
     candidates: list[tuple[Rule, tuple[Condition, ...], bool]] = []
     blockers: list[tuple[Rule, tuple[Condition, ...]]] = []
     for rule in ordered:
@@ -283,14 +262,14 @@ def read_call(seat: Seat, call: Call, before: Sequence[Call], dealer: Seat, scor
     disjuncts = []
     for rule, conditions, certain in candidates:
         above = tuple((b, conds) for b, conds in blockers if b.priority > rule.priority)
-        bounds: dict[Key, tuple[int, int]] = {}
+        counts: dict[Counted, Span] = {}
         for cond in conditions:
-            bounds = _meet(bounds, _condition_bounds(cond, False, public))
+            counts = _meet(counts, _condition_bounds(cond, False, public))
         for _, conds in above:
-            if len(conds) == 1:
-                bounds = _meet(bounds, _condition_bounds(conds[0], True, public))
-        if all(lo <= hi for lo, hi in bounds.values()):
-            disjuncts.append(Disjunct(rule, conditions, above, bounds, certain))
+            if len(conds) == 1:  # a blocker of one hand condition: that condition failed
+                counts = _meet(counts, _condition_bounds(conds[0], True, public))
+        if all(lo <= hi for lo, hi in counts.values()):
+            disjuncts.append(Disjunct(rule, conditions, above, counts, certain))
     return CallReading(seat, str(call), tuple(before), dealer, score, rules, tuple(disjuncts), public)
 
 
@@ -304,17 +283,26 @@ def _public_answer(rule: Rule, public: BidPosition) -> Any:
         return _HAND
 
 
-def _call_kind(call: Call) -> str:
-    text = str(call)
-    return "pass" if not text[:1].isdigit() else ("nt" if text.endswith("NT") else "suit")
+class _CallKind(enum.Enum):
+    """What a chooser that reads the hand can answer: a pass, no-trumps, or a suit."""
+
+    PASS = enum.auto()
+    NO_TRUMPS = enum.auto()
+    SUIT = enum.auto()
 
 
-_KINDS: dict[str, frozenset[str]] = {}
-_EVERY_KIND = frozenset({"pass", "nt", "suit"})
+def _call_kind(call: object) -> _CallKind:
+    if not isinstance(call, Bid):
+        return _CallKind.PASS
+    return _CallKind.NO_TRUMPS if call.strain is Strain.NO_TRUMPS else _CallKind.SUIT
+
+
+_KINDS: dict[str, frozenset[_CallKind]] = {}
+_EVERY_KIND = frozenset(_CallKind)
 PROBE_HANDS = 24
 
 
-def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[str]:
+def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[_CallKind]:
     """The kinds of call (pass, no-trumps, a suit) a chooser that reads the hand gives.
 
     The tutor's reading, by probing: the chooser is asked on ``PROBE_HANDS`` hands dealt
@@ -329,7 +317,7 @@ def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[str]:
     from tutor.engine.dealgen import random_deal
 
     rng = random.Random(17)
-    kinds: set[str] = set()
+    kinds: set[_CallKind] = set()
     for _ in range(PROBE_HANDS):
         try:
             answer = rule.recommend(with_hand(public, random_deal(rng)[public.seat]))
@@ -384,26 +372,51 @@ def _span_words(lo: int, hi: int, top: int) -> str:
     return f"{lo} to {hi}"
 
 
-def bounds_words(bounds: Mapping[Key, tuple[int, int]]) -> str:
-    parts = []
-    for rank in _RANK_WORDS:
-        if rank in bounds:
-            parts.append(f"{_span_words(*bounds[rank], 4)} {_RANK_WORDS[rank]}")
-    for suit in PBN_SUITS:
-        if suit in bounds:
-            parts.append(f"{_span_words(*bounds[suit], HAND_SIZE)} {suit.english}")
-    return "; ".join(parts)
+def _key(cards: Counted) -> Key | None:
+    """The suit whose thirteen cards, or the rank whose four cards, ``cards`` is (``None``: neither)."""
+    suits, ranks = {c.suit for c in cards}, {c.rank for c in cards}
+    if len(suits) == 1 and cards == suit_cards(next(iter(suits))):
+        return next(iter(suits))
+    if len(ranks) == 1 and len(cards) == len(PBN_SUITS):
+        return next(iter(ranks))
+    return None
 
 
-_OP_WORDS = {">=": "at least", "<=": "at most", "==": "exactly", ">": "more than", "<": "fewer than",
-             "!=": "not"}
+def _words_order(cards: Counted) -> tuple[int, int, int]:
+    """Ranks before suits, the higher rank first, the suits in PBN order."""
+    return len(cards), -max(c.rank for c in cards), min(PBN_SUITS.index(c.suit) for c in cards)
+
+
+def _dealing_order(cards: Counted) -> tuple[int, int, int]:
+    """Ranks before suits, the lower rank first, clubs first: the order the batch dealer has always
+    been given, so the same seed keeps giving the same layouts."""
+    return len(cards), min(c.rank for c in cards), -min(PBN_SUITS.index(c.suit) for c in cards)
+
+
+@lru_cache(maxsize=64)
+def _counted_words(cards: Counted) -> str:
+    """The learner's words for the cards a bound counts: the suit's name, or the label of the word
+    whose realiser places exactly these cards ("aces")."""
+    key = _key(cards)
+    if isinstance(key, Suit):
+        return key.english
+    for word in BIDDING.features.values():
+        if isinstance(word.realiser, PlaceCards) and word.realiser.cards == cards:
+            return word.label
+    return " ".join(str(c) for c in sorted(cards))
+
+
+def bounds_words(counts: Mapping[Counted, Span]) -> str:
+    """``3 or 4 aces; at most 1 kings``: the counts, ranks first, then the suits."""
+    return "; ".join(f"{_span_words(*counts[cards], len(cards))} {_counted_words(cards)}"
+                     for cards in sorted(counts, key=_words_order))
 
 
 def condition_words(cond: Condition) -> str:
     name = cond.feature.description or cond.name.replace("_", " ")
     if isinstance(cond.value, bool):
-        return name if (cond.value is True) == (cond.op == "==") else f"not: {name}"
-    return f"{name}: {_OP_WORDS.get(cond.op, cond.op)} {cond.value}"
+        return name if COMPARISONS[cond.op].test(True, cond.value) else f"not: {name}"  # holds when the feature does
+    return f"{name}: {COMPARISONS[cond.op].words} {cond.value}"
 
 
 # -- the ledger of a whole position ----------------------------------------------------------------
@@ -418,7 +431,7 @@ class PlayFacts:
     shown_out: tuple[tuple[Suit, int], ...]  # (suit, trick number from 1)
 
     def sentences(self) -> tuple[str, ...]:
-        return tuple(f"{SEAT_NAMES[self.seat]} showed out of {suit.english} at trick {n}: no card of the "
+        return tuple(f"{self.seat.english} showed out of {suit.english} at trick {n}: no card of the "
                      f"suit left (law 147: suit must be followed)." for suit, n in self.shown_out)
 
 
@@ -469,13 +482,13 @@ class Ledger:
         telling = [r.sentence() for r in readings if r.tells]
         quiet = [spoken_call(r.call) for r in readings if not r.tells]
         if quiet:
-            telling.append(f"{SEAT_NAMES[seat]}, {', '.join(quiet)}: nothing the tutor can count on its own "
+            telling.append(f"{seat.english}, {', '.join(quiet)}: nothing the tutor can count on its own "
                            "(each could come from several conventions).")
         facts = self.play.get(seat)
         return (*telling, *(facts.sentences() if facts else ()))
 
     def to_json(self) -> dict[str, Any]:
-        return {seat.value: {"calls": [{"call": r.call, "told": bounds_words(r.bounds),
+        return {seat.value: {"calls": [{"call": r.call, "told": bounds_words(r.counts),
                                         "laws": list(r.laws()), "ways": len(r.disjuncts)}
                                        for r in self.calls.get(seat, ())],
                              "shown_out": [s.value for s, _ in self.play[seat].shown_out] if seat in self.play
