@@ -94,3 +94,15 @@ def test_negation_is_the_complement_in_the_one_comparison_table() -> None:
         for a in range(6):
             for b in range(6):
                 assert comparison.test(a, b) is not negation.test(a, b), (symbol, a, b)
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
+    from tutor.engine.dealspec import suit_cards
+    from tutor.lessons.cost.ledger import bounds_words
+
+    aces = frozenset(Card(s, Rank.ACE) for s in PBN_SUITS)
+    assert bounds_words({aces: (0, 1)}) == "at most 1 ace"
+    assert bounds_words({suit_cards(Suit.SPADES): (1, 1)}) == "exactly 1 spade"
+    assert bounds_words({aces: (3, 4)}) == "3 or more aces"
+    assert bounds_words({suit_cards(Suit.HEARTS): (0, 2)}) == "at most 2 hearts"

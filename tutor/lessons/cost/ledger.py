@@ -394,21 +394,22 @@ def _dealing_order(cards: Counted) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=64)
-def _counted_words(cards: Counted) -> str:
-    """The learner's words for the cards a bound counts: the suit's name, or the label of the word
-    whose realiser places exactly these cards ("aces")."""
+def _counted_words(cards: Counted, one: bool = False) -> str:
+    """The learner's words for the cards a bound counts: the suit's name, or the noun of the word
+    whose realiser places exactly these cards ("aces"); ``one``: for a count of one ("ace")."""
     key = _key(cards)
     if isinstance(key, Suit):
-        return key.english
+        return key.english[:-1] if one else key.english  # the suits' names are plurals: spades, hearts …
     for word in BIDDING.features.values():
         if isinstance(word.realiser, PlaceCards) and word.realiser.cards == cards:
-            return word.label
+            return word.nouns[0] if one and word.nouns else word.label
     return " ".join(str(c) for c in sorted(cards))
 
 
 def bounds_words(counts: Mapping[Counted, Span]) -> str:
-    """``3 or 4 aces; at most 1 kings``: the counts, ranks first, then the suits."""
-    return "; ".join(f"{_span_words(*counts[cards], len(cards))} {_counted_words(cards)}"
+    """``3 or 4 aces; at most 1 king``: the counts, ranks first, then the suits."""
+    return "; ".join(f"{_span_words(*counts[cards], len(cards))} "
+                     f"{_counted_words(cards, one=counts[cards][1] == 1)}"
                      for cards in sorted(counts, key=_words_order))
 
 
