@@ -297,7 +297,8 @@ def _call_kind(call: object) -> _CallKind:
     return _CallKind.NO_TRUMPS if call.strain is Strain.NO_TRUMPS else _CallKind.SUIT
 
 
-_KINDS: dict[str, frozenset[_CallKind]] = {}
+_KINDS: dict[tuple[object, ...], frozenset[_CallKind]] = {}
+_KINDS_KEPT = 20_000  # probes kept across analyses (a few hundred bytes each)
 _EVERY_KIND = frozenset(_CallKind)
 PROBE_HANDS = 24
 
@@ -306,12 +307,17 @@ def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[_CallKind]:
     """The kinds of call (pass, no-trumps, a suit) a chooser that reads the hand gives.
 
     The tutor's reading, by probing: the chooser is asked on ``PROBE_HANDS`` hands dealt
-    from a fixed seed in this position, and the kinds it answers are kept per rule (a
-    chooser naming "the best suit" never answers no-trumps or pass). Until a probe gives
-    an answer, every kind is possible.
+    from a fixed seed in this position, and the kinds it answers are kept per rule and
+    position (a chooser naming "the best suit" never answers no-trumps or pass), so a
+    reading never depends on what was read before it. Until a probe gives an answer,
+    every kind is possible.
     """
-    if rule.id in _KINDS:
-        return _KINDS[rule.id]
+    key = (rule.id, public.seat, public.dealer, tuple(str(c) for c in public.calls),
+           repr(public.score.to_json()) if public.score is not None else None)
+    if key in _KINDS:
+        return _KINDS[key]
+    if len(_KINDS) >= _KINDS_KEPT:
+        _KINDS.clear()
     import random
 
     from tutor.engine.dealgen import random_deal
@@ -327,8 +333,8 @@ def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[_CallKind]:
             kinds.add(_call_kind(answer))
     if not kinds:
         return _EVERY_KIND
-    _KINDS[rule.id] = frozenset(kinds)
-    return _KINDS[rule.id]
+    _KINDS[key] = frozenset(kinds)
+    return _KINDS[key]
 
 
 def open_rules(rules: Sequence[Rule], public: BidPosition) -> tuple[Rule, ...]:
