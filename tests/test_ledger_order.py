@@ -1,40 +1,61 @@
-"""What a call told never depends on which auctions the process read before (a property of a reading).
+"""Reading a call backwards is a function of the auction alone, and it is sound on the choosers.
 
-The sampler's layouts are a function of the position and the seed only; the ledger's
-reading of a call, which bounds them, must therefore not depend on earlier readings kept
-in the process (the chooser probes are kept per rule *and* position).
+* the same auction read first, or after other auctions, tells the same (no process state
+  decides a reading, so the sampler's layouts are a function of the position and the seed);
+* every bidding chooser states the shapes of call it can give (a pass, one no-trumps, two of
+  a suit …); whatever it answers in the robots' own auctions is one of them — else the ledger,
+  which drops a rule whose chooser cannot give the call, could drop the rule that made it.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from tutor.engine.bidding import BidPosition
+from tutor.engine.calls import Call
 from tutor.engine.cards import Seat
+from tutor.engine.conventions.bidding_words import call_shape
 from tutor.engine.dealgen import random_deal
 from tutor.engine.rules import Rules
-from tutor.lessons.cost import ledger as ledger_module
+from tutor.lessons.bidding.drill import bid_rules
 from tutor.lessons.cost.ledger import build_ledger
 from tutor.lessons.robots import bid_auction
 
 
-def _auctions(count: int) -> list[tuple[Seat, tuple]]:  # type: ignore[type-arg]
+def _auctions(count: int, start: int = 500) -> list[tuple[Any, Seat, tuple[Call, ...]]]:
     out = []
-    for seed in range(count):
+    for seed in range(start, start + count):
         dealer = list(Seat)[seed % 4]
-        auction, _ = bid_auction(random_deal(random.Random(500 + seed)), dealer)
-        out.append((dealer, tuple(auction.calls)))
+        deal = random_deal(random.Random(seed))
+        auction, _ = bid_auction(deal, dealer)
+        out.append((deal, dealer, tuple(auction.calls)))
     return out
 
 
-def _told(dealer: Seat, calls: tuple) -> dict:  # type: ignore[type-arg]
+def _told(dealer: Seat, calls: tuple[Call, ...]) -> dict[str, Any]:
     return build_ledger(dealer, calls, None, Rules()).to_json()
 
 
 def test_a_reading_is_the_same_read_first_or_after_others() -> None:
-    auctions = _auctions(6)
-    ledger_module._KINDS.clear()
-    alone = [_told(*a) for a in auctions]  # each read with only the earlier ones kept
-    for dealer, calls in reversed(auctions):
-        ledger_module._KINDS.clear()
-        first = _told(dealer, calls)
-        assert first == alone[auctions.index((dealer, calls))]
+    auctions = [(dealer, calls) for _, dealer, calls in _auctions(6)]
+    in_order = [_told(*a) for a in auctions]
+    backwards = [_told(*a) for a in reversed(auctions)][::-1]
+    assert in_order == backwards
+
+
+def test_every_chooser_gives_only_the_shapes_it_states() -> None:
+    answered = 0
+    for deal, dealer, calls in _auctions(30, start=900):
+        seat = dealer
+        for n in range(len(calls)):
+            position = BidPosition(seat, deal[seat], dealer, calls[:n])
+            for rule in bid_rules():
+                gives = rule.chooser_word.gives
+                assert gives is not None, f"{rule.chooser} states no shapes"
+                answer = rule.recommend(position)
+                if answer is not None:
+                    answered += 1
+                    assert call_shape(answer) in gives(rule.chooser_args), (rule.id, str(answer))
+            seat = seat.lho
+    assert answered > 1000  # the check saw the choosers answer, not only decline

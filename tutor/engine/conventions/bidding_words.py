@@ -18,7 +18,7 @@ bidding vocabulary. Nothing here registers anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tutor.engine.bidding import (
     KIND,
@@ -37,6 +37,7 @@ from tutor.engine.conventions.vocabulary import (
     Arg,
     Args,
     ByHistory,
+    CallShape,
     FeatureValue,
     ReadsHand,
     Realiser,
@@ -119,6 +120,23 @@ def _ends_partie(p: BidPosition, args: Args) -> bool:
 
 def _pass(p: BidPosition, args: Args) -> Call:
     return Pass()
+
+
+def call_shape(call: Call) -> CallShape:
+    """A call's kind and level: ``("pass", 0)``, ``("nt", 1)``, ``("suit", 3)``."""
+    if not isinstance(call, Bid):
+        return "pass", 0
+    return ("nt" if call.strain is Strain.NO_TRUMPS else "suit"), call.level
+
+
+def _levels(kind: str, low: object, high: object) -> frozenset[CallShape]:
+    return frozenset((kind, level) for level in range(int(str(low)), int(str(high)) + 1))
+
+
+def _gives_lowest(args: Mapping[str, object]) -> frozenset[CallShape]:
+    # as BidPosition.resolve_strain reads it: "NT" is no-trumps, any other name resolves to a suit
+    strain = str(args.get("strain", "")).strip().upper()
+    return _levels("nt" if strain in ("NT", "N") else "suit", args.get("min_level", 1), args.get("max_level", 7))
 
 
 def _fixed(p: BidPosition, args: Args) -> Call | None:
@@ -399,9 +417,10 @@ WORDS: tuple[Word, ...] = (
         realiser=_SCORE,
         clause='a simple game would end the partie',
     ),
-    chooser("pass", "pass", _pass, _BID),
+    chooser("pass", "pass", _pass, _BID, gives=lambda args: frozenset({("pass", 0)})),
     chooser(
-        "bid", "a fixed call (args: call), if it is legal", _fixed, _BID, (Arg("call", "call", REQUIRED),)
+        "bid", "a fixed call (args: call), if it is legal", _fixed, _BID, (Arg("call", "call", REQUIRED),),
+        gives=lambda args: frozenset({call_shape(parse_call(str(args.get("call", ""))))}),
     ),
     chooser(
         "lowest_bid",
@@ -409,6 +428,7 @@ WORDS: tuple[Word, ...] = (
         _lowest,
         _BID,
         (Arg("strain", "suit", REQUIRED, ("NT",)), Arg("min_level", "int", 1), Arg("max_level", "int", 7)),
+        gives=_gives_lowest,
     ),
     chooser(
         "show_suit",
@@ -420,6 +440,7 @@ WORDS: tuple[Word, ...] = (
             Arg("exclude_trump", "bool", True),
             Arg("max_level", "int", 2),
         ),
+        gives=lambda args: _levels("suit", 1, args.get("max_level", 2)),
     ),
 )
 

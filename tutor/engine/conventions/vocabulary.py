@@ -285,6 +285,12 @@ HISTORY = ByHistory("it reads the calls or cards so far; the drill builds them")
 ANSWERS = NotRealisable("a chooser gives the answer; it is not a condition to make true")
 
 
+#: The shape of a call a chooser can give: ``("pass", 0)``, ``("nt", 1)``, ``("suit", 3)`` …
+CallShape = tuple[str, int]
+#: What a bidding chooser can give, read from its arguments alone (how the ledger reads a call back).
+Gives = Callable[[Mapping[str, object]], frozenset[CallShape]]
+
+
 # -- the word --------------------------------------------------------------------------------
 
 
@@ -309,6 +315,8 @@ class Word:
     clause: str = ""
     #: True when the word accepts arguments not in ``args`` (the prohibitions pass theirs on)
     open_args: bool = field(default=False, compare=False)
+    #: a bidding chooser: the shapes of call it can give, from its arguments (``None``: any call)
+    gives: Gives | None = field(default=None, compare=False)
 
     @property
     def label(self) -> str:
@@ -361,9 +369,10 @@ def feature(name: str, description: str, fn: Callable[..., FeatureValue], kinds:
 
 
 def chooser(name: str, description: str, fn: Callable[..., object], kinds: Iterable[str],
-            args: tuple[Arg, ...] = (), *, open_args: bool = False) -> Word:
+            args: tuple[Arg, ...] = (), *, open_args: bool = False, gives: Gives | None = None) -> Word:
     """A chooser: what the convention recommends (a call or the cards allowed)."""
-    return Word(name, "chooser", frozenset(kinds), fn, description, ANSWERS, args, open_args=open_args)
+    return Word(name, "chooser", frozenset(kinds), fn, description, ANSWERS, args, open_args=open_args,
+                gives=gives)
 
 
 # -- the vocabulary ------------------------------------------------------------------------------
@@ -417,7 +426,7 @@ class Vocabulary:
 
 __all__ = [
     "ANSWERS", "COMPARISONS", "HISTORY", "OPERATORS", "REQUIRED", "SUIT_SIZE", "Arg", "ArgValue", "Args",
-    "ByHistory", "CardsBetween", "Comparison", "Counted", "EverySuit", "FeatureValue", "HandTest",
+    "ByHistory", "CallShape", "CardsBetween", "Comparison", "Counted", "EverySuit", "FeatureValue", "Gives", "HandTest",
     "NotRealisable", "PlaceCards", "Realiser", "Requirement", "ReadsHand", "SuitCards", "SuitResolver",
     "Vocabulary", "Word", "chooser", "feature", "situation",
 ]

@@ -39,16 +39,16 @@ The play tells what cards each seat has played and which suits it showed out of
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from tutor.engine.bidding import KIND, BidPosition, ScoreState
-from tutor.engine.calls import Bid, Call, Pass, Strain
+from tutor.engine.calls import Call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
 from tutor.engine.conventions import Condition, Rule
+from tutor.engine.conventions.bidding_words import call_shape
 from tutor.engine.conventions.vocabularies import BIDDING
 from tutor.engine.conventions.vocabulary import COMPARISONS, PlaceCards
 from tutor.engine.dealspec import CardCount, suit_cards
@@ -253,7 +253,7 @@ def read_call(seat: Seat, call: Call, before: Sequence[Call], dealer: Seat, scor
         if hand_conditions is None:
             continue  # a public condition fails: the rule cannot apply here
         answer = _public_answer(rule, public)
-        if answer is _HAND and _call_kind(call) not in _chooser_kinds(rule, public):
+        if answer is _HAND and not _could_give(rule, call):
             continue
         if answer is _HAND or answer == call:
             candidates.append((rule, hand_conditions, answer is not _HAND))
@@ -283,58 +283,11 @@ def _public_answer(rule: Rule, public: BidPosition) -> Any:
         return _HAND
 
 
-class _CallKind(enum.Enum):
-    """What a chooser that reads the hand can answer: a pass, no-trumps, or a suit."""
-
-    PASS = enum.auto()
-    NO_TRUMPS = enum.auto()
-    SUIT = enum.auto()
-
-
-def _call_kind(call: object) -> _CallKind:
-    if not isinstance(call, Bid):
-        return _CallKind.PASS
-    return _CallKind.NO_TRUMPS if call.strain is Strain.NO_TRUMPS else _CallKind.SUIT
-
-
-_KINDS: dict[tuple[object, ...], frozenset[_CallKind]] = {}
-_KINDS_KEPT = 20_000  # probes kept across analyses (a few hundred bytes each)
-_EVERY_KIND = frozenset(_CallKind)
-PROBE_HANDS = 24
-
-
-def _chooser_kinds(rule: Rule, public: BidPosition) -> frozenset[_CallKind]:
-    """The kinds of call (pass, no-trumps, a suit) a chooser that reads the hand gives.
-
-    The tutor's reading, by probing: the chooser is asked on ``PROBE_HANDS`` hands dealt
-    from a fixed seed in this position, and the kinds it answers are kept per rule and
-    position (a chooser naming "the best suit" never answers no-trumps or pass), so a
-    reading never depends on what was read before it. Until a probe gives an answer,
-    every kind is possible.
-    """
-    key = (rule.id, public.seat, public.dealer, tuple(str(c) for c in public.calls),
-           repr(public.score.to_json()) if public.score is not None else None)
-    if key in _KINDS:
-        return _KINDS[key]
-    if len(_KINDS) >= _KINDS_KEPT:
-        _KINDS.clear()
-    import random
-
-    from tutor.engine.dealgen import random_deal
-
-    rng = random.Random(17)
-    kinds: set[_CallKind] = set()
-    for _ in range(PROBE_HANDS):
-        try:
-            answer = rule.recommend(with_hand(public, random_deal(rng)[public.seat]))
-        except Exception:  # noqa: BLE001 - a chooser that fails on a probe tells nothing
-            continue
-        if isinstance(answer, (Bid, Pass)):
-            kinds.add(_call_kind(answer))
-    if not kinds:
-        return _EVERY_KIND
-    _KINDS[key] = frozenset(kinds)
-    return _KINDS[key]
+def _could_give(rule: Rule, call: Call) -> bool:
+    """Whether the rule's chooser, which reads the hand, can give ``call``: the shapes it states it
+    gives (a pass, one no-trumps, two of a suit …) from its arguments; any call when it states none."""
+    gives = rule.chooser_word.gives
+    return gives is None or call_shape(call) in gives(rule.chooser_args)
 
 
 def open_rules(rules: Sequence[Rule], public: BidPosition) -> tuple[Rule, ...]:
