@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,38 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 
 _cache_bytecode_outside_the_tree()
+
+#: Page scripts compiled by AppTest, by path, source text and Streamlit's magic setting.
+_COMPILED_PAGES: dict[tuple[str, str, bool], Any] = {}
+
+
+def _share_compiled_page_scripts() -> None:
+    """AppTest makes a new script cache for every run, so each ``at.run()`` parsed, rewrote (Streamlit's
+    "magic") and compiled app.py and the page again: about 10 ms a script, over a thousand runs in the
+    suite. The same source compiles to the same code, so one compilation per source text serves every
+    run of the process; an edited script (a different text) is compiled afresh."""
+    from streamlit import config as streamlit_config
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.source_util import open_python_file
+
+    compile_once = ScriptCache.get_bytecode
+
+    def get_bytecode(self: ScriptCache, script_path: str) -> Any:
+        path = os.path.abspath(script_path)
+        with open_python_file(path) as source:
+            key = (path, source.read(), bool(streamlit_config.get_option("runner.magicEnabled")))
+        code = _COMPILED_PAGES.get(key)
+        if code is None:
+            code = _COMPILED_PAGES[key] = compile_once(self, path)
+        return code
+
+    ScriptCache.get_bytecode = get_bytecode  # type: ignore[method-assign]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # in the processes that run tests: a worker, or the only process (not the controller of -n 2)
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        _share_compiled_page_scripts()
 
 
 @pytest.fixture(autouse=True)
