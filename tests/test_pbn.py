@@ -8,6 +8,7 @@ order of play, and a file written here is read back by endplay with the same dea
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from endplay.parsers import pbn as endplay_pbn
@@ -22,9 +23,15 @@ from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import NotationError
 from tutor.engine.pbn import PbnGame, dumps, loads
-from tutor.lessons.robots import robot_deal
+from tutor.lessons.robots import RobotDeal, robot_deal
 
-RECORDS = [robot_deal(random_deal(random.Random(seed)), Seat("NESW"[seed % 4])) for seed in range(12)]
+SEEDS = range(12)
+
+
+@cache
+def _record(seed: int) -> RobotDeal:
+    """The robots' deal for ``seed``, made when a test first needs it (not by every worker at collection)."""
+    return robot_deal(random_deal(random.Random(seed)), Seat("NESW"[seed % 4]))
 
 
 def _game(record) -> PbnGame:  # type: ignore[no-untyped-def]
@@ -32,8 +39,9 @@ def _game(record) -> PbnGame:  # type: ignore[no-untyped-def]
                    tuple(Card.parse(d.action) for d in record.play))
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=[f"seed{n}" for n in range(12)])
-def test_a_robot_deal_round_trips_with_its_auction_and_play(record) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("seed", SEEDS, ids=[f"seed{n}" for n in SEEDS])
+def test_a_robot_deal_round_trips_with_its_auction_and_play(seed: int) -> None:
+    record = _record(seed)
     game = _game(record)
     back = loads(dumps(game))[0]
     assert back == game
@@ -63,7 +71,7 @@ def test_a_board_written_by_endplay_is_read_with_its_play_in_order() -> None:
 
 
 def test_a_file_written_here_is_read_by_endplay_with_the_same_deal_and_play() -> None:
-    record = next(r for r in RECORDS if r.contract is not None)
+    record = next(r for r in map(_record, SEEDS) if r.contract is not None)
     board = endplay_pbn.loads(dumps(_game(record)))[0]
     assert board.deal.to_pbn().split(":")[1].split() == record.deal.to_pbn(Seat.N).split(":")[1].split()
     assert [str(Card.parse(str(c))) for c in board.play] == [d.action for d in record.play]
@@ -72,13 +80,13 @@ def test_a_file_written_here_is_read_by_endplay_with_the_same_deal_and_play() ->
 @pytest.mark.parametrize("calls, words", [("1S X Pass", "no double"), ("1S XX", "no double"),
                                           ("1C 1S", "line"), ("8S", "line")])
 def test_a_bad_auction_names_its_line_and_law(calls: str, words: str) -> None:
-    text = f'[Dealer "N"]\n[Deal "{RECORDS[0].deal.to_pbn()}"]\n[Auction "N"]\n{calls}\n'
+    text = f'[Dealer "N"]\n[Deal "{_record(0).deal.to_pbn()}"]\n[Auction "N"]\n{calls}\n'
     with pytest.raises(NotationError, match=words):
         loads(text)
 
 
 def test_all_pass_completes_the_auction_by_vints_rule() -> None:
-    text = f'[Dealer "N"]\n[Deal "{RECORDS[0].deal.to_pbn()}"]\n[Auction "N"]\n1H AP\n'
+    text = f'[Dealer "N"]\n[Deal "{_record(0).deal.to_pbn()}"]\n[Auction "N"]\n1H AP\n'
     game = loads(text)[0]
     assert game.calls == ("1H",) + ("P",) * 8 and game.complete
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,9 +32,11 @@ def _sources() -> list[Path]:
     return sorted((ROOT / "tutor").rglob("*.py")) + [ROOT / "app.py"]
 
 
-def _trees() -> Iterator[tuple[str, ast.Module]]:
-    for path in _sources():
-        yield path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path))
+@cache
+def _trees() -> tuple[tuple[str, ast.Module], ...]:
+    """Every source's syntax tree, parsed once for the three scans (which only read them)."""
+    return tuple((path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+                 for path in _sources())
 
 
 def _name(node: ast.expr) -> str:

@@ -35,7 +35,7 @@ long suit with most sure tricks, law â‰ˆ61), ``weaker`` (the other long suit, â‰
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from functools import cached_property
 
 from tutor.engine.auction import Auction, CallRecord
@@ -120,8 +120,12 @@ class BidPosition:
     calls: tuple[Call, ...] = ()
     score: ScoreState | None = None
     rules: Rules = field(default_factory=Rules)
+    #: the auction of ``calls`` when the caller has it already (:meth:`at`): not replayed call by call
+    known_auction: InitVar[Auction | None] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, known_auction: Auction | None) -> None:
+        if known_auction is not None:
+            self.__dict__["auction"] = known_auction  # the cached property's slot
         if self.auction.is_complete:
             raise TutorError(f"the auction {self.auction} is over: nobody is to call")
         if self.auction.to_call is not self.seat:
@@ -143,7 +147,7 @@ class BidPosition:
     @classmethod
     def at(cls, auction: Auction, hand: Hand, score: ScoreState | None = None) -> BidPosition:
         """The position of the player to call in ``auction``."""
-        return cls(auction.to_call, hand, auction.dealer, auction.calls, score, auction.rules)
+        return cls(auction.to_call, hand, auction.dealer, auction.calls, score, auction.rules, auction.copy())
 
     def after(self, call: Call) -> Auction:
         """The auction with ``call`` added for this seat."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -185,6 +186,10 @@ def _draw_hand(
     need = HAND_SIZE - len(fixed)
     counts = [c for c in constraints if isinstance(c, CardCount)]
     split = _Split.of(counts[0], fixed, pool, need) if counts else None
+    # The split meets its own count by construction, so only the other constraints are checked
+    # (in their order; they are pure, so the hand chosen and the draws made are the same).
+    checks = [c for c in constraints if c is not counts[0]] if split is not None else list(constraints)
+    placed = frozenset(fixed)
     for _ in range(attempts):
         if split is not None:
             drawn = split.draw(rng)
@@ -192,8 +197,9 @@ def _draw_hand(
                 return None
         else:
             drawn = rng.sample(pool, need)
-        hand = Hand([*fixed, *drawn])
-        if all(check(hand) for check in constraints):
+        # a frozenset needs no duplicate check: the pool holds no fixed card, the samples are disjoint
+        hand = Hand(placed.union(drawn))
+        if all(check(hand) for check in checks):
             return hand
     return None
 
@@ -211,7 +217,8 @@ class _Split:
     outside: list[Card]
     need: int
     counts: range
-    weights: list[int]
+    #: cumulative weights, computed once: ``choices`` with them draws exactly as with the weights
+    cum_weights: list[int]
 
     @classmethod
     def of(cls, count: CardCount, fixed: list[Card], pool: list[Card], need: int) -> _Split:
@@ -222,13 +229,13 @@ class _Split:
         high = min(len(inside), count.maximum - already, need)
         counts = range(low, high + 1)
         weights = [comb(len(inside), k) * comb(len(outside), need - k) for k in counts]
-        return cls(inside, outside, need, counts, weights)
+        return cls(inside, outside, need, counts, list(accumulate(weights)))
 
     def draw(self, rng: random.Random) -> list[Card] | None:
         """``need`` cards meeting the count, or ``None`` when no count is feasible."""
         if not self.counts:
             return None
-        k = rng.choices(self.counts, weights=self.weights)[0]
+        k = rng.choices(self.counts, cum_weights=self.cum_weights)[0]
         return rng.sample(self.inside, k) + rng.sample(self.outside, self.need - k)
 
 

@@ -181,12 +181,24 @@ def _suit_cards(suit: Suit) -> list[Card]:
     return [Card(suit, r) for r in Rank]
 
 
-def _outranking(rule: Rule, rules: Sequence[Rule]) -> list[Rule]:
+_OUTRANKING: dict[tuple[int, int], tuple[Rule, Sequence[Rule], tuple[Rule, ...]]] = {}
+
+
+def _outranking(rule: Rule, rules: Sequence[Rule]) -> tuple[Rule, ...]:
     """Higher rules that would take the decision whenever ``rule``'s situation holds and their
-    hand-level conditions hold: a hand meeting one of them can never drill ``rule``."""
-    return [r for r in rules if r.priority > rule.priority and r.situation == rule.situation
-            and (not r.situation_args or r.situation_args == rule.situation_args)
-            and r.conditions and all(c.requirement() is not None for c in r.conditions)]
+    hand-level conditions hold: a hand meeting one of them can never drill ``rule``.
+
+    Cached per rule and rule list (both immutable): every attempt at a drill asks again."""
+    cached = _OUTRANKING.get((id(rule), id(rules)))
+    if cached is not None and cached[0] is rule and cached[1] is rules:
+        return cached[2]
+    higher = tuple(r for r in rules if r.priority > rule.priority and r.situation == rule.situation
+                   and (not r.situation_args or r.situation_args == rule.situation_args)
+                   and r.conditions and all(c.requirement() is not None for c in r.conditions))
+    if len(_OUTRANKING) > 1024:
+        _OUTRANKING.clear()
+    _OUTRANKING[(id(rule), id(rules))] = (rule, rules, higher)
+    return higher
 
 
 def _excluded(higher: Rule) -> Callable[[Hand], bool]:
