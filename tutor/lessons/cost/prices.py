@@ -45,6 +45,7 @@ from tutor.lessons.cost.sampling import (
     DEFAULT_LAYOUTS,
     Knowledge,
     Sample,
+    book_call,
     ledger_of,
     sample_layouts,
 )
@@ -239,31 +240,19 @@ def call_choices(known: Knowledge, extra: Sequence[str] = ()) -> tuple[str, ...]
 
 
 def _complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | None = None) -> Auction:
-    """The robots finish the auction after ``call`` (each seat seeing only its own hand).
-
-    Each call is what :func:`tutor.lessons.robots.robot_call` gives — the book's bidding
-    rules on the seat's position — evaluated without the JSON round trip, the public part
-    of each position kept in ``memo`` (continuations repeat across layouts).
-    """
-    from tutor.lessons.bidding.drill import advise_position, bid_rules
-    from tutor.lessons.cost.ledger import open_rules, public_position, with_hand
-
+    """The robots finish the auction after ``call``, each seat seeing only its own hand
+    (:func:`~tutor.lessons.cost.sampling.book_call`; ``memo`` keeps what layouts share)."""
     memo = {} if memo is None else memo
-    rules = memo.setdefault("rules", bid_rules())
     auction = Auction(known.dealer, known.rules)
     for made in known.calls:
         auction.call(made)
     auction.call(call)
     while not auction.is_complete:
-        key = ("public", tuple(str(c) for c in auction.calls))
-        if key not in memo:
-            public = public_position(auction.to_call, known.dealer, auction.calls, known.score)
-            memo[key] = public, open_rules(rules, public)
-        public, open_to = memo[key]
-        advice = advise_position(with_hand(public, deal[auction.to_call]), open_to)
-        if advice is None:  # pragma: no cover - the book's last bidding rule always passes
+        seat = auction.to_call
+        answer = book_call(known, seat, auction.calls, deal[seat], memo)
+        if answer is None:  # pragma: no cover - the book's last bidding rule always passes
             raise TutorError("no bidding rule answers: the book's catch-all pass is missing")
-        auction.call(advice.answer)
+        auction.call(answer)
     return auction
 
 

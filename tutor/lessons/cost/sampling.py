@@ -320,21 +320,34 @@ def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = N
     return True
 
 
-def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any]) -> bool:
+def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: dict[Any, Any]) -> Call | None:
+    """The call of ``seat`` holding ``hand`` after ``before``: what :func:`tutor.lessons.robots.robot_call`
+    gives (the book's bidding rules on the seat's position), without the JSON round trip.
+
+    The public part of each position, and the rules that can apply in it, are kept in
+    ``memo``: the same auctions are asked of many layouts. The robots' bidding view carries
+    no variants (tutor advise reads the book's rules for a bid).
+    """
     from tutor.lessons.bidding.drill import advise_position, bid_rules
 
-    if "rules" not in memo:
-        memo["rules"] = bid_rules()
+    rules = memo.get("rules")
+    if rules is None:
+        rules = memo["rules"] = bid_rules()
+    key = ("public", tuple(str(c) for c in before))
+    if key not in memo:
+        public = public_position(seat, known.dealer, before, known.score)
+        memo[key] = public, open_rules(rules, public)
+    public, open_to = memo[key]
+    advice = advise_position(with_hand(public, hand), open_to)
+    return None if advice is None else advice.answer
+
+
+def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any]) -> bool:
     caller = known.dealer
     for n, call in enumerate(known.calls):
         if caller is seat:
-            if ("public", n) not in memo:
-                # the robots' bidding view carries no variants (tutor advise reads the book's rules for a bid)
-                public = public_position(seat, known.dealer, known.calls[:n], known.score)
-                memo["public", n] = public, open_rules(memo["rules"], public)
-            public, rules = memo["public", n]
-            advice = advise_position(with_hand(public, layout[seat]), rules)
-            if advice is None or str(advice.answer) != str(call):
+            answer = book_call(known, seat, known.calls[:n], layout[seat], memo)
+            if answer is None or str(answer) != str(call):
                 return False
         caller = caller.lho
     return True
@@ -356,5 +369,5 @@ def _plays_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any
     return True
 
 
-__all__ = ["DEFAULT_BUDGET", "DEFAULT_LAYOUTS", "LEVELS", "Knowledge", "Sample", "knowledge_from_view",
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_LAYOUTS", "LEVELS", "Knowledge", "Sample", "book_call", "knowledge_from_view",
            "ledger_of", "robots_agree", "sample_layouts"]
