@@ -22,6 +22,7 @@ from /proc) and the least wall time that CPU needs on the workers: the solver's 
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import statistics
@@ -42,30 +43,43 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _decisions(count: int, first: int, last: int) -> list[dict[str, Any]]:
-    """Views of the seat to play after ``first``–``last`` cards of the robots' deals."""
+def _played(first_seed: int) -> Iterator[tuple[int, Any]]:
+    """``(seed, record)`` of the robots' deals from ``first_seed`` on that are played (not passed out)."""
+    from tutor.engine.cards import Seat
+    from tutor.engine.dealgen import random_deal
+    from tutor.lessons.robots import robot_deal
+
+    for seed in itertools.count(first_seed):
+        record = robot_deal(random_deal(random.Random(seed)), list(Seat)[seed % 4])
+        if record.contract is not None:
+            yield seed, record
+
+
+def _auction(record: Any, calls: int | None = None) -> Any:
+    """The robots' auction of ``record``, its first ``calls`` calls (all when ``None``)."""
     from tutor.engine.auction import Auction
     from tutor.engine.calls import parse_call
-    from tutor.engine.cards import Card, Seat
-    from tutor.engine.dealgen import random_deal
+
+    auction = Auction(record.dealer)
+    for decision in record.auction[:calls]:
+        auction.call(parse_call(decision.action))
+    return auction
+
+
+def _decisions(count: int, first: int, last: int) -> list[dict[str, Any]]:
+    """Views of the seat to play after ``first``–``last`` cards of the robots' deals."""
+    from tutor.engine.cards import Card
     from tutor.engine.play import opening_leader
     from tutor.engine.tricks import TrickPlay
-    from tutor.lessons.robots import robot_deal, seat_view
+    from tutor.lessons.robots import seat_view
 
     rng = random.Random(2026)
-    views, seed = [], 0
-    while len(views) < count:
-        record = robot_deal(random_deal(random.Random(seed)), list(Seat)[seed % 4])
-        seed += 1
-        if record.contract is None:
-            continue
-        auction = Auction(record.dealer)
-        for decision in record.auction:
-            auction.call(parse_call(decision.action))
+    views = []
+    for _, record in itertools.islice(_played(0), count):
         play = TrickPlay(record.deal, record.contract.trump, opening_leader(record.contract))
         for decision in record.play[:rng.randint(first, last)]:
             play.play(Card.parse(decision.action), decision.seat)
-        views.append(seat_view(play.to_play, play.hand(play.to_play), auction, None, play))
+        views.append(seat_view(play.to_play, play.hand(play.to_play), _auction(record), None, play))
     return views
 
 
@@ -86,21 +100,11 @@ def _one_at_a_time(known: Any, layouts: Any) -> None:
 
 def _bid_views(count: int) -> list[dict[str, Any]]:
     """Views of the seat to call at the robots' first or second round (deals that are played)."""
-    from tutor.engine.auction import Auction
-    from tutor.engine.calls import parse_call
-    from tutor.engine.cards import Seat
-    from tutor.engine.dealgen import random_deal
-    from tutor.lessons.robots import robot_deal, seat_view
+    from tutor.lessons.robots import seat_view
 
-    views, seed = [], 100
-    while len(views) < count:
-        record = robot_deal(random_deal(random.Random(seed)), list(Seat)[seed % 4])
-        seed += 1
-        if record.contract is None:
-            continue
-        auction = Auction(record.dealer)
-        for decision in record.auction[:seed % 5]:
-            auction.call(parse_call(decision.action))
+    views = []
+    for seed, record in itertools.islice(_played(100), count):
+        auction = _auction(record, (seed + 1) % 5)
         views.append(seat_view(auction.to_call, record.deal[auction.to_call], auction, None))
     return views
 
