@@ -95,9 +95,9 @@ def test_law_119_is_not_the_opening_lead() -> None:
 
 def test_unknown_or_mistyped_drill_hints_are_reported() -> None:
     items = [{"id": "x", "recommend": {"chooser": "any_but", "args": {"suit": "trump"}},
-              "drill": {"several_suit": True, "overrides": "lead-8"}},
+              "drill": {"several_suit": True, "avoid": "AKQ"}},
              {"id": "y", "recommend": {"chooser": "any_but", "args": {"suit": "trump"}},
-              "drill": {"several_suits": True, "overrides": ["lead-8"]}}]
+              "drill": {"several_suits": True, "avoid": ["AKQ"]}}]
     problems = argument_problems(items)
-    assert {(rid, path[-1]) for path, rid, _ in problems} == {("x", "several_suit"), ("x", "overrides")}
+    assert {(rid, path[-1]) for path, rid, _ in problems} == {("x", "several_suit"), ("x", "avoid")}
     assert any("several_suits" in m for _, _, m in problems)  # the message lists the known hints

@@ -34,6 +34,8 @@ from tutor.engine.auction import Auction
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.record import DealRecord, Phase
+from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
 
 #: The note every file written here carries, for a bridge player's program or eyes.
@@ -72,6 +74,25 @@ class PbnGame:
             if auction.is_complete:
                 return auction.contract
         return self.contract
+
+    @classmethod
+    def from_record(cls, record: DealRecord, *, result: int | None = None) -> PbnGame:
+        """The game of a deal record: its deal, dealer, calls and cards so far (export)."""
+        calls = tuple(str(c) for c in record.auction.calls)
+        return cls(record.deal, record.dealer, calls, tuple(m for m in record.moves if isinstance(m, Card)),
+                   result=result)
+
+    def record(self, rules: Rules | None = None) -> DealRecord:
+        """The deal record of this game (import): its calls and, after a complete auction, its cards.
+
+        A file's auction that has not ended (a drill's position) is kept as far as it goes; its
+        cards are then not played (a record plays only after the contract).
+        """
+        record = DealRecord(self.deal, self.dealer, rules=rules, moves=(parse_call(c) for c in self.calls))
+        if record.phase is Phase.PLAY:
+            for card in self.play:
+                record.push(card)
+        return record
 
     @property
     def complete(self) -> bool:

@@ -75,6 +75,9 @@ class RuleModel(_Strict):
     notes: list[str] = Field(default_factory=list)
     #: hints for the drill generator of the kind (validated by that generator)
     drill: dict[str, Any] = Field(default_factory=dict)
+    #: precedence: the rules (id prefixes, ``*`` for all) this one sets aside, and whether it yields to all
+    overrides: list[str] = Field(default_factory=list)
+    yields: bool = False
 
 
 # -- what a load returns ------------------------------------------------------------------------
@@ -131,7 +134,7 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
         conditions=tuple(conditions), chooser_word=chooser, priority=model.priority,
         explanation=explanation, title=model.title,
         situation_args=dict(model.when.situation_args), chooser_args=dict(model.recommend.args),
-        placeholders=placeholders,
+        placeholders=placeholders, overrides=tuple(model.overrides), yields=model.yields,
     ), errors
 
 

@@ -8,15 +8,14 @@ made so far, and the result once the play is over (:mod:`tutor.engine.pbn`).
 from __future__ import annotations
 
 from tutor.engine import pbn
-from tutor.engine.cards import Card, Deal, Seat
+from tutor.engine.cards import Deal, Seat
 from tutor.lessons.drills import Drill
 from tutor.lessons.table import TableDeal
 
 
 def table_pbn(table: TableDeal, board: int | None = None) -> str:
-    calls = tuple(str(r.call) for r in table.auction.records)
-    cards = tuple(Card.parse(s.action) for s in table.steps[table.auction_length:])
-    return pbn.dumps(pbn.PbnGame(table.deal, table.dealer, calls, cards), board=board)
+    """The practice-table deal so far: its record as a PBN game."""
+    return pbn.dumps(pbn.PbnGame.from_record(table.record), board=board)
 
 
 def drill_pbn(drill: Drill) -> str:

@@ -1,14 +1,18 @@
 """The book robots: every seat bids and plays by the book's conventions, seeing only its own seat.
 
-A robot's decision is exactly ``tutor advise`` on that seat's *view*: its own hand, the
-dealer and the calls so far, the contract and the cards played so far (whole tricks and
-the current one), and the score below the line. :func:`seat_view` builds that view from
-the table, and it is the only thing a decision ever reads — no other hand reaches the
-adviser, so a robot cannot peek (``tests/test_robots.py`` re-deals the unseen cards and
-checks that no decision changes).
+A robot's decision is exactly ``tutor advise`` on that seat's *view*
+(:class:`~tutor.engine.record.view.SeatView`): its own hand, the dealer and the calls so far,
+the contract and the cards played so far (whole tricks and the current one), and the score
+below the line. The deal record (:class:`~tutor.engine.record.DealRecord`) gives that view,
+and it is the only thing a decision ever reads — no other hand reaches the adviser, so a
+robot cannot peek (``tests/test_robots.py`` re-deals the unseen cards and checks that no
+decision changes).
 
-:func:`advise_view` is the one function behind both ``tutor advise`` and the robots. It
-answers every legal position: the book's convention where one applies (bidding:
+**One robot** = :func:`the_book` + the stated defaults where the book is silent. Every robot
+decision goes through :func:`decide` (a view) or its two halves :func:`call_in` and
+:func:`card_in` (the position a view makes), which return a typed :class:`Decision`; the
+table, drill generation, the play bank, the cost sampler and ``tutor advise``
+(:func:`advise_view`, the JSON edge) all ask it. It answers every legal position: the book's convention where one applies (bidding:
 ``content/conventions/bidding.yaml``, whose last rule is the catch-all pass; play:
 ``content/conventions/play.yaml``), otherwise a **stated default** — the tutor's
 reading, marked ``"default": true`` and explained (docs/robots.md):
@@ -32,12 +36,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.bidding import ScoreState
-from tutor.engine.calls import Contract
+from tutor.engine.bidding import BidPosition, ScoreState
+from tutor.engine.book import Book
+from tutor.engine.calls import Contract, Pass, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.conventions import Rule
+from tutor.engine.conventions.kinds import VIEW_KINDS, DecisionKind
 from tutor.engine.errors import TutorError
 from tutor.engine.play import opening_leader
 from tutor.engine.play.position import PlayPosition
+from tutor.engine.record import DealRecord, Move, Phase, SeatView
+from tutor.engine.record.view_json import bid_view, check_kind, play_view
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, trick_winner
 
@@ -45,25 +54,112 @@ from tutor.engine.tricks import Trick, TrickPlay, trick_winner
 FOLLOW_LAWS = ("law-167", "law-147")
 #: A lead opens the trick (law 167); the defender on the declarer's left leads first (laws 77-78).
 LEAD_LAWS = ("law-167",)
+#: A call with no convention: pass (law 30); never reached while the bidding file ends in its catch-all pass.
+PASS_LAWS = ("law-30",)
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One robot's call or card, with the rule and laws it rests on."""
+    """One robot's call or card, with the rule and laws it rests on.
+
+    ``action`` is the move in notation (``"1S"``, ``"P"``, ``"SA"``), :attr:`move` the typed
+    call or card; for a card, ``cards`` lists every card the book allows alike (a suit, "a small card").
+    """
 
     seat: Seat
-    action: str  # a call ("1S", "P") or a card ("SA")
+    action: str
     rule: str
     laws: tuple[str, ...]
     explanation: str
     default: bool = False
+    kind: DecisionKind = DecisionKind.BID
+    cards: tuple[str, ...] = ()
+    title: str = ""
+    unique: bool = True
+    #: the other rules that applied (the why-nots)
+    also: tuple[str, ...] = ()
+
+    @property
+    def move(self) -> Move:
+        return parse_call(self.action) if self.kind is DecisionKind.BID else Card.parse(self.action)
 
     def to_json(self, what: str) -> dict[str, Any]:
         return {"seat": self.seat.value, what: self.action, "rule": self.rule, "laws": list(self.laws),
                 "explanation": self.explanation, "default": self.default}
 
+    def answer_json(self) -> dict[str, Any]:
+        """The decision as ``tutor advise`` prints it."""
+        if self.kind is DecisionKind.BID:
+            return {"call": self.action, "rule": self.rule, "laws": list(self.laws),
+                    "explanation": self.explanation, "unique": self.unique, "default": self.default}
+        out: dict[str, Any] = {"kind": self.kind.value, "card": self.action, "cards": list(self.cards),
+                               "rule": self.rule}
+        if not self.default:
+            out["title"] = self.title
+        out.update(laws=list(self.laws), explanation=self.explanation, unique=self.unique)
+        if not self.default:
+            out["also"] = list(self.also)
+        out["default"] = self.default
+        return out
 
-# -- the one function: advise on a seat's view ---------------------------------------------------
+
+# -- the book, and the one robot -------------------------------------------------------------------
+
+
+_BOOK: list[tuple[object, object, Book]] = []
+
+
+def the_book() -> Book:
+    """The book in force: the bidding and play conventions of ``content/conventions/`` (one
+    :class:`~tutor.engine.book.Book` per loaded pair of files; a changed file gives a new book)."""
+    from tutor.lessons.conventions_loader import conventions_for
+    from tutor.lessons.play.rules import load_play_rules
+
+    bidding, play = conventions_for("bidding"), load_play_rules()
+    if _BOOK and _BOOK[0][0] is bidding and _BOOK[0][1] is play:
+        return _BOOK[0][2]
+    book = Book(bidding.of_kind(DecisionKind.BID), play)
+    _BOOK[:] = [(bidding, play, book)]
+    return book
+
+
+def decide(view: SeatView, book: Book | None = None) -> Decision:
+    """The robot's decision on one seat's view: the book's call or card, or the stated default."""
+    book = book or the_book()
+    if view.kind is DecisionKind.BID:
+        return call_in(view.bid_position(), book)
+    return card_in(view.play_position(book.play), book)
+
+
+def call_in(position: BidPosition, book: Book | None = None, among: Sequence[Rule] | None = None) -> Decision:
+    """The robot's call in a bidding position (``among``: a narrower set of the book's rules that
+    gives every hand the same advice, as the cost sampler keeps per public position)."""
+    book = book or the_book()
+    advice = book.call_in(position) if among is None else book.among(among).call_in(position)
+    if advice is None:  # pragma: no cover - the bidding file's last rule always passes
+        return Decision(position.seat, str(Pass()), "default-pass", PASS_LAWS,
+                        "No convention of the book covers this position; the tutor's default: pass.", True)
+    return Decision(position.seat, str(advice.call), advice.rule.id, advice.laws, advice.explanation,
+                    title=advice.rule.title, unique=advice.unique)
+
+
+def card_in(position: PlayPosition, book: Book | None = None) -> Decision:
+    """The robot's card in a play position: the book's, else the stated default."""
+    advice = (book or the_book()).card_in(position)
+    if advice is not None:
+        return Decision(position.seat, str(advice.card), advice.rule.id, advice.laws, advice.explanation,
+                        False, position.kind, tuple(str(c) for c in advice.cards), advice.rule.title,
+                        advice.unique, tuple(r.id for r in advice.applicable if r.id != advice.rule.id))
+    trick = position.current or Trick(position.seat, ())
+    card, name, text = default_card(position.hand, trick, position.contract, position.seat,
+                                    [c for t in position.tricks for c in t.cards()])
+    laws = LEAD_LAWS if not trick.plays else FOLLOW_LAWS
+    return Decision(position.seat, str(card), name, laws,
+                    f"No convention of the book covers this position; the tutor's default: {text}.",
+                    True, position.kind, (str(card),))
+
+
+# -- the JSON edge: tutor advise ----------------------------------------------------------------------
 
 
 def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -72,36 +168,20 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
     ``view["kind"]`` is ``bid`` for the auction; ``lead``, ``card`` or ``discard`` for the play.
     """
     kind = view.get("kind")
-    if kind == "bid":
-        from tutor.lessons.bidding.drill import advise as advise_bid
-
-        return {**advise_bid(view), "default": False}
-    if kind in ("lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"):
-        return _advise_play(view)
+    if kind == DecisionKind.BID:
+        return call_in(bid_view(view).bid_position()).answer_json()
+    if kind in VIEW_KINDS:
+        seen = play_view(view)
+        check_kind(seen, str(kind))
+        return decide(seen).answer_json()
     raise TutorError(f"unknown position kind {kind!r}; a seat's view is 'bid', 'lead', 'card' or 'discard'")
 
 
-def _advise_play(view: Mapping[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.play.advice import position_from_json
-
-    return play_answer(position_from_json(view), str(view.get("kind", "card")))
-
-
 def play_answer(position: PlayPosition, kind: str = "card") -> dict[str, Any]:
-    """:func:`advise_view` on a play position already built from a seat's view (the drill search
-    builds each position once, to read both the robot's card and the rules that decide it)."""
-    from tutor.lessons.play.advice import advise_on
-
-    answer = dict(advise_on(position, kind))
-    if answer.get("card") is not None:
-        return {**answer, "default": False}
-    trick = position.current or Trick(position.seat, ())
-    card, name, text = default_card(position.hand, trick, position.contract, position.seat,
-                                    [c for t in position.tricks for c in t.cards()])
-    laws = LEAD_LAWS if not trick.plays else FOLLOW_LAWS
-    return {**answer, "card": str(card), "cards": [str(card)], "rule": name, "laws": list(laws),
-            "explanation": f"No convention of the book covers this position; the tutor's default: {text}.",
-            "unique": True, "default": True}
+    """:func:`advise_view` on a play position already built from a seat's view."""
+    if kind == "lead" and position.kind != "lead" or kind == "discard" and position.kind != "discard":
+        raise TutorError(f"kind {kind!r} but the position is a {position.kind.value}")
+    return card_in(position).answer_json()
 
 
 # -- the stated defaults -------------------------------------------------------------------------
@@ -172,42 +252,23 @@ def _lowest(cards: Sequence[Card]) -> Card:
 # -- a seat's view -------------------------------------------------------------------------------
 
 
-def seat_view(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None,
-              play: TrickPlay | None = None, rules: Rules | None = None) -> dict[str, Any]:
-    """Exactly what ``seat`` sees at the table, as a ``tutor advise`` position.
-
-    ``hand`` is the seat's own current hand; ``play`` (when the play has begun) gives the
-    cards seen so far — only their order and seats are read, never another hand.
-    """
-    view: dict[str, Any] = {"seat": seat.value, "hand": hand.to_pbn(), "dealer": auction.dealer.value,
-                            "auction": [str(r.call) for r in auction.records]}
-    variants = _variant_choices(rules)
+def view_of(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None,
+            play: TrickPlay | None = None, rules: Rules | None = None) -> SeatView:
+    """What ``seat`` sees: ``hand`` is its own current hand; ``play`` (when the play has begun)
+    gives the cards seen so far — only their order and seats are read, never another hand."""
     if play is None:
-        view["kind"] = "bid"
-        if score is not None:
-            view["score"] = score.to_json()
-        return view
+        return SeatView(seat, hand, auction.dealer, auction.calls, None, (), (), score, rules or Rules())
     contract = auction.contract
     assert contract is not None  # the play only starts after a contract
-    trick = play.current_trick
-    view.update({
-        "kind": "lead" if not trick.plays else "card",
-        "contract": str(contract.bid), "declarer": contract.declarer.value,
-        "played": [str(c) for t in play.tricks for c in t.cards()],
-        "trick": [str(c) for _, c in trick.plays],
-    })
-    if score is not None:
-        view["score"] = {s.value: score.below[s] for s in Side}
-    if variants:
-        view["variants"] = variants
-    return view
+    return SeatView(seat, hand, auction.dealer, auction.calls, contract,
+                    tuple(c for t in play.tricks for c in t.cards()),
+                    tuple(c for _, c in play.current_trick.plays), score, rules or Rules())
 
 
-def _variant_choices(rules: Rules | None) -> dict[str, str]:
-    """The variants in force that differ from the book (play and scoring alike: both shape advice)."""
-    if rules is None:
-        return {}
-    return {name: option for name, option in rules.variant_choices().items() if option != "book"}
+def seat_view(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None,
+              play: TrickPlay | None = None, rules: Rules | None = None) -> dict[str, Any]:
+    """Exactly what ``seat`` sees at the table, as a ``tutor advise`` position (:func:`view_of`'s JSON)."""
+    return view_of(seat, hand, auction, score, play, rules).to_json()
 
 
 # -- the four robots at the table ----------------------------------------------------------------
@@ -237,34 +298,37 @@ class RobotDeal:
         }
 
 
+def run(record: DealRecord, until: Phase | None = None) -> list[Decision]:
+    """The robots make every move of ``record`` while its phase is ``until`` (all: ``None``)."""
+    book = the_book()
+    done: list[Decision] = []
+    while record.to_act is not None and (until is None or record.phase is until):
+        decision = decide(record.view(), book)
+        record.push(decision.move, decision.seat)
+        done.append(decision)
+    return done
+
+
 def bid_auction(deal: Deal, dealer: Seat, score: ScoreState | None = None,
                 rules: Rules | None = None) -> tuple[Auction, tuple[Decision, ...]]:
     """The four robots bid ``deal`` from ``dealer`` until the auction ends."""
-    from tutor.engine.calls import parse_call
-
-    auction = Auction(dealer, rules)
-    decisions: list[Decision] = []
-    while not auction.is_complete:
-        decision = robot_call(deal, auction, score, rules)
-        auction.call(parse_call(decision.action))
-        decisions.append(decision)
-    return auction, tuple(decisions)
+    record = DealRecord(deal, dealer, score=score, rules=rules)
+    calls = run(record, Phase.AUCTION)
+    return record.auction, tuple(calls)
 
 
 def robot_call(deal: Deal, auction: Auction, score: ScoreState | None = None,
                rules: Rules | None = None) -> Decision:
     """The call of the seat in turn. The table holds every hand; the robot reads only its own."""
     seat = auction.to_call
-    answer = advise_view(seat_view(seat, deal[seat], auction, score, rules=rules))
-    return _decision(seat, answer["call"], answer)
+    return decide(view_of(seat, deal[seat], auction, score, rules=rules))
 
 
 def robot_card(play: TrickPlay, auction: Auction, score: ScoreState | None = None,
                rules: Rules | None = None) -> Decision:
     """The card of the seat in turn in ``play`` (which holds every hand; the robot reads only its own)."""
     seat = play.to_play
-    answer = advise_view(seat_view(seat, play.hand(seat), auction, score, play, rules))
-    return _decision(seat, answer["card"], answer)
+    return decide(view_of(seat, play.hand(seat), auction, score, play, rules))
 
 
 def play_out(deal: Deal, auction: Auction, score: ScoreState | None = None,
@@ -287,8 +351,9 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
     """Bid and play ``deal`` with a robot at every seat, and score it as ``tutor score`` does."""
     from tutor.engine.scoring.score_io import score_request
 
-    auction, calls = bid_auction(deal, dealer, score, rules)
-    contract = auction.contract
+    record = DealRecord(deal, dealer, score=score, rules=rules)
+    calls = tuple(run(record, Phase.AUCTION))
+    contract = record.contract
     request: dict[str, Any] = {"deal": deal.to_pbn(), "dealer": dealer.value}
     if rules is not None:
         from tutor.engine.scoring.score_io import scoring_choices
@@ -297,13 +362,8 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
     if contract is None:
         return RobotDeal(deal, dealer, calls, None, (), {Side.NS: 0, Side.EW: 0},
                          score_request({**request, "contract": "pass"}))
-    play, cards = play_out(deal, auction, score, rules)
-    tricks = {s: play.tricks_won(s) for s in Side}
+    cards = tuple(run(record))
+    tricks = record.tricks_won()
     request.update(contract=str(contract.bid), declarer=contract.declarer.value,
                    tricks=tricks[contract.declarer.side])
     return RobotDeal(deal, dealer, calls, contract, cards, tricks, score_request(request))
-
-
-def _decision(seat: Seat, action: str, answer: Mapping[str, Any]) -> Decision:
-    return Decision(seat, action, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
-                    str(answer.get("explanation", "")), bool(answer.get("default", False)))

@@ -121,6 +121,12 @@ class Rule:
     chooser_args: Args = field(default_factory=dict)
     #: the features the explanation's ``{placeholders}`` name, resolved at load
     placeholders: Mapping[str, Word] = field(default_factory=dict, compare=False)
+    #: precedence beyond the priority, stated in the rule's YAML: the rules of its kind the book lets
+    #: it set aside when they answer otherwise (``*``: every one; else id prefixes) …
+    overrides: tuple[str, ...] = ()
+    #: … and whether it gives way to every other rule of its kind that applies (≈96: "if you have
+    #: neither a game nor support")
+    yields: bool = False
 
     @property
     def situation(self) -> str:
@@ -142,6 +148,13 @@ class Rule:
 
     def recommend(self, position: object) -> object:  # a Call for bidding, a PlayChoice for play
         return self.chooser_word.answer(position, self.chooser_args)
+
+    def sets_aside(self, other: Rule) -> bool:
+        """Whether the book lets this rule stand where ``other`` applies with another answer
+        (its ``overrides``, or ``other``'s ``yields``): the precedence the drill audit reads."""
+        if other.yields and other.kind == self.kind:
+            return True
+        return "*" in self.overrides or any(other.id.startswith(mark) for mark in self.overrides)
 
     def explain(self, position: object, answer: object) -> str:
         """The explanation with ``{feature}`` and ``{answer}`` placeholders filled in."""

@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from tutor.engine.cards import HONOUR_RANKS, PBN_SUITS, Card, Hand, Rank, Suit
+from tutor.engine.conventions.kinds import HAND_KINDS
 from tutor.engine.conventions.vocabulary import (
     REQUIRED,
     Arg,
@@ -65,9 +66,6 @@ from tutor.engine.conventions.vocabulary import (
     feature,
 )
 from tutor.engine.errors import TutorError
-
-#: Decision kinds whose positions hold a hand: hand features serve them all.
-HAND_KINDS: tuple[str, ...] = ("bid", "lead", "second-hand", "third-hand", "discard")
 
 #: The figures (фигуры): king, queen and jack. Aces are counted apart.
 FACE_RANKS: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})

@@ -30,8 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from tutor.engine.cards import Card, Rank, Suit
+from tutor.engine.conventions.kinds import LEAD_KINDS
 from tutor.engine.conventions.vocabulary import Args, Word, feature
-from tutor.engine.play.position import LEAD_KINDS, PlayPosition
+from tutor.engine.play.position import PlayPosition
 from tutor.engine.tricks import Trick
 
 

@@ -25,11 +25,11 @@ from tutor.engine import bidding
 from tutor.engine.conventions import bidding_words as bidding_vocabulary
 from tutor.engine.conventions import hand_features as features
 from tutor.engine.conventions import negotiation, play_choosers, play_features, play_sequences
+from tutor.engine.conventions.kinds import PLAY_KINDS
 from tutor.engine.conventions.play_holdings import PATTERNS
 from tutor.engine.conventions.play_roles import ROLES, first_role_suit
 from tutor.engine.conventions.vocabulary import Vocabulary, Word
 from tutor.engine.errors import TutorError
-from tutor.engine.play.position import PLAY_KINDS
 
 BIDDING: Vocabulary = Vocabulary.of(
     (*features.HAND_WORDS, *features.suit_words(bidding.resolve_suit), *bidding_vocabulary.WORDS,

@@ -36,17 +36,14 @@ from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Contract, Strain
 from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Rule
+from tutor.engine.conventions.kinds import PLAY_DECISIONS, DecisionKind
 from tutor.engine.errors import IllegalPlayError, NotationError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
 
 #: Every decision kind a play position may be (``PlayPosition.kind``; a rule's ``kind`` is one of these or ``bid``).
-DECISION_KINDS = ("lead", "second-hand", "third-hand", "fourth-hand", "discard")
-#: The decision kinds the play conventions speak of (the book has no fourth-hand conventions).
-PLAY_KINDS = ("lead", "second-hand", "third-hand", "discard")
-LEAD_KINDS = ("lead",)
-FOLLOW_KINDS = ("second-hand", "third-hand")
+DECISION_KINDS = PLAY_DECISIONS
 
 
 class Context(TypedDict, total=False):
@@ -156,14 +153,14 @@ class PlayPosition:
         return self.current if self.current is not None else Trick(opening_leader(self.contract), ())
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> DecisionKind:
         """``lead``, ``second-hand``, ``third-hand``, ``fourth-hand`` or ``discard``."""
         plays = self.trick.plays
         if not plays:
-            return "lead"
+            return DecisionKind.LEAD
         if self.hand.length(plays[0][1].suit) == 0:
-            return "discard"
-        return ("second-hand", "third-hand", "fourth-hand")[len(plays) - 1]
+            return DecisionKind.DISCARD
+        return DecisionKind.following(len(plays) + 1)
 
     @property
     def place(self) -> int:

@@ -31,10 +31,11 @@ from tutor.engine.auction import Auction
 from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
 from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, Card, Deal, Hand, Rank, Seat, Side, Suit
-from tutor.engine.conventions import Advice, Condition, Rule, evaluate
-from tutor.engine.conventions.vocabulary import CardsBetween, HandTest, Word
+from tutor.engine.conventions import Advice, Condition, Rule
+from tutor.engine.conventions.vocabulary import CardsBetween, HandTest
 from tutor.engine.dealgen import CardCount, Constraint, constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.record.view_json import bid_view
 from tutor.engine.rules import Rules
 from tutor.lessons.bidding.feedback import feature_notes, why_not
 from tutor.lessons.conventions_loader import ConventionSet, conventions_for
@@ -60,36 +61,18 @@ def bid_rules() -> tuple[Rule, ...]:
 
 
 def advise_position(position: BidPosition, rules: Sequence[Rule] | None = None) -> Advice | None:
-    """What the book's conventions say in ``position`` (``None`` if no rule applies)."""
-    return evaluate(in_situation(rules if rules is not None else bid_rules(), position), position, "bid")
+    """What the book's conventions say in ``position`` (``None`` if no rule applies): the book's
+    evaluator (:meth:`tutor.engine.book.Book.advise`), over ``rules`` when given."""
+    from tutor.lessons.robots import the_book
+
+    return the_book().advise(position, rules)
 
 
 def in_situation(rules: Sequence[Rule], position: BidPosition) -> list[Rule]:
     """The rules whose situation holds, each distinct situation tested once (a fast pre-filter)."""
-    out: list[Rule] = []
-    for situation, args, group in _by_situation(rules):
-        if situation.holds(position, args):
-            out += group
-    return out
+    from tutor.lessons.robots import the_book
 
-
-_Groups = list[tuple[Word, Mapping[str, Any], list[Rule]]]
-_GROUPS: dict[int, tuple[Sequence[Rule], _Groups]] = {}
-
-
-def _by_situation(rules: Sequence[Rule]) -> _Groups:
-    """The rules grouped by situation (cached per rule list; rules are immutable)."""
-    cached = _GROUPS.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    groups: dict[tuple[str, str], tuple[Word, Mapping[str, Any], list[Rule]]] = {}
-    for rule in rules:
-        key = (rule.situation, repr(sorted(rule.situation_args.items())))
-        groups.setdefault(key, (rule.situation_word, rule.situation_args, []))[2].append(rule)
-    if len(_GROUPS) > 16:
-        _GROUPS.clear()
-    _GROUPS[id(rules)] = (rules, list(groups.values()))
-    return list(groups.values())
+    return the_book().among(rules).in_situation(position)
 
 
 # -- turning conditions and hints into deal constraints -------------------------------------------
@@ -181,24 +164,12 @@ def _suit_cards(suit: Suit) -> list[Card]:
     return [Card(suit, r) for r in Rank]
 
 
-_OUTRANKING: dict[tuple[int, int], tuple[Rule, Sequence[Rule], tuple[Rule, ...]]] = {}
-
-
 def _outranking(rule: Rule, rules: Sequence[Rule]) -> tuple[Rule, ...]:
     """Higher rules that would take the decision whenever ``rule``'s situation holds and their
-    hand-level conditions hold: a hand meeting one of them can never drill ``rule``.
+    hand-level conditions hold: a hand meeting one of them can never drill ``rule``."""
+    from tutor.lessons.robots import the_book
 
-    Cached per rule and rule list (both immutable): every attempt at a drill asks again."""
-    cached = _OUTRANKING.get((id(rule), id(rules)))
-    if cached is not None and cached[0] is rule and cached[1] is rules:
-        return cached[2]
-    higher = tuple(r for r in rules if r.priority > rule.priority and r.situation == rule.situation
-                   and (not r.situation_args or r.situation_args == rule.situation_args)
-                   and r.conditions and all(c.requirement() is not None for c in r.conditions))
-    if len(_OUTRANKING) > 1024:
-        _OUTRANKING.clear()
-    _OUTRANKING[(id(rule), id(rules))] = (rule, rules, higher)
-    return higher
+    return the_book().among(rules).outranking(rule)
 
 
 def _excluded(higher: Rule) -> Callable[[Hand], bool]:
@@ -307,8 +278,11 @@ class _Namings:
 
 
 def call_by_rules(position: BidPosition, rules: Sequence[Rule]) -> tuple[Call, str]:
-    advice = advise_position(position, rules)
-    return (advice.answer, advice.rule.id) if advice else (parse_call("P"), "")
+    """The robot's call (:func:`tutor.lessons.robots.call_in`) and the rule behind it."""
+    from tutor.lessons.robots import call_in
+
+    decision = call_in(position, among=rules)
+    return parse_call(decision.action), "" if decision.default else decision.rule
 
 
 def continue_auction(deal: Deal, auction: Auction, rules: Sequence[Rule], score: ScoreState | None,
@@ -476,42 +450,18 @@ def prompt(p: BidPosition) -> str:
 
 # -- tutor advise ----------------------------------------------------------------------------------------
 
-_POSITION_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes"}
-
-
 def position_from_json(data: Mapping[str, Any]) -> BidPosition:
-    """A bidding position from ``tutor advise`` JSON; a clear TutorError for bad input."""
-    if not isinstance(data, Mapping):
-        raise TutorError("expected a JSON object with kind, dealer, seat, hand and auction")
-    unknown = set(data) - _POSITION_KEYS
-    if unknown:
-        raise TutorError(f"unknown key(s) {', '.join(sorted(repr(k) for k in unknown))}; expected "
-                         f"{', '.join(sorted(_POSITION_KEYS - {'auction_notes'}))}")
-    missing = [k for k in ("dealer", "seat", "hand") if k not in data]
-    if missing:
-        raise TutorError(f"missing key(s): {', '.join(missing)}")
-    auction = data.get("auction") or []
-    if not isinstance(auction, list) or not all(isinstance(c, str) for c in auction):
-        raise TutorError(f"'auction' must be a list of calls such as [\"1S\", \"P\"], got {auction!r}")
-    for key in ("dealer", "seat", "hand"):
-        if not isinstance(data[key], str):
-            raise TutorError(f"{key!r} must be a string, got {data[key]!r}")
-    hand = Hand.parse(data["hand"])
-    if len(hand) != 13:
-        raise TutorError(f"the hand {data['hand']!r} holds {len(hand)} cards; a Vint hand holds 13 (law 16)")
-    score = ScoreState.from_json(data["score"]) if data.get("score") is not None else None
-    return BidPosition(Seat.parse(data["seat"]), hand, Seat.parse(data["dealer"]),
-                       tuple(parse_call(c) for c in auction), score)
+    """A bidding position from ``tutor advise`` JSON (:func:`tutor.engine.record.view_json.bid_view`)."""
+    return bid_view(data).bid_position()
 
 
 def advise(data: Mapping[str, Any]) -> dict[str, Any]:
     """``tutor advise`` for ``"kind": "bid"``: the book call, its rule, laws and explanation."""
-    position = position_from_json(data)
-    advice = advise_position(position)
-    if advice is None:  # pragma: no cover - the catch-all pass rule always applies
-        raise TutorError("no convention applies to this position")
-    return {"call": str(advice.answer), "rule": advice.rule.id, "laws": list(advice.laws),
-            "explanation": advice.explanation, "unique": advice.unique}
+    from tutor.lessons.robots import call_in
+
+    answer = call_in(position_from_json(data)).answer_json()
+    del answer["default"]
+    return answer
 
 
 # -- consequences -------------------------------------------------------------------------------------------

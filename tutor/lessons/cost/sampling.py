@@ -321,25 +321,25 @@ def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = N
 
 
 def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: dict[Any, Any]) -> Call | None:
-    """The call of ``seat`` holding ``hand`` after ``before``: what :func:`tutor.lessons.robots.robot_call`
-    gives (the book's bidding rules on the seat's position), without the JSON round trip.
+    """The call of ``seat`` holding ``hand`` after ``before``: the robot's call
+    (:func:`tutor.lessons.robots.call_in`, the one function every robot call goes through).
 
     The public part of each position, and the rules that can apply in it, are kept in
     ``memo``: the same auctions are asked of many layouts. The robots' bidding view carries
     no variants (tutor advise reads the book's rules for a bid).
     """
-    from tutor.lessons.bidding.drill import advise_position, bid_rules
+    from tutor.lessons.robots import call_in, the_book
 
-    rules = memo.get("rules")
-    if rules is None:
-        rules = memo["rules"] = bid_rules()
+    book = memo.get("book")
+    if book is None:
+        book = memo["book"] = the_book()
     key = ("public", tuple(str(c) for c in before))
     if key not in memo:
         public = public_position(seat, known.dealer, before, known.score)
-        memo[key] = public, open_rules(rules, public)
+        memo[key] = public, open_rules(book.bidding, public)
     public, open_to = memo[key]
-    advice = advise_position(with_hand(public, hand), open_to)
-    return None if advice is None else advice.answer
+    move = call_in(with_hand(public, hand), book, open_to).move
+    return move if not isinstance(move, Card) else None
 
 
 def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any]) -> bool:

@@ -11,50 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.engine.calls import Bid, Contract
-from tutor.engine.cards import Card, Hand, Seat, Side
-from tutor.engine.conventions import evaluate
-from tutor.engine.conventions.play_features import PlayChoice
-from tutor.engine.errors import NotationError, TutorError, echo
-from tutor.engine.jsonread import json_int
+from tutor.engine.book import card_order
+from tutor.engine.errors import TutorError
 from tutor.engine.play.position import PlayPosition
+from tutor.engine.record.view_json import check_kind, play_view
 from tutor.engine.rules import Rules
 from tutor.lessons.play.rules import load_play_rules
 
 
-def card_order(card: Card) -> tuple[int, int]:
-    return ("SHDC".index(card.suit.value), -card.rank)
-
-
 def position_from_json(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
-    """A position from ``tutor advise`` JSON: seat, hand, dealer, auction, contract, declarer,
-    played (whole tricks, in order) and trick (the cards of the unfinished trick)."""
-    try:
-        seat = Seat.parse(str(payload["seat"]))
-        hand_data = payload["hand"]
-        hand = Hand.parse(hand_data) if isinstance(hand_data, str) else Hand(Card.parse(c) for c in hand_data)
-        dealer = Seat.parse(str(payload.get("dealer", payload.get("declarer", "N"))))
-        contract = Contract.parse(str(payload["contract"]), str(payload["declarer"]))
-    except KeyError as err:
-        raise NotationError(f"the play position lacks {err.args[0]!r}; expected seat, hand, dealer, "
-                            f"auction, contract, declarer (and played, trick)") from None
-    calls = [str(c) for c in payload.get("auction", [])]
-    variants = payload.get("variants") or {}
-    rules = rules or Rules.with_variants({str(k): str(v) for k, v in dict(variants).items()})
-    score = payload.get("score") or {}
-    if not isinstance(score, dict) or not set(score) <= {"NS", "EW"}:
-        raise NotationError(f"score: expected {{'NS': points, 'EW': points}}, got {echo(score)}")
-    below = {Side(k): json_int(v, f"score.{k}", 0, 10**6) for k, v in score.items()}
-    position = PlayPosition.from_cards(
-        seat=seat, hand=hand, dealer=dealer, calls=calls, contract=contract,
-        played=[Card.parse(str(c)) for c in payload.get("played", [])],
-        trick=[Card.parse(str(c)) for c in payload.get("trick", [])],
-        below=below, rules=rules, conventions=load_play_rules())
-    last = [r for r in position.auction if isinstance(r.call, Bid)]
-    if last and (str(last[-1].call) != str(contract.bid) or last[-1].seat is not contract.declarer):
-        raise NotationError(f"the auction's last bid is {last[-1].call} by {last[-1].seat.value}, "
-                            f"but the contract is {contract}")
-    return position
+    """A position from ``tutor advise`` JSON (:func:`tutor.engine.record.view_json.play_view`)."""
+    return play_view(payload, rules).play_position(load_play_rules())
 
 
 def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,26 +32,38 @@ def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
     return advise_on(position_from_json(payload), str(payload.get("kind", "card")))
 
 
-def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
-    """:func:`advise` on a position already built (the robots build it once per decision)."""
+def checked_position(payload: Mapping[str, Any]) -> PlayPosition:
+    """The position of ``tutor advise`` JSON, checked against the kind it says it is."""
+    view = play_view(payload)
+    check_kind(view, str(payload.get("kind", "card")))
+    return view.play_position(load_play_rules())
+
+
+def check_asked(position: PlayPosition, asked: str) -> None:
+    """A clear error when the JSON's ``kind`` is not the position's decision."""
     if asked == "lead" and position.kind != "lead":
         raise TutorError(f"kind 'lead' but {len(position.trick.plays)} card(s) are already in the trick")
     if asked == "discard" and position.kind != "discard":
         raise TutorError("kind 'discard' but the player can follow suit (law ≈108: he must)")
     if asked == "card" and position.kind == "lead":
         raise TutorError("kind 'card' needs the cards of the current trick in 'trick'; for a lead use 'lead'")
-    advice = evaluate(load_play_rules(), position, position.kind)
+
+
+def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
+    """:func:`advise` on a position already built: the book alone (``card`` ``None`` where it is silent)."""
+    from tutor.lessons.robots import the_book
+
+    check_asked(position, asked)
+    advice = the_book().card_in(position)
     if advice is None:
-        return {"kind": position.kind, "card": None, "cards": [], "rule": None, "laws": [],
+        return {"kind": position.kind.value, "card": None, "cards": [], "rule": None, "laws": [],
                 "explanation": "No convention of the book covers this position."}
-    choice: PlayChoice = advice.answer
     return {
-        "kind": position.kind, "card": str(choice.card),
-        "cards": [str(c) for c in sorted(choice.cards, key=card_order)],
+        "kind": position.kind.value, "card": str(advice.card), "cards": [str(c) for c in advice.cards],
         "rule": advice.rule.id, "title": advice.rule.title, "laws": list(advice.laws),
         "explanation": advice.explanation, "unique": advice.unique,
         "also": [r.id for r in advice.applicable if r.id != advice.rule.id],
     }
 
 
-__all__ = ["advise", "advise_on", "card_order", "position_from_json"]
+__all__ = ["advise", "advise_on", "card_order", "check_asked", "checked_position", "position_from_json"]

@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.engine.cards import Card, Side
-from tutor.engine.conventions import Advice, Rule, evaluate
+from tutor.engine.conventions import Advice, Rule
+from tutor.engine.conventions.kinds import PLAY_KINDS
 from tutor.engine.conventions.play_choosers import forbidden_suits
 from tutor.engine.conventions.play_features import PlayChoice
 from tutor.engine.conventions.play_holdings import matches
@@ -46,21 +47,14 @@ from tutor.lessons.play.feedback import dd_summary, law_quotes, overridden, ques
 from tutor.lessons.play.feedback import reason_against as teacher_reason
 from tutor.lessons.play.rules import drill_hints, load_play_rules, rule_named, rules_of_kind
 from tutor.lessons.play.scenarios import DEALS, RarelyArises, RobotPosition, banked_rules, find_position, scan
+from tutor.lessons.robots import the_book
 
-KINDS = ("lead", "second-hand", "third-hand", "discard")
+KINDS = PLAY_KINDS
 
 def overrides(rule: Rule, other: Rule) -> bool:
-    """True when the book lets ``rule`` set ``other`` aside: its ``drill: {overrides: …}`` in the YAML.
-
-    A prohibition sets aside every lead of lower priority; ≈96 ("if you have neither a
-    game nor support, lead from a doubleton") gives way to every other lead.
-    """
-    if rule.chooser == "lead_avoiding":
-        return True
-    if rule.kind == "lead" and other.id.startswith("lead-r96"):
-        return True  # ≈96 applies only "if you have neither a game nor support"
-    marks = tuple(drill_hints(rule.id).get("overrides", ()))
-    return "*" in marks or any(other.id.startswith(m) for m in marks)
+    """True when the book lets ``rule`` set ``other`` aside: the precedence stated in their YAML
+    (``rule``'s ``overrides``, ``other``'s ``yields``; :meth:`~tutor.engine.conventions.Rule.sets_aside`)."""
+    return rule.sets_aside(other)
 
 
 def answer_of(rule: Rule, position: PlayPosition) -> PlayChoice | None:
@@ -70,7 +64,7 @@ def answer_of(rule: Rule, position: PlayPosition) -> PlayChoice | None:
 
 def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice | None:
     """The advice, if ``position`` gives ``rule`` a single book-correct answer; else ``None``."""
-    advice = evaluate(rules, position, position.kind)
+    advice = the_book().advise(position, rules)
     if advice is None or not advice.unique or advice.rule.priority != rule.priority:
         return None
     if advice.rule.id != rule.id:  # an agreeing rule of the same priority decided first
@@ -123,7 +117,7 @@ def _clean_after_prohibition(rule: Rule, choice: PlayChoice, position: PlayPosit
                              rules: Sequence[Rule]) -> bool:
     """A prohibition's lead must itself be a clean book lead once the forbidden suit is set aside."""
     narrowed = position.with_avoid(forbidden_suits(position, rule))
-    inner = evaluate([r for r in rules if r.priority < rule.priority], narrowed, "lead")
+    inner = the_book().advise(narrowed, [r for r in rules if r.priority < rule.priority])
     if inner is None or inner.answer != choice or not inner.unique:
         return False
     return _clean(inner.rule, choice, inner.applicable, narrowed) and (
@@ -343,7 +337,7 @@ def position_of(drill: Drill) -> PlayPosition:
 
 def _drill_kinds() -> tuple[DrillKind, ...]:
     return tuple(DrillKind(
-        name=kind,
+        name=kind.value,
         rule_ids=lambda kind=kind: tuple(r.id for r in rules_of_kind(kind)),  # type: ignore[misc]
         make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
         advise=advise,

@@ -8,9 +8,10 @@ holding ``pattern`` one of :mod:`tutor.engine.conventions.play_holdings`, every 
 hints. ``tutor check`` reports every problem with its line (content kind
 ``conventions/play.yaml``).
 
-A rule's ``drill`` mapping holds what the drill audit needs beyond the rule itself:
-``overrides``, the conventions the book lets this one set aside ("*" for all of
-lower priority, else id prefixes) — see :mod:`tutor.lessons.play.drill`; ``avoid``,
+A rule's precedence beyond its priority is part of the rule (``overrides``: the conventions
+the book lets it set aside, "*" for all, else id prefixes; ``yields``: it gives way to every
+other — :meth:`tutor.engine.conventions.Rule.sets_aside`). Its ``drill`` mapping holds what
+the drill audit needs beyond the rule itself: ``avoid``,
 holding patterns a prohibition's drills never put in the forbidden suit (law 80: A K Q);
 ``several_suits: true``, for a rule whose book answer is only "not that suit" (law 125:
 "not trumps but another suit"), so its drills accept the cards of several suits.
@@ -33,7 +34,7 @@ from tutor.lessons.conventions_loader import (
 
 NAME = "play"
 #: What a rule's ``drill`` mapping may hold, and the type of each value.
-_DRILL_HINTS: Mapping[str, type] = {"overrides": list, "avoid": list, "several_suits": bool}
+_DRILL_HINTS: Mapping[str, type] = {"avoid": list, "several_suits": bool}
 
 
 def _pattern_problems(pattern: object) -> list[str]:
@@ -78,14 +79,12 @@ def play_conventions() -> ConventionSet:
 def load_play_rules() -> tuple[Rule, ...]:
     """The play conventions in force, highest priority first (sorted once per loaded set)."""
     rules = play_conventions().rules
-    cached = _SORTED.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        _SORTED.clear()
-        cached = _SORTED[id(rules)] = (rules, _sorted(rules))
-    return cached[1]
+    if not _SORTED or _SORTED[0][0] is not rules:  # one slot, held: a reloaded file sorts afresh
+        _SORTED[:] = [(rules, _sorted(rules))]
+    return _SORTED[0][1]
 
 
-_SORTED: dict[int, tuple[Sequence[Rule], tuple[Rule, ...]]] = {}
+_SORTED: list[tuple[Sequence[Rule], tuple[Rule, ...]]] = []
 
 
 def _sorted(rules: Sequence[Rule]) -> tuple[Rule, ...]:

@@ -2,7 +2,7 @@
 
 Play drill ``seed`` is found in a seeded stream of deals (:func:`tutor.lessons.play.draft.stream_deal`)
 that the four robots of :mod:`tutor.lessons.robots` bid and play, card by card. At every
-card the seat in turn sees only its own view (:func:`tutor.lessons.robots.seat_view`); the
+card the seat in turn sees only its own view (:func:`tutor.lessons.robots.view_of`); the
 position built from that view is the one the robot decides on
 (:func:`tutor.lessons.robots.play_answer`, the function behind ``tutor advise``). A rule's
 drill is its first decision in the stream — of any seat — where the robot's own answer is
@@ -41,7 +41,7 @@ from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
 from tutor.lessons.play.draft import steers_of, stream_deal
-from tutor.lessons.robots import Decision, bid_auction, play_answer, seat_view
+from tutor.lessons.robots import Decision, bid_auction, card_in, the_book, view_of
 
 #: Deals the robots bid and play, at most, in the search for one drill.
 DEALS = 60
@@ -80,24 +80,21 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
     Exactly :func:`tutor.lessons.robots.robot_deal`'s auction and play (the same view, the
     same adviser), one position built per card; the caller stops when it has what it needs.
     """
-    from tutor.lessons.play.advice import position_from_json
-
     auction, calls = bid_auction(deal, dealer, None, rules)
     contract = auction.contract
     if contract is None:
         return
+    book = the_book()
     play = TrickPlay(deal, contract.trump, opening_leader(contract))
     cards: list[Decision] = []
     while not play.is_complete:
         seat = play.to_play
-        view = seat_view(seat, play.hand(seat), auction, None, play, rules)
-        position = position_from_json(view)
-        answer = play_answer(position, str(view["kind"]))
-        yield RobotPosition(deal, dealer, auction, calls, tuple(cards), replace(position, deal=deal), answer)
-        card = str(answer["card"])
-        play.play(Card.parse(card), seat)
-        cards.append(Decision(seat, card, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
-                              str(answer.get("explanation", "")), bool(answer.get("default", False))))
+        position = view_of(seat, play.hand(seat), auction, None, play, rules).play_position(book.play)
+        decision = card_in(position, book)
+        yield RobotPosition(deal, dealer, auction, calls, tuple(cards), replace(position, deal=deal),
+                            decision.answer_json())
+        play.play(Card.parse(decision.action), seat)
+        cards.append(decision)
 
 
 def scan(seed: int, index: int, conventions: Sequence[Rule], auditor: Auditor,
@@ -109,7 +106,7 @@ def scan(seed: int, index: int, conventions: Sequence[Rule], auditor: Auditor,
     one seed cost the robots' play of the same few deals; the last scans are kept in memory
     (:data:`KEPT`), keyed by everything the result depends on.
     """
-    key = (seed, index, id(conventions), rules)
+    key = (seed, index, rules)  # the conventions are checked by identity: a reloaded file scans afresh
     kept = _KEPT.get(key)
     if kept is not None and kept[0] is conventions:
         return kept[1]

@@ -1,9 +1,10 @@
 """The practice table: one whole deal played by the learner at one seat and the book robots at the others.
 
-A :class:`TableDeal` is an append-only log of :class:`Step` s over a seeded (or imported)
-deal. The auction and the play are replayed from the log, so the position can always be
+A :class:`TableDeal` is the engine's deal record (:class:`~tutor.engine.record.DealRecord`:
+the append-only log of calls and cards) with a :class:`Step` beside each move: who made it,
+the rule behind it and, for the learner, the book's choice. The position can always be
 shown, undone, stored and resumed. At the learner's turn the learner acts; at every
-other turn :meth:`TableDeal.run_robots` asks the robot — :func:`~tutor.lessons.robots.advise_view`
+other turn :meth:`TableDeal.run_robots` asks the robot — :func:`~tutor.lessons.robots.decide`
 on that seat's view, exactly ``tutor advise``.
 
 Every learner step also records what the book recommends on the learner's own view
@@ -20,19 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any
 
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
-from tutor.engine.play import opening_leader
+from tutor.engine.record import DealRecord, Move, Phase
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
-from tutor.lessons.robots import advise_view, seat_view
-
-Phase = Literal["auction", "play", "over"]
+from tutor.lessons.robots import Decision, decide
 
 
 @dataclass(frozen=True)
@@ -87,14 +86,14 @@ class TableDeal:
             raise NotationError("the practice table needs all four hands of 13 cards (law 16)")
         self.deal, self.dealer, self.learner = deal, dealer, learner
         self.score, self.rules, self.seed = score, rules, seed
+        #: the deal's record: the log the auction and the play are replayed from
+        self.record = DealRecord(deal, dealer, score=score, rules=rules)
         self._steps: list[Step] = []
         self.hints = 0
         self.undos = 0
         self._hinted = False
         #: the deviations have been written to the progress store (once per deal)
         self.recorded = False
-        self._auction = Auction(dealer, rules)
-        self._play: TrickPlay | None = None
         for step in steps:
             self._apply(step)
 
@@ -106,36 +105,28 @@ class TableDeal:
 
     @property
     def auction(self) -> Auction:
-        return self._auction
+        return self.record.auction
 
     @property
     def auction_length(self) -> int:
         """How many steps of the log are calls (the rest are cards)."""
-        return len(self._auction.records)
+        return len(self.record.auction.records)
 
     @property
     def contract(self) -> Contract | None:
-        return self._auction.contract
+        return self.record.contract
 
     @property
     def play(self) -> TrickPlay | None:
-        return self._play
+        return self.record.play
 
     @property
     def phase(self) -> Phase:
-        if not self._auction.is_complete:
-            return "auction"
-        if self._play is None or self._play.is_complete:
-            return "over"
-        return "play"
+        return self.record.phase
 
     @property
     def to_act(self) -> Seat | None:
-        if self.phase == "auction":
-            return self._auction.to_call
-        if self.phase == "play" and self._play is not None:
-            return self._play.to_play
-        return None
+        return self.record.to_act
 
     @property
     def learners_turn(self) -> bool:
@@ -143,21 +134,17 @@ class TableDeal:
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds (the learner's own hand, or a robot's for the end-of-deal review)."""
-        return self._play.hand(seat) if self._play is not None else self.deal[seat]
+        return self.record.hand(seat)
 
     def legal_actions(self) -> tuple[str, ...]:
         """The learner's legal calls or cards now (empty when it is not his turn)."""
         if not self.learners_turn:
             return ()
-        if self.phase == "auction":
-            return tuple(str(c) for c in self._auction.legal_calls())
-        assert self._play is not None
-        return tuple(str(c) for c in sorted(self._play.legal_cards(), reverse=True))
+        return tuple(str(m) for m in self.record.legal_moves())
 
     def view(self, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees now, as a ``tutor advise`` position."""
-        play = self._play if self.phase == "play" else None
-        return seat_view(seat, self.hand(seat), self._auction, self.score, play, self.rules)
+        return self.record.view(seat).to_json()
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -165,9 +152,7 @@ class TableDeal:
         """Let the robots act until it is the learner's turn or the deal is over."""
         done = []
         while self.to_act is not None and not self.learners_turn:
-            seat = self.to_act
-            answer = advise_view(self.view(seat))
-            done.append(self._apply(_step(seat, answer, learner=False)))
+            done.append(self._apply(_step(decide(self.record.view()), learner=False)))
         return done
 
     def hint(self) -> dict[str, Any]:
@@ -176,39 +161,29 @@ class TableDeal:
             raise TutorError("it is not your turn: there is nothing to hint")
         self.hints += 1
         self._hinted = True
-        return advise_view(self.view(self.learner))
+        return decide(self.record.view(self.learner)).answer_json()
 
     def act(self, text: str) -> Step:
         """The learner's call or card; refused with the law it breaks when illegal."""
         if not self.learners_turn:
             raise TutorError(f"it is {self.to_act.value if self.to_act else 'nobody'}'s turn, not yours")
         text = text.strip()[:8]
-        book = advise_view(self.view(self.learner))
+        book = decide(self.record.view(self.learner)).answer_json()
         action = self._normalised(text)
         step = Step(self.learner, action, "", (), "", learner=True, book=book, hinted=self._hinted)
         self._hinted = False
         return self._apply(step)
 
     def _normalised(self, text: str) -> str:
-        if self.phase == "auction":
-            call = parse_call(text)
-            self._auction.verify_call(call)
-            return str(call)
-        assert self._play is not None
-        card = Card.parse(text)
-        self._play.verify_play(card, self.learner)
-        return str(card)
+        move: Move = parse_call(text) if self.phase is Phase.AUCTION else Card.parse(text)
+        self.record.verify(move, self.learner)
+        return str(move)
 
     def _apply(self, step: Step) -> Step:
-        if self.phase == "auction":
-            self._auction.call(parse_call(step.action), step.seat)
-            if self._auction.is_complete and self._auction.contract is not None:
-                contract = self._auction.contract
-                self._play = TrickPlay(self.deal, contract.trump, opening_leader(contract))
-        elif self.phase == "play" and self._play is not None:
-            self._play.play(Card.parse(step.action), step.seat)
-        else:
+        if self.phase is Phase.OVER:
             raise TutorError("the deal is over: no more calls or cards")
+        move: Move = parse_call(step.action) if self.phase is Phase.AUCTION else Card.parse(step.action)
+        self.record.push(move, step.seat)
         self._steps.append(step)
         return step
 
@@ -218,14 +193,13 @@ class TableDeal:
 
     def finish_auction_by_robots(self) -> None:
         """Robots make every remaining call, the learner's seat included."""
-        while self.phase == "auction":
-            seat = self._auction.to_call
-            self._apply(_step(seat, advise_view(self.view(seat)), learner=False))
+        while self.phase is Phase.AUCTION:
+            self._apply(_step(decide(self.record.view()), learner=False))
 
     def finish_by_robots(self) -> None:
         """Robots finish the deal, the learner's seat included (the review's playouts)."""
-        while (seat := self.to_act) is not None:
-            self._apply(_step(seat, advise_view(self.view(seat)), learner=False))
+        while self.to_act is not None:
+            self._apply(_step(decide(self.record.view()), learner=False))
 
     def undo(self) -> bool:
         """Take back the learner's last action and the robots' after it; ``False`` when there is none."""
@@ -245,7 +219,8 @@ class TableDeal:
                          steps=tuple(self._steps[:index]), seed=self.seed)
 
     def _reset(self, steps: tuple[Step, ...]) -> None:
-        self._steps, self._auction, self._play = [], Auction(self.dealer, self.rules), None
+        self._steps = []
+        self.record.reset()
         for step in steps:
             self._apply(step)
 
@@ -254,16 +229,15 @@ class TableDeal:
     def tricks_in_view(self) -> tuple[Trick, ...]:
         """The quitted tricks that may still be looked at (law 137): the last two before the next
         lead is made, only the last one after it."""
-        if self._play is None:
+        play = self.record.play
+        if play is None:
             return ()
-        done = self._play.tricks
-        led = bool(self._play.current_trick.plays)
+        done = play.tricks
+        led = bool(play.current_trick.plays)
         return done[-1:] if led else done[-2:]
 
     def tricks_won(self) -> dict[Side, int]:
-        if self._play is None:
-            return {Side.NS: 0, Side.EW: 0}
-        return {s: self._play.tricks_won(s) for s in Side}
+        return self.record.tricks_won()
 
     def deviations(self) -> tuple[tuple[int, Step], ...]:
         """``(index, step)`` for every learner step that differs from the book's choice."""
@@ -306,7 +280,6 @@ class TableDeal:
         return table
 
 
-def _step(seat: Seat, answer: Mapping[str, Any], *, learner: bool) -> Step:
-    action = str(answer.get("call") or answer.get("card"))
-    return Step(seat, action, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
-                str(answer.get("explanation", "")), bool(answer.get("default", False)), learner)
+def _step(decision: Decision, *, learner: bool) -> Step:
+    return Step(decision.seat, decision.action, decision.rule, decision.laws, decision.explanation,
+                decision.default, learner)

@@ -1,0 +1,118 @@
+"""The design of issue 26 held by tests: one book, one robot, one deal record.
+
+* The evaluator is called only by the book (``tutor/engine/book.py``) and inside the conventions
+  package itself (a prohibition re-asks the rules it guards): found with ``ast`` over the files.
+* A robot decision is built only in ``tutor/lessons/robots.py``, and every way of asking the robots
+  for a call — the table's robot, the bidding drill's auction, the cost sampler, ``tutor advise`` —
+  gives the same call on the same seat's view (an independently stated property: robots never
+  peek, and their decision is ``tutor advise`` on the view, docs/robots.md).
+* Precedence is data: the drill audit's exceptions are the rules' own ``overrides``/``yields``.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.bidding import BidPosition
+from tutor.engine.cards import SEATS, Seat
+from tutor.engine.conventions.kinds import DecisionKind
+from tutor.engine.dealgen import random_deal
+from tutor.engine.record import DealRecord, Phase
+from tutor.lessons.cost.ledger import public_position, with_hand
+from tutor.lessons.robots import advise_view, decide, run, the_book
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTOR = ROOT / "tutor"
+
+
+def _calls_named(path: Path, name: str) -> list[int]:
+    """The lines of ``path`` that call a function named ``name`` (plain or as an attribute)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and ((isinstance(node.func, ast.Name) and node.func.id == name)
+                 or (isinstance(node.func, ast.Attribute) and node.func.attr == name))]
+
+
+def _py_files() -> list[Path]:
+    return sorted(TUTOR.rglob("*.py"))
+
+
+def test_only_the_book_and_the_conventions_package_call_the_evaluator() -> None:
+    allowed = {TUTOR / "engine" / "book.py"}
+    conventions = TUTOR / "engine" / "conventions"
+    found = [f"{p.relative_to(ROOT)}:{line}" for p in _py_files() if p not in allowed and conventions not in p.parents
+             for line in _calls_named(p, "evaluate")]
+    assert found == []
+
+
+def test_a_robot_decision_is_built_only_by_the_robot() -> None:
+    robots = TUTOR / "lessons" / "robots.py"
+    found = [f"{p.relative_to(ROOT)}:{line}" for p in _py_files() if p != robots
+             for line in _calls_named(p, "Decision")]
+    assert found == []
+
+
+def _deals(n: int) -> list[DealRecord]:
+    out = []
+    for seed in range(n):
+        record = DealRecord(random_deal(random.Random(seed)), SEATS[seed % 4])
+        run(record, Phase.AUCTION)
+        out.append(record)
+    return out
+
+
+@pytest.mark.parametrize("record", _deals(6), ids=lambda r: r.deal.to_pbn()[:12])
+def test_every_way_of_asking_the_robots_for_a_call_gives_the_same_call(record: DealRecord) -> None:
+    """The table's robot, the drill's auction, the cost sampler and tutor advise: one call per view."""
+    from tutor.lessons.bidding.drill import bid_rules, call_by_rules
+    from tutor.lessons.cost.ledger import open_rules
+
+    book = the_book()
+    for decided in record.decisions():
+        view = decided.view
+        assert view.kind is DecisionKind.BID
+        table = decide(view)
+        assert table.move == decided.move
+        assert str(call_by_rules(view.bid_position(), bid_rules())[0]) == table.action
+        assert advise_view(view.to_json())["call"] == table.action
+        public = public_position(view.seat, view.dealer, view.calls, view.score)
+        from tutor.lessons.robots import call_in
+
+        sampled = call_in(with_hand(public, view.hand), book, open_rules(book.bidding, public))
+        assert sampled.action == table.action
+
+
+def test_the_drill_audit_reads_precedence_from_the_rules_yaml() -> None:
+    """Law ≈96 ("if you have neither a game nor support") gives way to every other lead, and a
+    prohibition (law 80: never lead the suit of your right-hand opponent) sets aside every lead:
+    both stated in content/conventions/play.yaml, not in code."""
+    from tutor.lessons.play.drill import overrides
+
+    rules = {r.id: r for r in the_book().play}
+    r96 = rules["lead-r96-doubleton"]
+    assert r96.yields
+    prohibition = rules["lead-80-never-rhos-suit"]
+    assert "*" in prohibition.overrides
+    others = [r for r in rules.values() if r.kind == "lead" and r.id != r96.id]
+    assert all(overrides(other, r96) for other in others)
+    assert all(overrides(prohibition, other) for other in rules.values() if other.kind == "lead")
+    plain = [r for r in others if not r.overrides]
+    assert plain and not any(overrides(r, rules["lead-80-never-rhos-suit"]) for r in plain)
+
+
+def test_the_bidding_view_is_the_book_position_of_tutor_advise() -> None:
+    """The view's JSON read back gives the same position (what a robot reads is what advise reads)."""
+    from tutor.lessons.bidding.drill import position_from_json
+
+    record = _deals(1)[0]
+    for decided in record.decisions():
+        built = decided.view.bid_position()
+        read = position_from_json(decided.view.to_json())
+        assert (read.seat, read.hand, read.dealer, read.calls, read.score) == (
+            built.seat, built.hand, built.dealer, built.calls, built.score)
+        assert isinstance(built, BidPosition) and built.seat is decided.seat
+        assert decided.seat in Seat
