@@ -49,6 +49,8 @@ from tutor.engine.record import DealRecord, Move, Phase, SeatView
 from tutor.engine.record.view_json import bid_view, check_kind, play_view
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, trick_winner
+from tutor.lessons.conventions_loader import conventions_for
+from tutor.lessons.play.rules import load_play_rules
 
 #: The laws a default play rests on: cards are played in rotation and suit must be followed.
 FOLLOW_LAWS = ("law-167", "law-147")
@@ -112,9 +114,6 @@ _BOOK: list[tuple[object, object, Book]] = []
 def the_book() -> Book:
     """The book in force: the bidding and play conventions of ``content/conventions/`` (one
     :class:`~tutor.engine.book.Book` per loaded pair of files; a changed file gives a new book)."""
-    from tutor.lessons.conventions_loader import conventions_for
-    from tutor.lessons.play.rules import load_play_rules
-
     bidding, play = conventions_for("bidding"), load_play_rules()
     if _BOOK and _BOOK[0][0] is bidding and _BOOK[0][1] is play:
         return _BOOK[0][2]

@@ -17,6 +17,7 @@ from tutor.engine.play.position import PlayPosition
 from tutor.engine.record.view_json import check_kind, play_view
 from tutor.engine.rules import Rules
 from tutor.lessons.play.rules import load_play_rules
+from tutor.lessons.robots import the_book
 
 
 def position_from_json(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
@@ -51,8 +52,6 @@ def check_asked(position: PlayPosition, asked: str) -> None:
 
 def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
     """:func:`advise` on a position already built: the book alone (``card`` ``None`` where it is silent)."""
-    from tutor.lessons.robots import the_book
-
     check_asked(position, asked)
     advice = the_book().card_in(position)
     if advice is None:
