@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
 from tutor.engine.bidding import BidPosition
-from tutor.engine.cards import SEATS, Seat
+from tutor.engine.cards import SEATS, Seat, Side
 from tutor.engine.conventions.kinds import DecisionKind
 from tutor.engine.dealgen import random_deal
 from tutor.engine.record import DealRecord, Phase
@@ -116,3 +117,38 @@ def test_the_bidding_view_is_the_book_position_of_tutor_advise() -> None:
             built.seat, built.hand, built.dealer, built.calls, built.score)
         assert isinstance(built, BidPosition) and built.seat is decided.seat
         assert decided.seat in Seat
+
+
+@pytest.mark.parametrize("kind,rule_id", [("bidding", None), ("lead", None), ("second-hand", None)])
+def test_a_drill_keeps_its_typed_view_and_its_json_reads_back_to_the_same_position(
+        kind: str, rule_id: str | None) -> None:
+    """Inside the tutor a drill's position is read from its typed view; the JSON it stores reads back
+    to the same position (so a drill replayed from storage is the drill that was shown)."""
+    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.play.scenarios import RarelyArises
+
+    for seed in (1, 2):
+        try:
+            drill = DRILL_KINDS[kind].make(rule_id, seed)
+        except RarelyArises:
+            continue
+        assert drill.view is not None and "view" not in drill.to_json()
+        if kind == "bidding":
+            from tutor.lessons.bidding.drill import drill_position, position_from_json
+
+            typed, read = drill_position(drill), position_from_json(drill.position)
+            assert (typed.seat, typed.hand, typed.dealer, typed.calls, typed.score) == (
+                read.seat, read.hand, read.dealer, read.calls, read.score)
+        else:
+            from tutor.lessons.play.advice import position_from_json as play_position
+
+            typed_p, read_p = drill.view.play_position(the_book().play), play_position(drill.position)
+            assert (typed_p.seat, typed_p.hand, typed_p.kind, typed_p.contract, typed_p.tricks, typed_p.trick,
+                    _below(typed_p.below), typed_p.rules) == (
+                read_p.seat, read_p.hand, read_p.kind, read_p.contract, read_p.tricks, read_p.trick,
+                _below(read_p.below), read_p.rules)
+
+
+def _below(below: Mapping[Side, int]) -> dict[Side, int]:
+    """Points below the line by side, a side with none written at 0 (law 85 reads both)."""
+    return {side: below.get(side, 0) for side in Side}

@@ -13,8 +13,10 @@ explain it, as plain data (``to_json``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from tutor.engine.record.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -46,12 +48,17 @@ class Drill:
     #: hand features that mattered, shown with the answer (e.g. {"sure tricks": "5"})
     features: Mapping[str, str] = field(default_factory=dict)
     deal_pbn: str = ""
+    #: the seat's view ``position`` was written from, typed (a Vint drill made in this process; ``None``
+    #: for a drill read back from JSON or of another game): inside the tutor the view is read, not the JSON
+    view: SeatView | None = field(default=None, compare=False, repr=False)
 
     def is_correct(self, choice: str) -> bool:
         return choice.strip().upper() == self.answer.upper()
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(replace(self, view=None))
+        del data["view"]
+        return data
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,19 @@ class SeatView:
     score: ScoreState | None = None
     rules: Rules = field(default_factory=Rules)
 
+    @classmethod
+    def of(cls, position: BidPosition | PlayPosition) -> SeatView:
+        """The view a position was built from (its seat, hand and public part; a play position's deal is
+        not part of any view)."""
+        if isinstance(position, BidPosition):
+            return cls(position.seat, position.hand, position.dealer, position.calls, score=position.score)
+        below = position.below
+        score = ScoreState({s: int(below.get(s, 0)) for s in Side}) if below else None
+        return cls(position.seat, position.hand, position.dealer, tuple(r.call for r in position.auction),
+                   position.contract, tuple(c for t in position.tricks for c in t.cards()),
+                   tuple(c for _, c in position.trick.plays) if position.current is not None else (),
+                   score, position.rules)
+
     @property
     def kind(self) -> DecisionKind:
         """The decision due: a call before the contract, else the card's kind (lead, follow, discard)."""

@@ -33,6 +33,7 @@ from tutor.engine.cards import SEAT_NAMES, Deal, Seat, Side, Suit
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.dealgen import constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.record.view import SeatView
 from tutor.engine.record.view_json import bid_view
 from tutor.lessons.bidding.feedback import feature_notes, why_not
 from tutor.lessons.bidding.plans import (
@@ -270,6 +271,7 @@ def _drill(rule: Rule, seed: int, c: Candidate, rules: Sequence[Rule]) -> Drill:
         choices=tuple(str(x) for x in p.legal_calls()), answer=answer, laws=c.advice.laws,
         explanation=c.advice.explanation, why_not=why_not(p, c.advice, rules),
         features=feature_notes(p, c.advice), deal_pbn=c.deal.to_pbn(),
+        view=SeatView.of(p),
     )
 
 
@@ -298,6 +300,11 @@ def prompt(p: BidPosition) -> str:
 
 
 # -- tutor advise ----------------------------------------------------------------------------------------
+
+def drill_position(drill: Drill) -> BidPosition:
+    """The drill's position: from its typed view, read from its JSON only when it has none."""
+    return (drill.view or bid_view(drill.position)).bid_position()
+
 
 def position_from_json(data: Mapping[str, Any]) -> BidPosition:
     """A bidding position from ``tutor advise`` JSON (:func:`tutor.engine.record.view_json.bid_view`)."""
@@ -331,7 +338,7 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
     from tutor.engine.scoring import score_deal
 
     deal = Deal.from_pbn(drill.deal_pbn)
-    position = position_from_json(drill.position)
+    position = drill_position(drill)
     out = []
     for text in dict.fromkeys([drill.answer, choice.strip().upper()]):
         call = parse_call(text)
@@ -364,5 +371,5 @@ DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences)
 __all__ = [
     "Candidate", "HandPlan", "KIND", "advise", "make_as_before_exact_replay", "pick_rule", "advise_position", "bid_rules", "call_by_rules",
     "consequences", "continue_auction", "final_contract", "generate", "in_situation", "make", "plan_from_conditions",
-    "plan_from_templates", "position_from_json", "prompt", "rule_ids",
+    "plan_from_templates", "drill_position", "position_from_json", "prompt", "rule_ids",
 ]

@@ -36,6 +36,7 @@ from tutor.engine.conventions.play_features import PlayChoice
 from tutor.engine.conventions.play_holdings import matches
 from tutor.engine.errors import IllegalPlayError, NotationError, TutorError
 from tutor.engine.play.position import PlayPosition
+from tutor.engine.record.view import SeatView
 from tutor.engine.rules import Rules
 from tutor.lessons.drills import Consequence, Drill, DrillKind
 from tutor.lessons.play.advice import (  # re-exported for the drill's users
@@ -203,6 +204,7 @@ def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:
         why_not=why_not(position, advice), features=_features(position, rule),
         deal_pbn=position.deal.to_pbn() if position.deal else "",
         accepted=tuple(str(c) for c in sorted(choice.cards, key=_card_order)),
+        view=SeatView.of(position),
     )
 
 
@@ -328,7 +330,8 @@ def position_of(drill: Drill) -> PlayPosition:
     """Rebuild the drill's position, with the full deal (for the double-dummy check)."""
     from tutor.engine.cards import Deal
 
-    p = position_from_json(drill.position)
+    p = (drill.view.play_position(the_book().play) if drill.view is not None
+         else position_from_json(drill.position))
     return replace(p, deal=Deal.from_pbn(drill.deal_pbn)) if drill.deal_pbn else p
 
 

@@ -9,7 +9,7 @@ from tutor.engine.calls import parse_call
 from tutor.engine.cards import SEAT_NAMES, Deal, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.bidding.drill import consequences, conventions, make, position_from_json
+from tutor.lessons.bidding.drill import consequences, conventions, drill_position, make
 from tutor.lessons.bidding.feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn
@@ -40,7 +40,7 @@ def _spoken(text: str) -> str:
 
 def _show_position(drill: Drill) -> None:
     pos = drill.position
-    bid_position = position_from_json(pos)
+    bid_position = drill_position(drill)
     st.markdown(f"**{drill.prompt}**")
     left, right = st.columns(2)
     with left:
@@ -88,7 +88,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
         st.info(note, icon=":material/lightbulb:")
     st.markdown("**What mattered**")
     st.markdown("  \n".join(f"- {name}: {value}" for name, value in drill.features.items()))
-    st.dataframe(pd.DataFrame(suit_table(position_from_json(drill.position))), hide_index=True,
+    st.dataframe(pd.DataFrame(suit_table(drill_position(drill))), hide_index=True,
                  key="bid_drill_suits")
     others = {k: v for k, v in drill.why_not.items() if k != choice}
     if others:
