@@ -32,7 +32,7 @@ Every decision carries the rule (or the default's name) and the laws it rests on
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.auction import Auction
@@ -284,6 +284,8 @@ class RobotDeal:
     play: tuple[Decision, ...]
     tricks: Mapping[Side, int]
     score: Mapping[str, Any]
+    #: the deal's record: every call and card in one log
+    record: DealRecord | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -360,9 +362,9 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
         request["variants"] = scoring_choices(rules)
     if contract is None:
         return RobotDeal(deal, dealer, calls, None, (), {Side.NS: 0, Side.EW: 0},
-                         score_request({**request, "contract": "pass"}))
+                         score_request({**request, "contract": "pass"}), record)
     cards = tuple(run(record))
     tricks = record.tricks_won()
     request.update(contract=str(contract.bid), declarer=contract.declarer.value,
                    tricks=tricks[contract.declarer.side])
-    return RobotDeal(deal, dealer, calls, contract, cards, tricks, score_request(request))
+    return RobotDeal(deal, dealer, calls, contract, cards, tricks, score_request(request), record)

@@ -18,13 +18,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.robots import advise_view
 
 #: Vint positions: answered by the one function the robots use (a convention, or the stated default).
-VINT_KINDS = frozenset({"bid", "lead", "card", "discard", "second-hand", "third-hand", "fourth-hand"})
+VINT_KINDS = VIEW_KINDS
 #: Position kinds whose drill kind has another name.
 ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}
 

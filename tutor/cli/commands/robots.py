@@ -91,9 +91,11 @@ def read_text(source: str, *, limit: int) -> str:
 def as_pbn(record: RobotDeal) -> pbn.PbnGame:
     """The robots' deal as a PBN game: deal, dealer, auction, play and result."""
     contract = record.contract
+    result = record.tricks[contract.declarer.side] if contract else None
+    if record.record is not None:
+        return pbn.PbnGame.from_record(record.record, result=result)
     return pbn.PbnGame(record.deal, record.dealer, tuple(d.action for d in record.auction),
-                       tuple(Card.parse(d.action) for d in record.play),
-                       result=record.tricks[contract.declarer.side] if contract else None)
+                       tuple(Card.parse(d.action) for d in record.play), result=result)
 
 
 def readable(record: RobotDeal) -> str:

@@ -32,16 +32,15 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.cards import Card, Deal, Seat
+from tutor.engine.cards import Deal, Seat
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.errors import ContentError, TutorError
 from tutor.engine.jsonread import read_json_source
-from tutor.engine.play import opening_leader
 from tutor.engine.play.position import PlayPosition
+from tutor.engine.record import DealRecord, Phase
 from tutor.engine.rules import Rules
-from tutor.engine.tricks import TrickPlay
 from tutor.lessons.play.draft import steers_of, stream_deal
-from tutor.lessons.robots import Decision, bid_auction, card_in, the_book, view_of
+from tutor.lessons.robots import Decision, card_in, run, the_book
 
 #: Deals the robots bid and play, at most, in the search for one drill.
 DEALS = 60
@@ -80,20 +79,16 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
     Exactly :func:`tutor.lessons.robots.robot_deal`'s auction and play (the same view, the
     same adviser), one position built per card; the caller stops when it has what it needs.
     """
-    auction, calls = bid_auction(deal, dealer, None, rules)
-    contract = auction.contract
-    if contract is None:
-        return
     book = the_book()
-    play = TrickPlay(deal, contract.trump, opening_leader(contract))
+    record = DealRecord(deal, dealer, rules=rules)
+    calls = tuple(run(record, Phase.AUCTION))
     cards: list[Decision] = []
-    while not play.is_complete:
-        seat = play.to_play
-        position = view_of(seat, play.hand(seat), auction, None, play, rules).play_position(book.play)
+    while record.phase is Phase.PLAY:
+        position = record.view().play_position(book.play)
         decision = card_in(position, book)
-        yield RobotPosition(deal, dealer, auction, calls, tuple(cards), replace(position, deal=deal),
+        yield RobotPosition(deal, dealer, record.auction, calls, tuple(cards), replace(position, deal=deal),
                             decision.answer_json())
-        play.play(Card.parse(decision.action), seat)
+        record.push(decision.move, decision.seat)
         cards.append(decision)
 
 

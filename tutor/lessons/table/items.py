@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.engine.cards import Card, Hand
+from tutor.engine.conventions.kinds import PLAY_KINDS, DecisionKind
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import parse_json
 from tutor.lessons.answers import Answer
@@ -45,7 +46,7 @@ def deviation_answers(table: TableDeal) -> list[Answer]:
 
 def _play_kind(book: Mapping[str, Any]) -> str:
     kind = str(book.get("kind", "lead"))
-    return kind if kind in ("lead", "second-hand", "third-hand", "discard") else "third-hand"
+    return kind if kind in PLAY_KINDS else DecisionKind.THIRD_HAND.value
 
 
 def is_table_answer(answer: Answer) -> bool:
