@@ -21,7 +21,7 @@ choice double-dummy; no convention ever looks at it.
 >>> d = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 >>> a = Auction.from_calls(Seat.N, ["1NT"] + ["P"] * 8)
 >>> p = PlayPosition.at_start(d, a)
->>> p.seat, p.kind, str(p.contract)
+>>> p.seat, p.kind.value, str(p.contract)
 (<Seat.E: 'E'>, 'lead', '1NT by N')
 """
 
@@ -110,7 +110,7 @@ class PlayPosition:
 
         >>> p = PlayPosition.from_cards(seat=Seat.S, hand=Hand.parse("AQ32.K2.Q32.5432"),
         ...     dealer=Seat.N, calls=["1H"], contract=Contract.parse("1H", "N"), trick=[Card.parse("D4")])
-        >>> p.kind, p.current.leader
+        >>> p.kind.value, p.current.leader
         ('second-hand', <Seat.E: 'E'>)
         """
         records = _auction_records(dealer, tuple(calls), extra.get("rules"))
