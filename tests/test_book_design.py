@@ -152,3 +152,43 @@ def test_a_drill_keeps_its_typed_view_and_its_json_reads_back_to_the_same_positi
 def _below(below: Mapping[Side, int]) -> dict[Side, int]:
     """Points below the line by side, a side with none written at 0 (law 85 reads both)."""
     return {side: below.get(side, 0) for side in Side}
+
+
+def _table(name: str) -> object:
+    import yaml
+
+    return yaml.safe_load((ROOT / "tests" / "data" / name).read_text(encoding="utf-8"))
+
+
+def test_book_call_on_a_seat_view_gives_the_seeds_call() -> None:
+    """The seed-cited expectation table (tests/data/bidding_expectations.yaml), asked as typed views."""
+    from tutor.engine.record.view_json import bid_view
+
+    book = the_book()
+    rows = _table("bidding_expectations.yaml")
+    assert isinstance(rows, list)
+    for row in rows:
+        view = bid_view({k: row[k] for k in ("dealer", "seat", "hand", "auction", "score") if k in row})
+        advice = book.call(view)
+        assert advice is not None and str(advice.call) == str(row["call"]), row["id"]
+        assert set(row["laws"]) <= set(advice.laws), row["id"]  # "the deciding rule cites at least these"
+
+
+def test_book_card_on_a_seat_view_gives_the_seeds_card() -> None:
+    """The seed-cited play table (tests/data/play_expectations.yaml), asked as typed views."""
+    from tutor.engine.record.view_json import play_view
+
+    book = the_book()
+    table = _table("play_expectations.yaml")
+    assert isinstance(table, dict)
+    for case in table["cases"]:
+        expect = case.get("expect") or {}
+        if "card" not in expect:
+            continue
+        view = play_view({**table["defaults"], **case["position"]})
+        advice = book.card(view)
+        if expect["card"] is None:  # the book is silent here
+            assert advice is None, case["id"]
+            continue
+        assert advice is not None, case["id"]
+        assert str(advice.card) == expect["card"] or expect["card"] in {str(c) for c in advice.cards}, case["id"]
