@@ -69,7 +69,7 @@ def natural_rates(deals: int) -> Counter[str]:
     for seed in range(deals):
         seen: set[str] = set()
         for found in robot_positions(random_deal(random.Random(seed)), SEATS[seed % 4]):
-            rule = by_id.get(str(found.answer.get("rule")))
+            rule = by_id.get(str(found.answer.rule))
             if rule is not None and rule.id not in seen and deciding(rule, found, conventions, audit):
                 seen.add(rule.id)
         counts.update(seen)

@@ -72,7 +72,7 @@ def read(deal: Deal, dealer: Seat, conventions: Sequence[Rule], hits: dict[str, 
     by_id = {r.id: r for r in conventions}
     found: set[str] = set()
     for n, position in enumerate(robot_positions(deal, dealer)):
-        rule = by_id.get(str(position.answer.get("rule")))
+        rule = by_id.get(str(position.answer.rule))
         if rule is None or rule.id in found:
             continue
         if audit(rule, position.position, conventions) is not None:

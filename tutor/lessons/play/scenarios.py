@@ -4,7 +4,7 @@ Play drill ``seed`` is found in a seeded stream of deals (:func:`tutor.lessons.p
 that the four robots of :mod:`tutor.lessons.robots` bid and play, card by card. At every
 card the seat in turn sees only its own view (:func:`tutor.lessons.robots.view_of`); the
 position built from that view is the one the robot decides on
-(:func:`tutor.lessons.robots.play_answer`, the function behind ``tutor advise``). A rule's
+(:func:`tutor.lessons.robots.card_in`, the function behind ``tutor advise``). A rule's
 drill is its first decision in the stream — of any seat — where the robot's own answer is
 the rule's and the audit of :mod:`tutor.lessons.play.drill` finds one book-correct answer:
 that seat becomes the learner, the auction is the robots' auction and the cards before it
@@ -70,7 +70,7 @@ class RobotPosition:
     calls: tuple[Decision, ...]
     cards: tuple[Decision, ...]  # the robots' cards before this decision, in order of play
     position: PlayPosition  # built from the seat's view, with the full deal attached
-    answer: dict[str, object]  # the robot's answer (tutor advise on the view)
+    answer: Decision  # the robot's decision (tutor advise on the view)
 
 
 def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Iterator[RobotPosition]:
@@ -87,7 +87,7 @@ def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Ite
         position = record.view().play_position(book.play)
         decision = card_in(position, book)
         yield RobotPosition(deal, dealer, record.auction, calls, tuple(cards), replace(position, deal=deal),
-                            decision.answer_json())
+                            decision)
         record.push(decision.move, decision.seat)
         cards.append(decision)
 
@@ -109,7 +109,7 @@ def scan(seed: int, index: int, conventions: Sequence[Rule], auditor: Auditor,
     by_id = {r.id: r for r in conventions}
     deal, dealer = stream_deal(seed, index, steers_of(conventions) if STEERED else ())
     for position in robot_positions(deal, dealer, rules):
-        rule = by_id.get(str(position.answer.get("rule")))
+        rule = by_id.get(position.answer.rule)
         if rule is None or rule.id in found:
             continue  # a stated default, or a rule already found earlier in this deal
         advice = auditor(rule, position.position, conventions)
@@ -228,7 +228,7 @@ def banked_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor:
     for n, position in enumerate(robot_positions(entry.deal, entry.dealer)):
         if n < entry.decision:
             continue
-        if str(position.answer.get("rule")) == rule.id:
+        if position.answer.rule == rule.id:
             advice = auditor(rule, position.position, conventions)
             if advice is not None:
                 return position, advice
