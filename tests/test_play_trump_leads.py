@@ -101,3 +101,11 @@ def test_unknown_or_mistyped_drill_hints_are_reported() -> None:
     problems = argument_problems(items)
     assert {(rid, path[-1]) for path, rid, _ in problems} == {("x", "several_suit"), ("x", "avoid")}
     assert any("several_suits" in m for _, _, m in problems)  # the message lists the known hints
+
+
+def test_an_override_must_name_a_rule_of_the_file() -> None:
+    """Precedence is stated in the YAML (docs/play.md, "Precedence"): a mark that names no rule
+    would silently set nothing aside, so tutor check reports it at its line."""
+    items = [{"id": "lead-1-a", "overrides": ["lead-2"]}, {"id": "lead-2-b", "overrides": ["*", "lead-9"]}]
+    problems = argument_problems(items)
+    assert [(rid, path[-1]) for path, rid, _ in problems] == [("lead-2-b", "overrides")]

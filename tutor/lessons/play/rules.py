@@ -44,12 +44,17 @@ def _pattern_problems(pattern: object) -> list[str]:
 
 
 def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...], str, str]]:
-    """Problems in the ``drill`` hints of the raw rule items: (path, rule id, message)."""
+    """Problems in the ``drill`` hints and the ``overrides`` of the raw rule items: (path, rule id, message)."""
     out: list[tuple[tuple[str | int, ...], str, str]] = []
+    ids = [str(item.get("id", "")) for item in items if isinstance(item, Mapping)]
     for n, item in enumerate(items):
         if not isinstance(item, Mapping):
             continue
         rid = str(item.get("id", "-"))
+        marks = item.get("overrides") or []
+        out += [((n, "overrides"), rid, f"overrides {mark!r} names no rule of this file (an id prefix, or \"*\")")
+                for mark in (marks if isinstance(marks, list) else []) if mark != "*"
+                and not any(other.startswith(str(mark)) and other != rid for other in ids)]
         drill = item.get("drill") or {}
         out += [((n, "drill", key), rid, m) for key, m in _drill_hint_problems(drill)]
         avoid = drill.get("avoid", []) if isinstance(drill, Mapping) else []
