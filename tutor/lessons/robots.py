@@ -12,10 +12,11 @@ decision changes).
 decision goes through :func:`decide` (a view) or its two halves :func:`call_in` and
 :func:`card_in` (the position a view makes), which return a typed :class:`Decision`; the
 table, drill generation, the play bank, the cost sampler and ``tutor advise``
-(:func:`advise_view`, the JSON edge) all ask it. It answers every legal position: the book's convention where one applies (bidding:
-``content/conventions/bidding.yaml``, whose last rule is the catch-all pass; play:
-``content/conventions/play.yaml``), otherwise a **stated default** — the tutor's
-reading, marked ``"default": true`` and explained (docs/robots.md):
+(:func:`advise_view`, the JSON edge) all ask it. It answers every legal position: the
+book's convention where one applies (bidding: ``content/conventions/bidding.yaml``, whose
+last rule is the catch-all pass; play: ``content/conventions/play.yaml``), otherwise a
+**stated default** — the tutor's reading, marked ``"default": true`` and explained
+(docs/robots.md):
 
 * a lead with no convention: cash a card that is sure to win the trick (the highest card
   of a suit still out, counting the cards seen), else the lowest card of the longest suit
