@@ -192,3 +192,16 @@ def test_book_card_on_a_seat_view_gives_the_seeds_card() -> None:
             continue
         assert advice is not None, case["id"]
         assert str(advice.card) == expect["card"] or expect["card"] in {str(c) for c in advice.cards}, case["id"]
+
+
+def test_a_narrower_book_is_kept_for_the_same_rules_only() -> None:
+    """The book's caches are keyed by the rules themselves, not by id(): rules with the same ids
+    but changed (a reloaded file, a test's own rules) get a book of their own."""
+    from dataclasses import replace
+
+    book = the_book()
+    some = book.bidding[:5]
+    assert book.among(some) is book.among(tuple(some))
+    changed = (replace(some[0], priority=some[0].priority + 1), *some[1:])
+    other = book.among(changed)
+    assert other.bidding[0] is changed[0] and other.bidding[0].priority == some[0].priority + 1

@@ -136,7 +136,9 @@ class Book:
             return self
         key = tuple(r.id for r in rules)
         narrowed = self._narrowed.get(key)
-        if narrowed is None:
+        # the ids find it; the rules themselves must be the same objects (a caller's own rules
+        # with the same ids - a test's, a reloaded file's - get a book of their own)
+        if narrowed is None or any(a is not b for a, b in zip(narrowed.bidding, rules, strict=True)):
             if len(self._narrowed) > 4096:
                 self._narrowed.clear()
             narrowed = self._narrowed[key] = Book(tuple(rules), self.play)
@@ -168,16 +170,16 @@ class Book:
     def outranking(self, rule: Rule) -> tuple[Rule, ...]:
         """The higher bidding rules that take the decision whenever ``rule``'s situation holds and
         their hand conditions hold: a hand meeting one of them can never drill ``rule``."""
-        cache = self._outranking
-        if rule.id not in cache:
-            cache[rule.id] = tuple(
+        kept = self._outranking.get(rule.id)
+        if kept is None or kept[0] is not rule:
+            kept = self._outranking[rule.id] = (rule, tuple(
                 r for r in self.bidding if r.priority > rule.priority and r.situation == rule.situation
                 and (not r.situation_args or r.situation_args == rule.situation_args)
-                and r.conditions and all(c.requirement() is not None for c in r.conditions))
-        return cache[rule.id]
+                and r.conditions and all(c.requirement() is not None for c in r.conditions)))
+        return kept[1]
 
     @cached_property
-    def _outranking(self) -> dict[str, tuple[Rule, ...]]:
+    def _outranking(self) -> dict[str, tuple[Rule, tuple[Rule, ...]]]:
         return {}
 
 
