@@ -34,6 +34,7 @@ from tutor.engine.calls import Call, Contract
 from tutor.engine.cards import Card, Hand, Seat, Side
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.kinds import DecisionKind
+from tutor.engine.errors import NotationError
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
 
@@ -92,7 +93,7 @@ class SeatView:
     def play_position(self, conventions: Sequence[Rule] = ()) -> PlayPosition:
         """The play position of this view; ``conventions``: the play rules a prohibition re-asks."""
         if self.contract is None:
-            raise ValueError("the auction is not over: a play position needs the contract")
+            raise NotationError("the auction is not over: a play position needs the contract")
         below = {} if self.score is None else {s: self.score.below[s] for s in Side}
         return PlayPosition.from_cards(
             seat=self.seat, hand=self.hand, dealer=self.dealer, calls=[str(c) for c in self.calls],
