@@ -1,9 +1,9 @@
-"""The book's card for a play position given as ``tutor advise`` JSON — the one reading of a
-play position shared by ``tutor advise``, the robots and the play drills.
+"""The play drills' ``advise``: the book's card (the book alone, no stated default) for a play
+position given as ``tutor advise`` JSON.
 
-Kept apart from :mod:`tutor.lessons.play.drill` because the robots (:mod:`tutor.lessons.robots`)
-answer with it and the play drills are built from the robots' deals: living in the drill module,
-it closed an import cycle drill → scenarios → robots → drill.
+The JSON is read by the one reader of a seat's view (:mod:`tutor.engine.record.view_json`) and
+answered by the book (:meth:`tutor.engine.book.Book.card_in`); the robots add the stated defaults
+on top of the same book (:func:`tutor.lessons.robots.card_in`).
 """
 
 from __future__ import annotations
