@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.cards import Side
-from tutor.engine.ways.game import WayGame, game_score
+from tutor.engine.ways.game import WayGame
+from tutor.engine.ways.result import game_score
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import laws_named, pretty_cards, spoken_call

@@ -41,7 +41,8 @@ from tutor.engine.rules import Rules
 from tutor.engine.scoring.items import DealScore, ScoreItem
 from tutor.engine.settlement import dummy_player_payments, three_player_payments, two_player_payments
 from tutor.engine.ways.catalogue import Way, find_way
-from tutor.engine.ways.game import WayGame, deal_way, game_score
+from tutor.engine.ways.game import WayGame, deal_way
+from tutor.engine.ways.result import game_score
 from tutor.engine.ways.records import ThreeRecords
 from tutor.engine.ways.score import way_rules
 from tutor.lessons.review import Exercise

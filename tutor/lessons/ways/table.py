@@ -22,7 +22,8 @@ from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.five import FiveTable, five_table
-from tutor.engine.ways.game import WayGame, deal_way, game_records, game_score
+from tutor.engine.ways.game import WayGame, deal_way
+from tutor.engine.ways.result import game_records, game_score
 from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import TableDeal
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
