@@ -28,7 +28,7 @@ from tutor.engine.errors import TutorError
 Exchange = Literal["none", "pile", "one-card"]
 Exposure = Literal["after-opening-lead", "dealer-at-deal", "after-first-trick", "at-deal", "never"]
 Leader = Literal["declarer", "lho", "non-declarer"]
-Bidding = Literal["alternate", "partners-then-dummy-player", "all-three", "four-handed"]
+Bidding = Literal["alternate", "single", "partners-then-dummy-player", "all-three", "four-handed"]
 
 
 @dataclass(frozen=True)

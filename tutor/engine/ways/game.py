@@ -119,7 +119,8 @@ class WayGame:
         players = self.setup.players
         i = players.index(self.setup.dealer)
         order = tuple(self._seat_of[p] for p in players[i:] + players[:i])
-        return WayAuction(way.bidding, order, min_level=way.min_level, law=way.law)
+        bidding = "single" if way.option("announcement") == "single" else way.bidding
+        return WayAuction(bidding, order, min_level=way.min_level, law=way.law)
 
     # -- the state -------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from tutor.engine.settlement import dummy_player_payments, three_player_payments
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.game import WayGame, deal_way
 from tutor.engine.ways.result import game_score
-from tutor.engine.ways.records import ThreeRecords
+from tutor.engine.ways.records import ThreeRecords, WayRubber
 from tutor.engine.ways.score import way_rules
 from tutor.lessons.review import Exercise
 from tutor.lessons.ways.robots import play_by_robots
@@ -248,7 +248,9 @@ def _two_handed(level: WayLevel, seed: int) -> WayScoringQuestion:
 
 def _deal_rubber(way: Way, seed: int, rules: Rules, rubber_no: int = 0) -> tuple[Rubber, list[str], list[WayGame]]:
     """A rubber of ``way`` played deal after deal by robots; the story gives each deal's entries."""
-    rubber, story, games = Rubber(rules), [], []
+    rubber: Rubber = WayRubber(way, rules) if way.players == 2 else Rubber(rules)  # noqa: PLR2004
+    story: list[str] = []
+    games: list[WayGame] = []
     for n in range(MAX_DEALS):
         if rubber.is_over:
             break
