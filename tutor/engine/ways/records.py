@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
-from tutor.engine.scoring.items import DealScore
 from tutor.engine.rules import Rules
+from tutor.engine.scoring.items import DealScore
 from tutor.engine.settlement import Payment, three_player_payments, two_player_payments
 from tutor.engine.ways.catalogue import Way
 from tutor.engine.ways.score import way_rules

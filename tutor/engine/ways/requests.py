@@ -20,10 +20,10 @@ from typing import Any
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Hand, Seat
 from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.rubber import RubberDeal
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_deal
 from tutor.engine.scoring.items import DealScore
-from tutor.engine.rubber import RubberDeal
 from tutor.engine.scoring.score_parse import DEAL_FIELDS, parse_deal_request
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.five import five_record
