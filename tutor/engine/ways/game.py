@@ -41,6 +41,7 @@ class WayGame:
         self.setup, self.way = setup, setup.way
         self._steps: list[tuple[str, str]] = []
         self._seat_of = self._seating()
+        self._auction_seats = dict(self._seat_of)  # the seats the calls were made from (before any move)
         self._hands: dict[Seat, Hand] = {s: Hand(c) for s, c in setup.hands.items()}
         self._pile_left: dict[str, list[Card]] = {}
         self._exchanged: dict[str, bool] = {}
@@ -68,6 +69,10 @@ class WayGame:
 
     def seat_of(self, player: str) -> Seat:
         return self._seat_of[player]
+
+    def bidder_at(self, seat: Seat) -> str:
+        """The player who called from ``seat`` in the auction (the three-handed winner moves after it)."""
+        return next(p for p, s in self._auction_seats.items() if s is seat)
 
     def owner(self, seat: Seat) -> str | None:
         """The player who plays ``seat``'s cards (a dummy's owner plays them); ``None`` for a pile."""

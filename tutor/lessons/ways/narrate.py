@@ -138,6 +138,23 @@ def trick_line(game: WayGame, learner: str | None) -> str:
     return "This trick: " + ", ".join(f"{p.card.pretty} from {p.whose}" for p in trick)
 
 
+def auction_rows(game: WayGame) -> tuple[list[str], list[list[str]]]:
+    """The auction as a table with a column per bidder (A-B, A-B-C), first speaker first; a new row
+    starts whenever the turn comes round (the dummy-player's one call ends the partners' rows)."""
+    dummy_player = game.auction.dummy_player
+    seats = game.auction.bidders + ((dummy_player,) if dummy_player else ())
+    order = list(dict.fromkeys(game.bidder_at(s) for s in seats))
+    rows: list[list[str]] = []
+    last = len(order)
+    for record in game.auction.records:
+        column = order.index(game.bidder_at(record.seat))
+        if column <= last:
+            rows.append([""] * len(order))
+        rows[-1][column] = said(str(record.call))
+        last = column
+    return order, rows
+
+
 def said(action: str) -> str:
     if action[:1].isdigit() or action == "P":
         return spoken_call(action)
@@ -180,5 +197,5 @@ def end_of_deal(game: WayGame, score: DealScore, records: dict[str, dict[str, in
     return lines
 
 
-__all__ = ["PlayedCard", "in_words", "seat_words", "current_trick", "end_of_deal", "played_cards", "sides", "step_lines", "trick_line",
+__all__ = ["PlayedCard", "auction_rows", "in_words", "seat_words", "current_trick", "end_of_deal", "played_cards", "sides", "step_lines", "trick_line",
            "whose", "winner_line"]

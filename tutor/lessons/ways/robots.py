@@ -129,7 +129,7 @@ def counted_hands(game: WayGame, player: str) -> tuple[Seat, ...]:
     return (own,) + ((dummy,) if dummy is not None and dummy in seen and dummy is not own else ())
 
 
-def _book_call(game: WayGame, seat: Seat, hand_seat: Seat) -> dict[str, object]:
+def _book_call(game: WayGame, seat: Seat, hand_seat: Seat) -> dict[str, Any]:
     """The four-handed book's call for ``hand_seat``'s cards at ``seat``'s turn (an auction it cannot
     read: pass, the tutor's default)."""
     dealer, calls = four_seat_calls(game, seat)
