@@ -1,8 +1,10 @@
 """The records each way keeps over several deals (``tutor score {"players": …, "deals": […]}``).
 
-* **Two players** (every way, RO l.455, 481, 495, 515: "the records are kept in the usual
-  order"): a rubber on the four-handed engine, player A writing the N-S column and B the
-  E-W one; the buy-in way needs 600 below the line for a partie (RO l.513). Deals of the
+* **Two players** (every way, RO l.455, 495, 515 and 004 l.19: "the records are kept in the
+  usual order"): a rubber on the four-handed engine, player A writing the N-S column and B the
+  E-W one; the buy-in way needs 600 below the line for a partie (RO l.513), a
+  made five or slam ending it at once unless the ``buy-in-five`` option says otherwise (RO l.391, 515).
+  Nothing is paid before the rubber is over. Deals of the
   ways without dummies are scored by :func:`~tutor.engine.ways.score.duel_score`.
 * **Three players, the auction way** (RO l.535-539): "all three keep independent records;
   the first to reach 500 below the line ends the partie, and so the rubber"; the declarer
