@@ -153,3 +153,25 @@ def test_a_restored_table_explains_the_robots_earlier_actions() -> None:
     assert [d.to_json() for d in again.log] == [d.to_json() for d in table.log]
     robot_steps = [(p, a) for p, a in table.game.steps if p != "A"]
     assert [(d.player, d.action) for d in again.log] == robot_steps
+
+
+def test_a_stored_table_keeps_the_learners_player_and_the_ways_switch(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's player and a way's switch are part of the stored table, taken up again on a reload."""
+    db = tmp_path / "progress.db"
+    monkeypatch.setenv("TUTOR_DB", str(db))
+    at = _open(db, 2)
+    at.selectbox(key="ways_way").set_value("dummy-auction")
+    at.run()
+    at.selectbox(key="ways_learner").set_value("B")
+    at.selectbox(key="ways_option_dummy-transfer").set_value("transfer")
+    at.run()
+    assert not at.exception, at.exception
+    before = at.session_state["ways_table"]
+    assert before.learner == "B" and before.way.option("dummy-transfer") == "transfer"
+    fresh = _open(db, 2)
+    fresh.selectbox(key="ways_way").set_value("dummy-auction")
+    fresh.run()
+    assert not fresh.exception, fresh.exception
+    restored = fresh.session_state["ways_table"]
+    assert (restored.learner, restored.way, restored.game.steps) == (before.learner, before.way, before.game.steps)

@@ -21,7 +21,7 @@ import streamlit as st
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat
 from tutor.engine.errors import TutorError
-from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal, step_lines
+from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal, shared_rows, step_lines
 from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import laws_named
@@ -158,9 +158,10 @@ def show_result(table: WayTable, words: Callable[[str], str]) -> None:
     for line in end_of_deal(table.game, table.score(), table.records()):
         st.text(line)
     records = table.records()
+    rows = shared_rows(table.game, records)
     st.subheader("This deal's records")
-    st.table({"player": list(records), "below the line": [r["below"] for r in records.values()],
-              "above the line": [r["above"] for r in records.values()]})
+    st.table({"player": [r[0] for r in rows], "below the line": [r[1] for r in rows],
+              "above the line": [r[2] for r in rows]})
     _review(table, words)
 
 

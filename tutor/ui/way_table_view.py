@@ -83,6 +83,9 @@ def _controls(players: int) -> tuple[Way, int, str, str | None]:
         options[option.name] = chosen.selectbox(option.name, list(option.choices), key=f"ways_option_{option.name}",
                                                 help=option.choices[option.default])
         st.caption(words(option.choices[options[option.name]]))
+    if way.name == "dummy":  # RO l.519: the lowest card drawn takes the dummy first, then it passes on
+        st.number_input("Rubber of the dummy's rotation (0 = the first)", min_value=0, max_value=1000, value=0,
+                        key="ways_dummy_rubber")
     return way.with_options(options), int(seed), str(me), None if first == "in turn" else str(first)
 
 
@@ -94,7 +97,13 @@ def _restore(players: int, way_name: str) -> None:
     stored = _stored(players, way_name)
     if stored is not None:
         st.session_state[WAYS_TABLE] = stored
-        st.session_state["ways_seed"] = stored.seed  # set before the widget is drawn in this run
+        # the widgets take the stored table's choices (set before they are drawn in this run)
+        st.session_state["ways_seed"] = stored.seed
+        st.session_state["ways_learner"] = stored.learner or "A"
+        st.session_state["ways_dealer"] = stored.first_dealer or "in turn"
+        st.session_state["ways_dummy_rubber"] = stored.rubber
+        for option in (o for o in WAY_OPTIONS.values() if way_name in o.ways):
+            st.session_state[f"ways_option_{option.name}"] = stored.way.option(option.name)
 
 
 def _laws(players: int, way_name: str) -> None:
@@ -114,10 +123,12 @@ def render(players: int) -> None:
         _five(seed)
         return
     table = st.session_state.get(WAYS_TABLE)
-    wanted = (way, seed, learner, dealer)
-    fresh = not isinstance(table, WayTable) or (table.way, table.seed, table.learner, table.first_dealer) != wanted
+    rubber = int(st.session_state.get("ways_dummy_rubber", 0) or 0) if way.name == "dummy" else 0
+    wanted = (way, seed, learner, dealer, rubber)
+    fresh = not isinstance(table, WayTable) or (
+        table.way, table.seed, table.learner, table.first_dealer, table.rubber) != wanted
     if st.button("Deal", key="ways_start") or fresh:
-        table = WayTable(way, seed, learner=learner, dealer=dealer)
+        table = WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber)
         st.session_state[WAYS_TABLE] = table
     assert isinstance(table, WayTable)
     table.run_robots()

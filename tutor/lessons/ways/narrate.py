@@ -184,18 +184,23 @@ def end_of_deal(game: WayGame, score: DealScore, records: dict[str, dict[str, in
               f"({laws_named(i.laws)})" for i in score.items] or ["  nothing is written"]
     lines += [f"  {n}" for n in score.notes]
     lines.append("Records of this deal:")
-    shared = game.way.name == "dummy"  # the partners of the rotating dummy settle as one side
-    shown: set[str] = set()
-    for name, people in sides(game):
-        for player in people:
-            if player in shown:
-                continue
-            entry = records[player]
-            label = f"{name} (one record, shared)" if shared and len(people) > 1 else player
-            lines.append(f"  {label}: {entry['below']} below, {entry['above']} above")
-            shown.update(people if shared else (player,))
+    lines += [f"  {name}: {below} below, {above} above" for name, below, above in shared_rows(game, records)]
     return lines
 
 
-__all__ = ["PlayedCard", "auction_rows", "in_words", "seat_words", "current_trick", "end_of_deal", "played_cards", "sides", "step_lines", "trick_line",
+def shared_rows(game: WayGame, records: dict[str, dict[str, int]]) -> list[tuple[str, int, int]]:
+    """Each record once: the rotating dummy's partners settle as one side (RO l.529), so theirs is
+    one row; every other player keeps his own (the auction way's defenders write theirs separately)."""
+    rows: list[tuple[str, int, int]] = []
+    shared = game.way.name == "dummy"
+    for name, people in sides(game):
+        if shared and len(people) > 1:
+            entry = records[people[0]]
+            rows.append((f"{name} (partners, one record)", entry["below"], entry["above"]))
+            continue
+        rows += [(p, records[p]["below"], records[p]["above"]) for p in people]
+    return rows
+
+
+__all__ = ["PlayedCard", "auction_rows", "in_words", "seat_words", "shared_rows", "current_trick", "end_of_deal", "played_cards", "sides", "step_lines", "trick_line",
            "whose", "winner_line"]
