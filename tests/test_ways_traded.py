@@ -109,3 +109,24 @@ def test_the_closed_dummy_is_seen_by_nobody_until_the_contract() -> None:
         assert game.seat_of(dealer).partner in game.visible(player)  # the open dummy, for both
     assert game.exposed() == {game.seat_of(dealer).partner}
     assert Seat.N in game.dummy_seats() and Seat.E in game.dummy_seats()
+
+
+def test_the_hint_counts_the_dummy_the_player_may_see() -> None:
+    """RO l.445: 'each player looks at his cards and his dummy' while bidding: where his own hand alone
+    would pass and his dummy's would open, the robot's call (the hint) is not a pass."""
+    from tutor.lessons.ways.robots import _book_call, robot_action
+
+    found = 0
+    for seed in range(120):
+        game = WayGame(deal_way(find_way(2, "dummies"), random.Random(seed)))
+        turn = game.to_act
+        assert turn is not None
+        player, seat = turn
+        dummy = game.dummy_of(player)
+        assert dummy is not None and dummy in game.visible(player)
+        own, theirs = _book_call(game, seat, seat)["call"], _book_call(game, seat, dummy)["call"]
+        if own == "P" and theirs != "P":
+            found += 1
+            decision = robot_action(game)
+            assert decision.action == theirs and "dummy" in decision.explanation
+    assert found >= 1
