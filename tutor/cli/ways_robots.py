@@ -16,6 +16,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
 from tutor.engine.ways.catalogue import find_way
 from tutor.engine.ways.five import five_record
+from tutor.lessons.ways.narrate import end_of_deal, step_lines
 from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
 
 #: a robot rubber that has not ended after this many deals is stopped (passed-out deals repeat)
@@ -29,7 +30,10 @@ def robots_record(players: int, way_name: str | None, seed: int, rubber: int = 0
     if players != 5:  # noqa: PLR2004
         table = WayTable(way, seed, learner=None, dealer=dealer, rubber=rubber)
         table.run_robots()
-        return table.to_json()
+        told = step_lines(table.game, 0, None)
+        if table.phase == "over":
+            told += end_of_deal(table.game, table.score(), table.records())
+        return {**table.to_json(), "told": told}
     return five_rubber_record(seed, rubber)
 
 
@@ -77,11 +81,7 @@ def readable(record: dict[str, Any]) -> str:
         return "\n".join(lines)
     lines = [f"{record['players']} players, the {record['way']} way (seed {record['seed']}); "
              f"{record['dealer']} deals."]
-    lines += [f"  {s['player']}: {s['action']}" for s in record["steps"]]
-    lines.append(f"Contract: {record['contract']} by {record['declarer']}" if record["contract"]
-                 else "Nobody bid.")
-    for name, entry in record.get("records", {}).items():
-        lines.append(f"  {name}: {entry['below']} below, {entry['above']} above")
+    lines += [f"  {line}" for line in record.get("told", ())]
     return "\n".join(lines)
 
 
