@@ -130,3 +130,44 @@ def test_the_hint_counts_the_dummy_the_player_may_see() -> None:
             decision = robot_action(game)
             assert decision.action == theirs and "dummy" in decision.explanation
     assert found >= 1
+
+
+def test_the_sheet_reads_each_player_with_the_dummy_he_played() -> None:
+    """RO l.495 ('records and calculations are the usual'): with the dummies beside the players, the
+    tricks and the honours are counted for a player and the dummy he played, not the seats opposite."""
+    from tutor.engine.cards import HONOUR_RANKS
+    from tutor.engine.ways.result import game_score
+
+    checked = 0
+    for seed in SEEDS:
+        game = _played("dummy-auction", seed)
+        contract = game.play_contract
+        if contract is None or game.partners_opposite:
+            continue
+        checked += 1
+        score = game_score(game)
+        declarer = game.declarer
+        assert declarer is not None
+        side = game.seat_of(declarer).side
+        assert score.tricks[side] == game.tricks_of(declarer)
+        trump = contract.trump
+        for item in (i for i in score.items if i.kind == "honours" and trump is not None):
+            player = next(p for p in game.setup.players if game.seat_of(p).side is item.side)
+            held = sum(1 for s in game.side_seats(player) for c in game.final_hands()[s]
+                       if c.suit is trump and c.rank in HONOUR_RANKS)
+            assert held >= 3  # the side writing honours holds most of them in its two hands
+    assert checked >= 1
+
+
+@pytest.mark.parametrize("name,options", [("dummies", {"announcement": "single"}),
+                                          ("dummy-auction", {"dummy-transfer": "transfer"}),
+                                          ("buy-in", {"dummy-transfer": "transfer", "buy-in-five": "600-only"})])
+def test_every_switched_way_plays_to_the_end_with_52_cards(name: str, options: dict[str, str]) -> None:
+    from tutor.engine.ways.result import game_score
+
+    for seed in range(12):
+        game = _played(name, seed, options)
+        assert game.phase == "over"
+        score = game_score(game)
+        if game.play is not None:
+            assert len(game.play.played_cards()) == 52 and sum(score.tricks.values()) == 13
