@@ -25,7 +25,7 @@ from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal,
 from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import laws_named
-from tutor.ui.cards import call_md, card_md, card_text, holding_md
+from tutor.ui.cards import call_md, card_md, holding_md
 from tutor.ui.common import show_error, text_md
 
 REVIEW = "ways_review"
@@ -139,7 +139,7 @@ def _card_buttons(hand: Hand, allowed: set[Card], what: str, click: Callable[[Ca
         columns = st.columns(max(len(cards), 6))
         for column, card in zip(columns, cards, strict=False):
             column.button(card_md(card), key=f"ways_{what}_{card}", disabled=card not in allowed,
-                          help=card_text(card), on_click=click, args=(card,))
+                          on_click=click, args=(card,))
 
 
 def _call_buttons(legal: tuple[str, ...], act: Callable[[str], None]) -> None:
