@@ -120,12 +120,15 @@ def four_seat_calls(game: WayGame, seat: Seat) -> tuple[Seat, list[str]]:
 
 
 def counted_hands(game: WayGame, player: str) -> tuple[Seat, ...]:
-    """The hands a bidder counts: his own, his dummy when he may look at it (RO l.445, l.523), and in
-    the traded ways the open dummy he is bidding for (RO l.491)."""
+    """The hands a bidder counts: his own, his dummy when he may look at it (RO l.445, l.523), and the
+    open dummy he is bidding for — the dealer's in the traded ways (RO l.491), the three-handed
+    auction's (RO l.533)."""
     own, seen = game.seat_of(player), game.visible(player)
     dummy = game.dummy_of(player)
-    if game.way.traded and game.auction.contract is None:
+    if game.auction.contract is None and game.way.traded:
         dummy = game.seat_of(game.setup.dealer).partner
+    elif game.auction.contract is None and game.way.name == "auction":
+        dummy = Seat.N
     return (own,) + ((dummy,) if dummy is not None and dummy in seen and dummy is not own else ())
 
 
