@@ -117,6 +117,10 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
             print("  " + " ".join(f"{c:<8}" for c in row))
     if game.phase == "play":
         print(f"  {trick_line(game, table.learner)}")
+    if game.phase == "give":  # the hands are named by their places in the command: say whose each is
+        targets = sorted({a.split()[2] for a in game.legal_actions()})
+        print("  Give one card to each: " + ", ".join(f"{t} = {table.label(Seat.parse(t))}" for t in targets)
+              + " (type: give CARD PLACE)")
     legal = game.legal_actions()
     shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
     text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, quit): ")
