@@ -169,3 +169,27 @@ def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkey
     assert not at.exception
     assert at.selectbox(key="table_players").value == 4
     assert at.session_state["table_rubber"].learner.value == "S"
+
+
+@pytest.mark.slow  # a whole four-handed deal at the learner's seat of round 1
+def test_five_players_learner_plays_a_whole_deal_at_his_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1 (RO l.543: A sits out, T comes back in): the learner plays his seat's deal to its end at the
+    four-handed table (the five players' ways table hands over to it)."""
+    at = _open(tmp_path, monkeypatch, 5)
+    at.number_input(key="ways_rubber").set_value(1)
+    at.run()
+    at.button(key="ways_five_seat").click()
+    at.run()
+    for _ in range(60):
+        if any("Review of the deal" in h.value for h in at.subheader):
+            break
+        move = next((b for b in at.button if b.label.startswith("Make this")), None)
+        assert move is not None, [b.label for b in at.button]
+        if any(s.key == "table_choice" for s in at.selectbox):
+            box = at.selectbox(key="table_choice")
+            box.set_value(list(box.options)[0])
+        move.click()
+        at.run()
+        assert not at.exception, at.exception
+    assert any("Review of the deal" in h.value for h in at.subheader)
+    assert at.session_state["table_rubber"].finished or at.session_state["table_rubber"].current.phase == "over"
