@@ -193,3 +193,28 @@ def test_five_players_learner_plays_a_whole_deal_at_his_seat(tmp_path: Path, mon
         assert not at.exception, at.exception
     assert any("Review of the deal" in h.value for h in at.subheader)
     assert at.session_state["table_rubber"].finished or at.session_state["table_rubber"].current.phase == "over"
+
+
+def test_the_next_deal_continues_the_rubber(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records are the usual ones (RO l.455): the rubber's record is the sum of its deals' records."""
+    from tutor.engine.cards import Side
+    from tutor.lessons.ways.rubber import rubber_of
+
+    at = _open(tmp_path, monkeypatch, 2)
+    at.selectbox(key="ways_way").set_value("exchange")
+    at.number_input(key="ways_seed").set_value(2)
+    at.run()
+    _click_through(at)
+    assert any("The rubber so far" in h.value for h in at.subheader)
+    first = at.session_state["ways_table"]
+    at.button(key="ways_next").click()
+    at.run()
+    assert not at.exception, at.exception
+    _click_through(at)
+    second = at.session_state["ways_table"]
+    assert second.deal_no == first.deal_no + 1 and [n for n, _ in second.finished] == [first.deal_no]
+    assert second.setup.dealer != first.setup.dealer  # the deal passes on
+    record = rubber_of(second)
+    assert record.rubber is not None
+    below_a = first.records()["A"]["below"] + second.records()["A"]["below"]
+    assert record.rubber.below(Side.NS) == below_a

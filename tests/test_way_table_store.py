@@ -175,3 +175,14 @@ def test_a_stored_table_keeps_the_learners_player_and_the_ways_switch(tmp_path: 
     assert not fresh.exception, fresh.exception
     restored = fresh.session_state["ways_table"]
     assert (restored.learner, restored.way, restored.game.steps) == (before.learner, before.way, before.game.steps)
+
+
+def test_a_rubbers_finished_deals_are_kept_in_the_tables_json() -> None:
+    from tutor.engine.ways.catalogue import find_way
+    from tutor.lessons.ways.table import WayTable
+
+    table = WayTable(find_way(2, "exchange"), 2, learner=None)
+    table.run_robots()
+    nxt = table.next_deal()
+    back = WayTable.from_json(nxt.to_json())
+    assert back.deal_no == 1 and back.finished == [(0, table.game.steps)]

@@ -23,6 +23,7 @@ from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal, shared_rows, step_lines
 from tutor.lessons.ways.review import WayDeviation, way_deviations
+from tutor.lessons.ways.rubber import payment_lines, rubber_of
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import laws_named
 from tutor.ui.cards import call_md, card_md, holding_md
@@ -165,6 +166,18 @@ def show_result(table: WayTable, words: Callable[[str], str]) -> None:
     _review(table, words)
 
 
+def show_rubber(table: WayTable, next_deal: Callable[[], None]) -> None:
+    """The rubber so far (the race to 500, or 600, below the line; three players' records), and the next deal."""
+    record = rubber_of(table)
+    st.subheader("The rubber so far")
+    st.text("\n".join(record.lines()))
+    if record.over:
+        st.success("The rubber is over.")
+        st.text("\n".join(payment_lines(record.payments())))
+    else:
+        st.button("Next deal of the rubber", key="ways_next", on_click=next_deal)
+
+
 def _review(table: WayTable, words: Callable[[str], str]) -> None:
     key = (table.way, table.seed, table.learner, table.game.steps)
     cached = st.session_state.get(REVIEW)
@@ -189,4 +202,4 @@ def _review(table: WayTable, words: Callable[[str], str]) -> None:
         st.text(price)
 
 
-__all__ = ["show_deal", "show_result"]
+__all__ = ["show_deal", "show_result", "show_rubber"]

@@ -22,7 +22,7 @@ from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, wr
 from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.ui import state as _state
 from tutor.ui.common import law_name, show_error, text_md
-from tutor.ui.way_deal_view import show_deal, show_result
+from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
 
 WAYS_TABLE, SAVED, FIVE = "ways_table", "ways_table_saved", FIVE_KEY
 
@@ -51,7 +51,7 @@ def _stored(players: int, way_name: str) -> WayTable | None:
 
 def _save(table: WayTable) -> None:
     """Keep the table in the store when it has changed since it was last kept."""
-    mark = (table.way, table.seed, table.learner, table.first_dealer, table.game.steps)
+    mark = (table.way, table.seed, table.learner, table.first_dealer, table.deal_no, table.game.steps)
     if st.session_state.get(SAVED) == mark:
         return
     try:
@@ -136,6 +136,22 @@ def render(players: int) -> None:
     show_deal(table, _act, words)
     if table.phase == "over":
         show_result(table, words)
+        show_rubber(table, _next_deal)
+
+
+def _next_deal() -> None:
+    """The rubber's next deal (a button's callback)."""
+    table = st.session_state.get(WAYS_TABLE)
+    if not isinstance(table, WayTable):
+        return
+    try:
+        table = table.next_deal()
+    except TutorError as err:
+        show_error(err)
+        return
+    st.session_state[WAYS_TABLE] = table
+    table.run_robots()
+    _save(table)
 
 
 def _act(action: str) -> None:

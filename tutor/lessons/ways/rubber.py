@@ -24,6 +24,7 @@ from tutor.engine.ways.five import five_record
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.records import ThreeRecords, WayRubber
 from tutor.engine.ways.score import way_rules
+from tutor.lessons.ways.table import WayTable
 
 FIVE_KEY = "5-sit-out"
 
@@ -88,6 +89,19 @@ class WayRecord:
         return dummy_player_payments(with_dummy, partners, rubber.total(Side.NS) - rubber.total(Side.EW))
 
 
+def rubber_of(table: WayTable) -> WayRecord:
+    """The record of the rubber ``table`` belongs to: its finished deals replayed, and this one when over."""
+    record = WayRecord(table.way, table.setup.players)
+    for deal_no, steps in table.finished:
+        done = WayTable(table.way, table.seed, deal_no=deal_no, learner=table.learner, steps=steps,
+                        dealer=table.first_dealer, rubber=table.rubber)
+        if done.phase == "over" and not record.over:
+            record.add(done.game, done.score())
+    if table.phase == "over" and not record.over:
+        record.add(table.game, table.score())
+    return record
+
+
 def payment_lines(payments: tuple[Payment, ...]) -> list[str]:
     return [f"  {p.payer} pays {p.payee} {p.amount:g}" for p in payments] or ["  nobody pays: the records are equal"]
 
@@ -121,4 +135,4 @@ def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> Runnin
     return five_record(names, [(int(r[0]), int(r[1])) for r in rounds])
 
 
-__all__ = ["FIVE_KEY", "WayRecord", "evening_from", "evening_record", "payment_lines", "write_round"]
+__all__ = ["FIVE_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "payment_lines", "write_round"]

@@ -30,6 +30,8 @@ from tutor.lessons.ways.narrate import whose
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 
 FIVE_NAMES = ("T", "A", "K", "F", "N")
+#: a way's rubber not over after this many deals is stopped (the robots throw many deals in)
+MAX_RUBBER_DEALS = 60
 
 
 class WayTable:
@@ -46,6 +48,19 @@ class WayTable:
         self.game = WayGame(self.setup, steps)
         self.log: list[WayDecision] = []
         self.hints = 0
+        #: the rubber's earlier deals, each (deal number, steps): replayed, they give the rubber's record
+        self.finished: list[tuple[int, tuple[tuple[str, str], ...]]] = []
+
+    def next_deal(self) -> WayTable:
+        """The rubber's next deal (the deal passes on), this one kept among the finished."""
+        if self.phase != "over":
+            raise TutorError("the deal is not over yet")
+        if len(self.finished) >= MAX_RUBBER_DEALS:
+            raise TutorError(f"a rubber of more than {MAX_RUBBER_DEALS} deals is stopped: start a new one")
+        table = WayTable(self.way, self.seed, deal_no=self.deal_no + 1, learner=self.learner,
+                         dealer=self.first_dealer, rubber=self.rubber)
+        table.finished = [*self.finished, (self.deal_no, self.game.steps)]
+        return table
 
     @property
     def phase(self) -> str:
@@ -117,6 +132,8 @@ class WayTable:
             out["score"] = {"items": [i.to_json() for i in score.items], "x_mark": score.x_mark,
                             "notes": list(score.notes)}
             out["records"] = game_records(game, score)
+        out["finished"] = [{"deal_no": n, "steps": [{"player": p, "action": a} for p, a in steps]}
+                           for n, steps in self.finished]
         return out
 
     @classmethod
@@ -128,6 +145,8 @@ class WayTable:
             table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
                         learner=data.get("learner"), steps=steps, dealer=str(first) if first else None,
                         rubber=int(data.get("rubber", 0)))
+            table.finished = [(int(d["deal_no"]), tuple((str(s["player"]), str(s["action"])) for s in d["steps"]))
+                              for d in list(data.get("finished") or ())[:MAX_RUBBER_DEALS]]
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.log = table.robots_reasons()
