@@ -74,6 +74,8 @@ def test_dealer_and_seat_name_players(capsys: pytest.CaptureFixture[str]) -> Non
      "NAME=CHOICE"),
     (["robots", "--players", "2", "--seed", "1", "--pbn"], "--pbn"),
     (["robots", "--players", "5", "--seed", "1", "--dealer", "T"], "--dealer"),
+    (["robots", "--players", "5", "--seed", "1", "--db", "x.db"], "--db"),
+    (["robots", "--players", "3", "--way", "auction", "--seed", "1", "--round", "1"], "--round"),
 ])
 def test_a_flag_a_way_cannot_honour_is_one_line(argv: list[str], word: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
