@@ -117,3 +117,18 @@ def test_five_players_rounds_continue_the_evening_in_the_store(tmp_path: Path,
     assert line.startswith("The evening's running record")
     values = [int(v) for v in re.findall(r"\.([+-]?\d+)\.", line)]
     assert len(values) == 5 and sum(values) == 0
+
+
+def test_the_issues_deal_b_plays_the_dummy_he_bid_on(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's example (seed 3): A deals and passes, B bids no-trumps on A's open dummy (RO l.491) —
+    B then plays that dummy, dealt at N, and A the closed one (RO l.493)."""
+    import json
+
+    assert main(["robots", "--players", "2", "--way", "dummy-auction", "--seed", "3", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["dealer"] == "A" and record["declarer"] == "B"
+    dealt_n = set(record["dealt"]["N"].split())  # A's seat is S: the dummy dealt opposite him, opened at once
+    from_b_dummy = {m for m in re.findall(r"B plays (\S+) from B's dummy", "\n".join(record["told"]))}
+    pretty = {c.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C").replace("10", "T")
+              for c in from_b_dummy}
+    assert pretty and pretty <= dealt_n
