@@ -70,12 +70,8 @@ def test_a_ways_table_is_restored_in_a_new_session(tmp_path: Path, monkeypatch: 
     at.selectbox(key="ways_way").set_value("auction")
     at.number_input(key="ways_seed").set_value(4)
     at.run()
-    for _ in range(1):  # one of the learner's moves
-        if not any(s.key == "ways_choice" for s in at.selectbox):
-            break
-        box = at.selectbox(key="ways_choice")
-        box.set_value(list(box.options)[-1])
-        next(b for b in at.button if b.label == "Make this move").click()
+    if any(b.key == "ways_auto" for b in at.button):  # one of the learner's moves (the robot's, by a click)
+        at.button(key="ways_auto").click()
         at.run()
         assert not at.exception, at.exception
     before = at.session_state["ways_table"]
@@ -157,3 +153,36 @@ def test_a_restored_table_explains_the_robots_earlier_actions() -> None:
     assert [d.to_json() for d in again.log] == [d.to_json() for d in table.log]
     robot_steps = [(p, a) for p, a in table.game.steps if p != "A"]
     assert [(d.player, d.action) for d in again.log] == robot_steps
+
+
+def test_a_stored_table_keeps_the_learners_player_and_the_ways_switch(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's player and a way's switch are part of the stored table, taken up again on a reload."""
+    db = tmp_path / "progress.db"
+    monkeypatch.setenv("TUTOR_DB", str(db))
+    at = _open(db, 2)
+    at.selectbox(key="ways_way").set_value("dummy-auction")
+    at.run()
+    at.selectbox(key="ways_learner").set_value("B")
+    at.selectbox(key="ways_option_dummy-transfer").set_value("transfer")
+    at.run()
+    assert not at.exception, at.exception
+    before = at.session_state["ways_table"]
+    assert before.learner == "B" and before.way.option("dummy-transfer") == "transfer"
+    fresh = _open(db, 2)
+    fresh.selectbox(key="ways_way").set_value("dummy-auction")
+    fresh.run()
+    assert not fresh.exception, fresh.exception
+    restored = fresh.session_state["ways_table"]
+    assert (restored.learner, restored.way, restored.game.steps) == (before.learner, before.way, before.game.steps)
+
+
+def test_a_rubbers_finished_deals_are_kept_in_the_tables_json() -> None:
+    from tutor.engine.ways.catalogue import find_way
+    from tutor.lessons.ways.table import WayTable
+
+    table = WayTable(find_way(2, "exchange"), 2, learner=None)
+    table.run_robots()
+    nxt = table.next_deal()
+    back = WayTable.from_json(nxt.to_json())
+    assert back.deal_no == 1 and back.finished == [(0, table.game.steps)]

@@ -17,7 +17,8 @@ from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
 from tutor.engine.ways.bidding import WayAuction
 from tutor.engine.ways.catalogue import ALL_WAYS, find_way, ways_for
 from tutor.engine.ways.five import five_record, five_table
-from tutor.engine.ways.game import WayGame, deal_way, game_score
+from tutor.engine.ways.game import WayGame, deal_way
+from tutor.engine.ways.result import game_score
 from tutor.engine.ways.score import honours_written
 
 SEATED = [w for w in ALL_WAYS if w.players in (2, 3)]
@@ -192,11 +193,13 @@ def test_three_players_dummy_way_partners_bid_then_the_dummy_player_overcalls_on
     """RO l.521: the partners bid first; the dummy player lets them play or overcalls; 'after this
     designation the partners may no longer raise'."""
     game = WayGame(deal_way(find_way(3, "dummy"), random.Random(1)))
-    assert game.seat_of("A") is Seat.S  # the first dummy-player, with the dummy at N
-    for player, call in (("B", "1H"), ("C", "P"), ("B", "P"), ("C", "P"), ("B", "P")):
+    d = game.setup.dummy_player
+    assert d is not None and game.seat_of(d) is Seat.S  # the first dummy-player, with the dummy at N
+    left, right = (next(p for p in "ABC" if game.seat_of(p) is s) for s in (Seat.W, Seat.E))
+    for player, call in ((left, "1H"), (right, "P"), (left, "P"), (right, "P"), (left, "P")):
         game.act(player, call)
-    assert game.to_act == ("A", Seat.S)
-    game.act("A", "2S")
+    assert game.to_act == (d, Seat.S)
+    game.act(d, "2S")
     assert game.phase == "play" and str(game.contract) == "2S by S"
     assert game.play is not None and game.play.to_play is Seat.W  # after the designator (RO l.525)
     assert game.exposed() == frozenset()  # the first trick almost blind

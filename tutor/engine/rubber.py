@@ -217,7 +217,8 @@ class Rubber:
 
     def _maybe_end_partie(self, partie: Partie, score: DealScore, deal_no: int) -> None:
         target = self.rules.partie_target
-        reached = [s for s in Side if partie.below[s] >= target]
+        at_once = self._ends_partie_at_once(score)
+        reached = [s for s in Side if partie.below[s] >= target or s is at_once]
         if not reached:
             return
         if len(reached) == 2:
@@ -238,6 +239,11 @@ class Rubber:
             self._end_rubber(deal_no, partie.number, winner)
         else:
             self._parties.append(Partie(partie.number + 1))
+
+    def _ends_partie_at_once(self, score: DealScore) -> Side | None:
+        """A side whose deal ends the partie whatever its count (none in the four-handed game, where a
+        made five already passes 500; the two-player buy-in way's 600 needs it, RO l.513)."""
+        return None
 
     def _end_rubber(self, deal_no: int, partie_no: int, winner: Side) -> None:
         bonus = self.rules.rubber_bonus

@@ -10,7 +10,7 @@ The book describes, after the four-handed game (RO = 000_…txt, the Romanian bo
   gives only the winner's gains; the tutor's reading is that each other player pays the
   winner the difference of their records and that the other two settle nothing between
   them (the book is silent on it).
-* **Three players, the first way** (a rotating dummy, RO l.527, TH l.917): "the one who
+* **Three players, the first way** (a rotating dummy, RO l.529, TH l.917): "the one who
   plays with the dummy, when he wins, receives from both opponents, and when he loses, pays
   equally for himself and for the dummy. So, for example, playing for a hundred, the
   dummy's partner answers for fifty." — :func:`dummy_player_payments`. The tutor's
@@ -47,9 +47,15 @@ class Payment:
     payer: str
     payee: str
     points: int
+    #: half a point more: half of an odd difference (the book's records end in 5: 4135, 1065)
+    half: bool = False
+
+    @property
+    def amount(self) -> float:
+        return self.points + 0.5 if self.half else self.points
 
     def to_json(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "points": self.points}
+        return {"from": self.payer, "to": self.payee, "points": self.amount}
 
 
 def three_player_payments(totals: Mapping[str, int]) -> tuple[Payment, ...]:
@@ -69,17 +75,20 @@ def three_player_payments(totals: Mapping[str, int]) -> tuple[Payment, ...]:
 def dummy_player_payments(dummy_player: str, opponents: Sequence[str], difference: int) -> tuple[Payment, ...]:
     """The rotating-dummy way: ``difference`` won (positive) or lost (negative) by the dummy-player's side.
 
-    Each opponent pays, or receives, half of it (the book's "for a hundred, fifty").
+    Each opponent pays, or receives, half of it (the book's "for a hundred, fifty"); half of an odd
+    difference carries a half point (the tutor's reading: records end in 5, as the book's 4135 and
+    1065 do, so a difference may be odd; the book does not round).
+
+    >>> [p.to_json()["points"] for p in dummy_player_payments("A", ["B", "C"], 3070 - 1065)]
+    [1002.5, 1002.5]
     """
     if len(opponents) != 2 or dummy_player in opponents:
         raise TutorError("the dummy-player plays against two opponents")
     _check_points("difference", abs(difference))
-    half = abs(difference) // 2
-    if difference % 2:
-        raise TutorError(f"difference {difference}: a Vint result is a multiple of ten, and halves evenly")
+    half, odd = divmod(abs(difference), 2)
     if difference >= 0:
-        return tuple(Payment(o, dummy_player, half) for o in opponents)
-    return tuple(Payment(dummy_player, o, half) for o in opponents)
+        return tuple(Payment(o, dummy_player, half, bool(odd)) for o in opponents)
+    return tuple(Payment(dummy_player, o, half, bool(odd)) for o in opponents)
 
 
 @dataclass(frozen=True)

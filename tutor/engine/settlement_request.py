@@ -22,7 +22,7 @@ from tutor.engine.settlement import (
     two_player_payments,
 )
 from tutor.engine.ways.catalogue import find_way
-from tutor.engine.ways.requests import deals_request, five_results_request
+from tutor.engine.ways.requests import deals_request, five_results_request, refuse_unknown
 
 
 def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
@@ -35,8 +35,10 @@ def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
     if players == 3:
         way = obj.get("way", "auction")
         if way == "auction":
+            refuse_unknown(obj, frozenset({"players", "way", "totals"}))
             return {"players": 3, "way": "auction", "payments": _payments(three_player_payments(_totals(obj)))}
         if way == "dummy":
+            refuse_unknown(obj, frozenset({"players", "way", "dummy_player", "opponents", "difference"}))
             opponents = obj.get("opponents")
             if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
                 raise TutorError("opponents: the dummy-player's two opponents, e.g. [\"B\", \"C\"]")
@@ -45,9 +47,11 @@ def settlement_request(obj: Mapping[str, object]) -> dict[str, object]:
             return {"players": 3, "way": "dummy", "payments": _payments(payments)}
         raise TutorError(f"way: {way!r}; three players play one of {', '.join(THREE_WAYS)}")
     if players == 2:
+        refuse_unknown(obj, frozenset({"players", "way", "totals"}))
         way_name = find_way(2, str(obj.get("way", "dummies"))).name  # every way: the usual records
         return {"players": 2, "way": way_name, "payments": _payments(two_player_payments(_totals(obj)))}
     if players == 5:
+        refuse_unknown(obj, frozenset({"players", "order", "rubbers"}))
         order = obj.get("order")
         rubbers = obj.get("rubbers")
         if not isinstance(order, list) or not isinstance(rubbers, list) or len(rubbers) > 1000:
@@ -74,6 +78,7 @@ def _integer(value: object, field: str) -> int:
 def _rubber(data: object, n: int) -> RubberResult:
     if not isinstance(data, dict):
         raise TutorError(f"rubbers[{n}]: expected {{\"winners\": [..], \"losers\": [..], \"points\": n}}")
+    refuse_unknown(data, frozenset({"winners", "losers", "points"}), f"rubbers[{n}]")
     winners, losers = data.get("winners"), data.get("losers")
     if not (isinstance(winners, list) and isinstance(losers, list) and len(winners) == 2 == len(losers)):
         raise TutorError(f"rubbers[{n}]: two winners and two losers")

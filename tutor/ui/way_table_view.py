@@ -13,21 +13,18 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.cards import Card, Seat, Side
+from tutor.engine.cards import SEAT_NAMES, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
-from tutor.engine.ways.catalogue import find_way, ways_for
-from tutor.engine.ways.five import five_record, five_table
-from tutor.lessons.ways.review import way_deviations
+from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
+from tutor.engine.ways.five import five_table
+from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, write_round
 from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
-from tutor.lessons.words import laws_named
 from tutor.ui import state as _state
-from tutor.ui.cards import card_md, show_compass
 from tutor.ui.common import law_name, show_error, text_md
+from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
 
-WAYS_TABLE, SAVED, REVIEW, FIVE = "ways_table", "ways_table_saved", "ways_review", "5-sit-out"
-PHASES = {"exchange": "Buying", "auction": "Auction", "buy": "The buy-in", "give": "Giving out three cards",
-          "final": "The final bid", "play": "Play", "over": "The deal is over"}
+WAYS_TABLE, SAVED, FIVE = "ways_table", "ways_table_saved", FIVE_KEY
 
 
 def words(text: str) -> str:
@@ -35,15 +32,6 @@ def words(text: str) -> str:
     text = re.sub(r"\bRO l\.", "the book, line ", text)
     text = re.sub(r"\b(EN|004) l\.", "the English text, line ", text)
     return text_md(text)
-
-
-def _label(action: str) -> str:
-    if action == "P":
-        return "pass"
-    try:
-        return Card.parse(action).pretty if len(action) <= 3 else action  # noqa: PLR2004 - a card
-    except TutorError:
-        return action
 
 
 def store_key(players: int, way_name: str) -> str:
@@ -63,7 +51,7 @@ def _stored(players: int, way_name: str) -> WayTable | None:
 
 def _save(table: WayTable) -> None:
     """Keep the table in the store when it has changed since it was last kept."""
-    mark = (table.way.players, table.way.name, table.seed, table.game.steps)
+    mark = (table.way, table.seed, table.learner, table.first_dealer, table.deal_no, table.game.steps)
     if st.session_state.get(SAVED) == mark:
         return
     try:
@@ -74,16 +62,31 @@ def _save(table: WayTable) -> None:
         show_error(err)
 
 
-def _controls(players: int) -> tuple[str, int]:
+def _controls(players: int) -> tuple[Way, int, str, str | None]:
     ways = ways_for(players)
     _state.adopt_url("ways_way", "way", [w.name for w in ways])
-    way = st.selectbox("Way", [w.name for w in ways], key="ways_way",
-                       format_func=lambda n: f"{n}: {find_way(players, n).title}")
+    name = st.selectbox("Way", [w.name for w in ways], key="ways_way",
+                        format_func=lambda n: f"{n}: {find_way(players, n).title}")
+    way = find_way(players, str(name))
     if players != 5:  # noqa: PLR2004 - five players play the four-handed table
-        _restore(players, str(way))
+        _restore(players, way.name)
     seed = st.number_input("Deal number (the same number deals the same cards)", min_value=0,
                            max_value=_state.APP_MAX_SEED, value=1, step=1, key="ways_seed")
-    return str(way), int(seed)
+    if players == 5:  # noqa: PLR2004
+        return way, int(seed), "T", None
+    names = ("A", "B", "C")[:players]
+    learner, dealer, chosen = st.columns(3)
+    me = learner.selectbox("You play", names, key="ways_learner")
+    first = dealer.selectbox("First dealer", ["in turn", *names], key="ways_dealer")
+    options: dict[str, str] = {}
+    for option in (o for o in WAY_OPTIONS.values() if way.name in o.ways):
+        options[option.name] = chosen.selectbox(option.name, list(option.choices), key=f"ways_option_{option.name}",
+                                                help=option.choices[option.default])
+        st.caption(words(option.choices[options[option.name]]))
+    if way.name == "dummy":  # RO l.519: the lowest card drawn takes the dummy first, then it passes on
+        st.number_input("Rubber of the dummy's rotation (0 = the first)", min_value=0, max_value=1000, value=0,
+                        key="ways_dummy_rubber")
+    return way.with_options(options), int(seed), str(me), None if first == "in turn" else str(first)
 
 
 def _restore(players: int, way_name: str) -> None:
@@ -94,7 +97,13 @@ def _restore(players: int, way_name: str) -> None:
     stored = _stored(players, way_name)
     if stored is not None:
         st.session_state[WAYS_TABLE] = stored
-        st.session_state["ways_seed"] = stored.seed  # set before the widget is drawn in this run
+        # the widgets take the stored table's choices (set before they are drawn in this run)
+        st.session_state["ways_seed"] = stored.seed
+        st.session_state["ways_learner"] = stored.learner or "A"
+        st.session_state["ways_dealer"] = stored.first_dealer or "in turn"
+        st.session_state["ways_dummy_rubber"] = stored.rubber
+        for option in (o for o in WAY_OPTIONS.values() if way_name in o.ways):
+            st.session_state[f"ways_option_{option.name}"] = stored.way.option(option.name)
 
 
 def _laws(players: int, way_name: str) -> None:
@@ -108,105 +117,55 @@ def _laws(players: int, way_name: str) -> None:
 
 def render(players: int) -> None:
     """The table for ``players`` (2, 3 or 5)."""
-    way_name, seed = _controls(players)
-    _laws(players, way_name)
+    way, seed, learner, dealer = _controls(players)
+    _laws(players, way.name)
     if players == 5:  # noqa: PLR2004
         _five(seed)
         return
     table = st.session_state.get(WAYS_TABLE)
-    fresh = not isinstance(table, WayTable) or (table.way.name, table.way.players, table.seed) != (
-        way_name, players, seed)
+    rubber = int(st.session_state.get("ways_dummy_rubber", 0) or 0) if way.name == "dummy" else 0
+    wanted = (way, seed, learner, dealer, rubber)
+    fresh = not isinstance(table, WayTable) or (
+        table.way, table.seed, table.learner, table.first_dealer, table.rubber) != wanted
     if st.button("Deal", key="ways_start") or fresh:
-        table = WayTable(find_way(players, way_name), seed, learner="A")
+        table = WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber)
         st.session_state[WAYS_TABLE] = table
     assert isinstance(table, WayTable)
     table.run_robots()
     _save(table)
-    _show(table)
+    show_deal(table, _act, words)
     if table.phase == "over":
-        _result(table)
-    elif table.learners_turn:
-        _turn(table)
+        show_result(table, words)
+        show_rubber(table, _next_deal)
 
 
-def _show(table: WayTable) -> None:
-    game = table.game
-    st.markdown(f"**{PHASES[game.phase]}** — you are A; {text_md(table.setup.dealer)} deals.")
-    seen = game.visible("A") if table.learner else {}
-    show_compass(seen, labels={s: table.label(s) for s in seen})
-    if game.contract is not None:
-        st.markdown(f"Contract: **{game.contract.bid.spoken}** by {text_md(game.declarer or '')}")
-    if game.play is not None and game.play.current_trick.plays:
-        st.markdown("This trick: " + ", ".join(f"{s.value} {card_md(c)}" for s, c in game.play.current_trick.plays))
-    if table.log:
-        with st.expander("The actions so far, and why the robots chose theirs"):
-            for player, action in game.steps:
-                st.text(f"{player}: {_label(action)}")
-            for decision in table.log[-8:]:
-                default = "the tutor's default — " if decision.default else ""
-                st.caption(words(f"{decision.player} {_label(decision.action)}: {default}"
-                                 f"{laws_named(decision.laws)}. {decision.explanation}"))
+def _next_deal() -> None:
+    """The rubber's next deal (a button's callback)."""
+    table = st.session_state.get(WAYS_TABLE)
+    if not isinstance(table, WayTable):
+        return
+    try:
+        table = table.next_deal()
+    except TutorError as err:
+        show_error(err)
+        return
+    st.session_state[WAYS_TABLE] = table
+    table.run_robots()
+    _save(table)
 
 
-def _turn(table: WayTable) -> None:
-    legal = table.game.legal_actions()
-    turn = table.game.to_act
-    assert turn is not None
-    with st.form("ways_act", clear_on_submit=True):
-        choice = st.selectbox(f"Your move (for {turn[1].value})", legal, format_func=_label, key="ways_choice")
-        go = st.form_submit_button("Make this move")
-    hint, undo = st.columns(2)
-    if hint.button("Hint: the robot's answer", key="ways_hint"):
-        answer = table.hint()
-        st.info(words(f"{_label(answer.action)} — {answer.explanation}"))
-    if undo.button("Undo my last move", key="ways_undo") and table.undo():
-        _save(table)
-        st.rerun()
-    if go and choice:
-        try:
-            table.act(str(choice))
-        except TutorError as err:
-            show_error(err)
-            return
-        table.run_robots()
-        _save(table)
-        st.rerun()
-
-
-def _result(table: WayTable) -> None:
-    score = table.score()
-    if table.game.contract is None:
-        st.markdown(text_md(" ".join(score.notes) or "Nobody bid."))
-    else:
-        tricks = {p: table.game.tricks_of(p) for p in table.setup.players}
-        st.markdown("Tricks: " + ", ".join(f"{p} {n}" for p, n in tricks.items()))
-    records = table.records()
-    st.subheader("This deal's records")
-    st.table({"player": list(records), "below the line": [r["below"] for r in records.values()],
-              "above the line": [r["above"] for r in records.values()]})
-    for item in score.items:
-        st.caption(text_md(f"{item.text} ({laws_named(item.laws)})"))
-    _review(table)
-
-
-def _review(table: WayTable) -> None:
-    """The learner's moves that differ from the robot's in his place, each with its law and its price."""
-    key = (table.way.players, table.way.name, table.seed, table.game.steps)
-    cached = st.session_state.get(REVIEW)
-    if isinstance(cached, tuple) and cached[0] == key:
-        deviations = cached[1]
-    else:
-        with st.spinner("The robots play out your choices and theirs …"):
-            deviations = way_deviations(table)
-        st.session_state[REVIEW] = (key, deviations)
-    st.subheader("Review of the deal")
-    if not deviations:
-        st.success("Every move of yours was the robot's: the book's, or this way's stated default.")
-    for deviation in deviations:
-        choice, price = deviation.sentences()
-        st.markdown(f"- {text_md(choice)}")
-        st.caption(words(deviation.robot.explanation))
-        st.text(price)
+def _act(action: str) -> None:
+    """The learner's click: his action, then the robots' until his next turn (a button's callback)."""
+    table = st.session_state.get(WAYS_TABLE)
+    if not isinstance(table, WayTable):
+        return
+    try:
+        table.act(action)
+    except TutorError as err:
+        show_error(err)
+        return
+    table.run_robots()
+    _save(table)
 
 
 def _five(seed: int) -> None:
@@ -228,7 +187,8 @@ def _five(seed: int) -> None:
     _show_record(evening)
     if table.sitting_out != "T":
         seat = table.seats()["T"]
-        st.button(f"Play your seat (T, at {seat.value}) in this rubber at the four-handed table", key="ways_five_seat",
+        st.button(f"Play your seat (T, sitting {SEAT_NAMES[seat]}) in this rubber at the four-handed table",
+                  key="ways_five_seat",
                   on_click=_seat_in_rubber, args=(seed, seat, int(rubber)))
         st.caption("You are T, who drew the highest card. This starts a new four-handed rubber (it replaces "
                    "the one in progress); when it is over, its result is written to the running record here.")
@@ -243,11 +203,7 @@ def _evening() -> dict[str, Any]:
     except TutorError as err:
         show_error(err)
         stored = None
-    results = stored.get("results") if stored else None
-    kept = {r: [v[0], v[1]] for r, v in (results.items() if isinstance(results, dict) else ())
-            if str(r).isdigit() and isinstance(v, list) and len(v) == 2 and v[0] in (0, 1)  # noqa: PLR2004
-            and isinstance(v[1], int) and v[1] >= 0}
-    return {"results": kept, "pending": stored.get("pending") if stored else None}
+    return evening_from(stored)
 
 
 def _keep(evening: dict[str, Any]) -> None:
@@ -259,11 +215,9 @@ def _keep(evening: dict[str, Any]) -> None:
 
 def _write_result(evening: dict[str, Any], round_no: int, played: Rubber) -> None:
     """A finished rubber of round ``round_no`` goes into the running record (pair 0 sat N-S)."""
-    leader, margin = played.result()
-    if not played.is_over or leader is None:
+    if not write_round(evening, round_no, played):
         st.info("The rubber did not end in a win: nothing is written to the record.")
         return
-    evening["results"][str(round_no)] = [0 if leader is Side.NS else 1, margin]
     _keep(evening)
 
 
@@ -297,7 +251,7 @@ def _show_record(evening: dict[str, Any]) -> None:
     if not results:
         return
     rounds = sorted(int(r) for r in results)
-    line = five_record(FIVE_NAMES, [tuple(results.get(str(n), (0, 0))) for n in range(rounds[-1] + 1)])
+    line = evening_record(evening, FIVE_NAMES)
     st.subheader("The running record")
     st.text(line.line())
     st.caption(f"Rounds written: {', '.join(map(str, rounds))} (a round not played counts nothing). "

@@ -2,9 +2,12 @@
 
 * ``alternate`` (two players) and ``all-three``: the bidders call in turn from the dealer;
   each bid must outrank the last (law 35) and reach the way's lowest level (the buy-in way:
-  nothing below "three", RO l.509). The tutor's reading of the end (the ways name none):
+  nothing below "three", RO l.511). The tutor's reading of the end (the ways name none):
   after the last bid every other bidder has passed once; all passing before any bid throws
   the deal in.
+* ``single`` (two players with dummies, by agreement, RO l.447): one announcement each — the
+  dealer names his game or passes, and the other player has the last word: he passes or
+  names a higher game, which stands.
 * ``partners-then-dummy-player`` (three players, the first way, RO l.521): the two partners
   bid first, the partner on the dummy-player's left leading off, and their auction ends as
   the four-handed one does in the tutor's reading (everyone passing twice after the last
@@ -72,6 +75,8 @@ class WayAuction:
         records = self._records
         if self.bidding == "partners-then-dummy-player":
             return self._partners_done() and any(r.seat is self.dummy_player for r in records)
+        if self.bidding == "single":  # one announcement each, the second the last word (RO l.447)
+            return len(records) >= len(self.bidders)
         others = len(self.bidders) - 1
         if self._last_bid(records) is None:
             return len(records) >= len(self.bidders)

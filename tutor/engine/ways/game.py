@@ -19,59 +19,19 @@ action names its law.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Literal
 
 from tutor.engine.calls import Bid, Contract, Pass, parse_call
-from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat, Suit
-from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
-from tutor.engine.rules import Rules
-from tutor.engine.scoring.items import DealScore
+from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
+from tutor.engine.errors import IllegalCallError, TutorError
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.bidding import WayAuction
-from tutor.engine.ways.catalogue import Way
 from tutor.engine.ways.duel import DuelPlay
+from tutor.engine.ways.setup import NAMES, WaySetup, deal_way
 
 Phase = Literal["exchange", "auction", "buy", "give", "final", "play", "over"]
-NAMES = ("A", "B", "C")
 BUY_LAW = "two-4"
-
-
-@dataclass(frozen=True)
-class WaySetup:
-    """The deal as dealt: four hands (seats), pile order for the one-card way, the buy-in."""
-
-    way: Way
-    hands: Mapping[Seat, tuple[Card, ...]]
-    dealer: str
-    dummy_player: str | None = None
-    buy_in: tuple[Card, ...] = ()
-    seed: int | None = None
-    names: tuple[str, ...] = field(default=())
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.names or NAMES[:self.way.players]
-
-
-def deal_way(way: Way, rng: random.Random, deal_no: int = 0, seed: int | None = None,
-             rubber: int = 0) -> WaySetup:
-    """Shuffle and deal for ``way``: one card at a time round the four places (laws 16, 25 f),
-    12 each and four to the buy-in in the buy-in way (4 x 12 + 4 = 52, RO l.499). The deal
-    passes from player to player with ``deal_no``; in the first three-handed way the dummy passes
-    with ``rubber`` (the tutor's reading: a rubber's sides stay fixed)."""
-    if way.players not in (2, 3):  # noqa: PLR2004 - two- and three-handed ways
-        raise TutorError(f"{way.players} players play the four-handed game with one sitting out")
-    cards = [Card(s, r) for s in Suit for r in Rank]
-    rng.shuffle(cards)
-    dealt = cards[:4 * way.hand_size]
-    hands = {seat: tuple(dealt[i::4]) for i, seat in enumerate(SEATS)}
-    players = NAMES[:way.players]
-    dealer = players[deal_no % len(players)]
-    dummy_player = players[rubber % 3] if way.name == "dummy" else None
-    return WaySetup(way, hands, dealer, dummy_player, tuple(cards[4 * way.hand_size:]), seed)
 
 
 class WayGame:
@@ -81,6 +41,7 @@ class WayGame:
         self.setup, self.way = setup, setup.way
         self._steps: list[tuple[str, str]] = []
         self._seat_of = self._seating()
+        self._auction_seats = dict(self._seat_of)  # the seats the calls were made from (before any move)
         self._hands: dict[Seat, Hand] = {s: Hand(c) for s, c in setup.hands.items()}
         self._pile_left: dict[str, list[Card]] = {}
         self._exchanged: dict[str, bool] = {}
@@ -90,6 +51,7 @@ class WayGame:
         self._final: Contract | None = None
         self._final_done = False
         self._moved: Contract | None = None
+        self._transferred = False
         self.play: TrickPlay | DuelPlay | None = None
         for player, action in steps:
             self.act(player, action)
@@ -108,6 +70,10 @@ class WayGame:
     def seat_of(self, player: str) -> Seat:
         return self._seat_of[player]
 
+    def bidder_at(self, seat: Seat) -> str:
+        """The player who called from ``seat`` in the auction (the three-handed winner moves after it)."""
+        return next(p for p, s in self._auction_seats.items() if s is seat)
+
     def owner(self, seat: Seat) -> str | None:
         """The player who plays ``seat``'s cards (a dummy's owner plays them); ``None`` for a pile."""
         for player, own in self._seat_of.items():
@@ -116,12 +82,36 @@ class WayGame:
         return None
 
     def dummy_of(self, player: str) -> Seat | None:
+        """The dummy ``player`` plays (``None`` while the traded dummies are not yet his)."""
         own = self._seat_of[player]
-        if self.way.dummies == 2:  # noqa: PLR2004 - a dummy opposite each player
-            return own.partner
+        if self.way.dummies == 2:  # noqa: PLR2004 - two dummies
+            if not self.way.traded or self._transferred:
+                return own.partner
+            # RO l.487-495: the declarer plays the dealer's dummy he bid on, the other the closed one
+            contract = self.auction.contract
+            if contract is None:
+                return None
+            dealer = self._seat_of[self.setup.dealer]
+            declaring = self._by_seat(contract.declarer) == player
+            return dealer.partner if declaring else self._other_player_seat(dealer).partner
         if self.way.dummies == 1 and own is Seat.S:
             return Seat.N
         return None
+
+    def _other_player_seat(self, seat: Seat) -> Seat:
+        return next(s for s in self._seat_of.values() if s is not seat)
+
+    def dummy_seats(self) -> frozenset[Seat]:
+        """The places dealt to dummies: N and E with two, N with one."""
+        return frozenset({Seat.N, Seat.E} if self.way.dummies == 2 else {Seat.N} if self.way.dummies else ())  # noqa: PLR2004
+
+    @property
+    def partners_opposite(self) -> bool:
+        """Whether the declarer's dummy lies opposite him (not so when the traded dummies lie beside)."""
+        contract = self.play_contract
+        if contract is None or self.way.dummies != 2:  # noqa: PLR2004
+            return True
+        return self.dummy_of(self._by_seat(contract.declarer)) is contract.declarer.partner
 
     def pile_of(self, player: str) -> Seat:
         """The pile lying on the player's right (laws two-2, two-5)."""
@@ -134,7 +124,8 @@ class WayGame:
         players = self.setup.players
         i = players.index(self.setup.dealer)
         order = tuple(self._seat_of[p] for p in players[i:] + players[:i])
-        return WayAuction(way.bidding, order, min_level=way.min_level, law=way.law)
+        bidding = "single" if way.option("announcement") == "single" else way.bidding
+        return WayAuction(bidding, order, min_level=way.min_level, law=way.law)
 
     # -- the state -------------------------------------------------------------------------
 
@@ -208,13 +199,13 @@ class WayGame:
     def exposed(self) -> frozenset[Seat]:
         """The dummies turned up for everyone, now (the way's exposure rule)."""
         way, phase = self.way, self.phase
-        dummies = {d for p in self.setup.players if (d := self.dummy_of(p)) is not None}
+        dummies = self.dummy_seats()
         after_auction = phase not in ("exchange", "auction")
         if way.exposure == "at-deal":
-            return frozenset(dummies)
+            return dummies
         if way.exposure == "dealer-at-deal":
-            dealer_dummy = self.dummy_of(self.setup.dealer)
-            return frozenset(dummies if after_auction else {dealer_dummy} - {None})  # type: ignore[arg-type]
+            # the dealer's dummy is open from the deal (RO l.491); the closed one after the contract (l.493)
+            return dummies if after_auction else frozenset({self._seat_of[self.setup.dealer].partner})
         if way.exposure == "after-opening-lead":
             return frozenset(dummies if self.play is not None and self.play.played_cards() else ())
         if way.exposure == "after-first-trick":
@@ -225,9 +216,8 @@ class WayGame:
         """The hands ``player`` may look at now: his own, his dummy where the way lets him, the exposed."""
         own = self._seat_of[player]
         seats = {own} | set(self.exposed())
-        dummy = self.dummy_of(player)
-        if dummy is not None and (self.way.exposure in ("after-opening-lead", "after-first-trick")
-                                  or player == self.setup.dealer or self.phase not in ("auction",)):
+        dummy = self.dummy_of(player)  # his own dummy (RO l.445, l.523); a traded one once it is his
+        if dummy is not None:
             seats.add(dummy)
         if self.phase == "give" and self.buyer_hand is not None and self.owner(self.buyer_hand) == player:
             seats.add(self.buyer_hand)
@@ -335,9 +325,14 @@ class WayGame:
         return f"swap {card}"
 
     def _after_auction(self) -> None:
-        """The three-handed auction: the winner moves opposite the open dummy (law three-2)."""
+        """The traded dummies change places under the transfer (RO l.495); the three-handed
+        auction's winner moves opposite the open dummy (law three-2)."""
         contract = self.auction.contract
         assert contract is not None
+        if self.way.traded and self.way.option("dummy-transfer") == "transfer" \
+                and self._by_seat(contract.declarer) != self.setup.dealer:
+            self._hands[Seat.N], self._hands[Seat.E] = self._hands[Seat.E], self._hands[Seat.N]
+            self._transferred = True
         if self.way.name != "auction" or contract.declarer is Seat.S:
             if not self.way.buy_in:
                 self._start_play()
@@ -363,8 +358,8 @@ class WayGame:
         if where not in ("hand", "dummy"):
             raise IllegalCallError(f"{where!r}: say where you buy before the buy-in is turned up — 'hand' or "
                                    "'dummy'", law=BUY_LAW)
-        own = self._seat_of[player]
-        self.buyer_hand = own if where == "hand" else own.partner
+        own, dummy = self._seat_of[player], self.dummy_of(player)
+        self.buyer_hand = own if where == "hand" or dummy is None else dummy
         self._hands[self.buyer_hand] = Hand(self._hands[self.buyer_hand].cards | set(self.setup.buy_in))
         return where
 
@@ -420,52 +415,32 @@ class WayGame:
     # -- the result ------------------------------------------------------------------------
 
     def tricks_of(self, player: str) -> int:
-        """Tricks taken by ``player``'s hand and his dummy's."""
+        """Tricks taken by ``player``'s hand and his dummy's (the three-handed partners' together)."""
         if self.play is None:
             return 0
-        seats = {self._seat_of[player], self.dummy_of(player)}
         if isinstance(self.play, DuelPlay):
             return self.play.tricks_won(self._seat_of[player])
-        return sum(1 for w in self.play.winners() if w in seats or (
-            self.way.players == 3 and self._seat_of[player] in (Seat.W, Seat.E) and w in (Seat.W, Seat.E)))
+        return sum(1 for w in self.play.winners() if w in self.side_seats(player))
+
+    def side_seats(self, player: str) -> frozenset[Seat]:
+        """The places ``player``'s side plays: his own and his dummy's; the three-handed partners both."""
+        own = self._seat_of[player]
+        if self.way.players == 3 and own in (Seat.W, Seat.E):  # noqa: PLR2004
+            return frozenset({Seat.W, Seat.E})
+        dummy = self.dummy_of(player)
+        return frozenset({own} | ({dummy} if dummy is not None else set()))
 
     def final_hands(self) -> dict[Seat, Hand]:
         """The hands as the play began (after any exchange and buy-in)."""
         return dict(self._hands)
 
-
-def check_legal(game: WayGame) -> None:
-    """Every legal action is accepted by a copy of the game (a property the tests use)."""
-    for action in game.legal_actions()[:3]:
-        turn = game.to_act
-        assert turn is not None
-        copy = WayGame(game.setup, game.steps)
-        try:
-            copy.act(turn[0], action)
-        except (IllegalCallError, IllegalPlayError) as err:  # pragma: no cover - a failed invariant
-            raise AssertionError(f"legal action {action} refused: {err}") from None
+    def scored_hands(self) -> dict[Seat, Hand]:
+        """The hands as the four-handed scoring reads them: each side at opposite places. When the
+        traded dummies lie beside the players, the two dummies' hands change places for the sheet."""
+        hands = self.final_hands()
+        if not self.partners_opposite:
+            hands[Seat.N], hands[Seat.E] = hands[Seat.E], hands[Seat.N]
+        return hands
 
 
-def game_score(game: WayGame, rules: Rules | None = None) -> DealScore:
-    """The finished deal's score (law of the way; scoring 1-22)."""
-    from tutor.engine.ways.score import duel_score, four_hand_score
-
-    if game.phase != "over":
-        raise TutorError("the deal is not over yet")
-    contract = game.play_contract
-    if game.way.two_handed_play:
-        if contract is None or not isinstance(game.play, DuelPlay):
-            return DealScore((), x_mark=True, notes=("Nobody bid: an X is written (scoring 8).",))
-        seats = game.play.seats
-        taken = {s: game.play.tricks_won(s) for s in seats}
-        return duel_score({s: game.final_hands()[s] for s in seats}, contract, taken, rules)
-    tricks = 0
-    if contract is not None and isinstance(game.play, TrickPlay):
-        tricks = game.play.tricks_won(contract.declarer.side)
-    return four_hand_score(game.way, game.final_hands(), contract, tricks, rules)
-
-
-def game_records(game: WayGame, score: DealScore) -> dict[str, dict[str, int]]:
-    from tutor.engine.ways.score import player_records
-
-    return player_records(game.way, {p: game.seat_of(p) for p in game.setup.players}, score)
+__all__ = ["BUY_LAW", "NAMES", "Phase", "WayGame", "WaySetup", "deal_way"]

@@ -1,8 +1,10 @@
 """The records each way keeps over several deals (``tutor score {"players": …, "deals": […]}``).
 
-* **Two players** (every way, RO l.455, 481, 495, 515: "the records are kept in the usual
-  order"): a rubber on the four-handed engine, player A writing the N-S column and B the
-  E-W one; the buy-in way needs 600 below the line for a partie (RO l.513). Deals of the
+* **Two players** (every way, RO l.455, 495, 515 and 004 l.19: "the records are kept in the
+  usual order"): a rubber on the four-handed engine, player A writing the N-S column and B the
+  E-W one; the buy-in way needs 600 below the line for a partie (RO l.513), a
+  made five or slam ending it at once unless the ``buy-in-five`` option says otherwise (RO l.391, 515).
+  Nothing is paid before the rubber is over. Deals of the
   ways without dummies are scored by :func:`~tutor.engine.ways.score.duel_score`.
 * **Three players, the auction way** (RO l.535-539): "all three keep independent records;
   the first to reach 500 below the line ends the partie, and so the rubber"; the declarer
@@ -17,8 +19,11 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
+from tutor.engine.rules import Rules
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.settlement import Payment, three_player_payments, two_player_payments
+from tutor.engine.ways.catalogue import Way
+from tutor.engine.ways.score import way_rules
 
 THREE_TARGET = 500
 
@@ -74,14 +79,30 @@ class ThreeRecords:
         return out
 
 
-def two_player_rubber(names: Sequence[str], scores: Sequence[DealScore], target: int) -> dict[str, object]:
-    """A two-player rubber of ``scores`` (A: N-S, B: E-W) with the way's partie ``target``."""
-    from dataclasses import replace
+FIVE_LEVEL = 5
 
-    from tutor.engine.rules import Rules
 
-    rules = Rules() if target == Rules().partie_target else replace(Rules(), partie_target=target)
-    rubber = Rubber(rules)
+class WayRubber(Rubber):
+    """A two-player rubber of ``way``: its partie target, and in the buy-in way (option
+    ``buy-in-five``) a made five or slam ending the partie at once (scoring 6, RO l.391 and l.515)."""
+
+    def __init__(self, way: Way, rules: Rules | None = None) -> None:
+        super().__init__(way_rules(way, rules))
+        self.way = way
+
+    def _ends_partie_at_once(self, score: DealScore) -> Side | None:
+        contract = score.contract
+        if contract is None or contract.level < FIVE_LEVEL or self.way.option("buy-in-five") != "ends-partie":
+            return None
+        declaring = contract.declarer.side
+        made = score.tricks.get(declaring, 0) >= contract.tricks_needed
+        return declaring if made else None
+
+
+def two_player_rubber(names: Sequence[str], scores: Sequence[DealScore], way: Way) -> dict[str, object]:
+    """A two-player rubber of ``scores`` (A: N-S, B: E-W) of ``way``; nothing is paid before it ends."""
+    rubber = WayRubber(way)
+    target = rubber.rules.partie_target
     for n, score in enumerate(scores):
         if rubber.is_over:
             raise TutorError(f"deals[{n}]: the rubber was already over")
@@ -93,7 +114,9 @@ def two_player_rubber(names: Sequence[str], scores: Sequence[DealScore], target:
             "above": {n: rubber.above(s) for n, s in side_of.items()}, "total": totals,
             "parties": [next(n for n, s in side_of.items() if s is g) for g in rubber.games],
             "rubber_winner": next((n for n, s in side_of.items() if s is winner), None),
-            "partie_target": target, "payments": [p.to_json() for p in two_player_payments(totals)]}
+            "partie_target": target, "over": rubber.is_over,
+            **({"payments": [p.to_json() for p in two_player_payments(totals)]} if rubber.is_over else
+               {"payments": [], "note": "the rubber goes on until a player wins two parties: nothing is paid yet"})}
 
 
 def seats_of(data: Mapping[str, object], names: Sequence[str], where: str) -> dict[str, Seat]:

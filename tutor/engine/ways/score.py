@@ -5,10 +5,12 @@
   :func:`~tutor.engine.scoring.score_deal` scores the four hands as played. The buy-in
   way raises the partie target to 600 (RO l.513): :func:`way_rules`.
 * **Ways without dummies** (laws two-2, two-5): only two hands hold cards, so the honours
-  rule is the way's own (RO l.471): the player holding more trump honours (aces at
+  rule is the way's own (RO l.473): the player holding more trump honours (aces at
   no-trumps) writes them when he holds three or more, or two against the other's one or
   none. Tricks, penalties, slams and coronets are the book's (scoring 1-22, RO l.479-481),
-  with the figures of :class:`~tutor.engine.rules.Rules` — :func:`duel_score`.
+  with the figures of :class:`~tutor.engine.rules.Rules` — :func:`duel_score`. A revoke
+  costs three tricks, or the penalty by the size of the game for each the revoker lacks
+  (RO l.483, read as the four-handed laws 148-149).
 
 >>> from tutor.engine.cards import Hand
 >>> honours_written(2, 1), honours_written(2, 2), honours_written(3, 2), honours_written(1, 0)
@@ -61,10 +63,13 @@ def four_hand_score(way: Way, hands: Mapping[Seat, Hand], contract: Contract | N
 
 
 def duel_score(hands: Mapping[Seat, Hand], contract: Contract, taken: Mapping[Seat, int],
-               rules: Rules | None = None) -> DealScore:
+               rules: Rules | None = None, revoke: Seat | None = None) -> DealScore:
     """A way without dummies: ``hands`` are the two players' hands as the play began, ``taken``
-    the tricks each took (13 in all)."""
+    the tricks each took (13 in all); ``revoke`` the player who revoked (RO l.483)."""
     rules = rules or Rules()
+    revoke_items: list[ScoreItem] = []
+    if revoke is not None:
+        taken, revoke_items = _duel_revoke(dict(taken), revoke, contract.level, rules)
     seats = tuple(hands)
     declarer = contract.declarer
     if len(seats) != 2 or declarer not in hands or set(taken) != set(seats) \
@@ -82,6 +87,7 @@ def duel_score(hands: Mapping[Seat, Hand], contract: Contract, taken: Mapping[Se
         rate = rules.penalty_value * level
         items.append(ScoreItem(other.side, "above", "penalty", short * rate, ("scoring-20", "scoring-21"),
                                f"{declarer.value} fell {short} short of {contract.tricks_needed}: {short} x {rate}"))
+    items += revoke_items
     items += _slams(contract, taken, rules, other)
     items += _duel_honours(hands, contract, taken, rules)
     items += _duel_coronets(hands, contract.strain, rules)
@@ -90,6 +96,26 @@ def duel_score(hands: Mapping[Seat, Hand], contract: Contract, taken: Mapping[Se
         tricks[seat.side] += taken[seat]
     return DealScore(tuple(items), tricks=tricks, contract=contract,
                      readings=("two-handed honours (law two-2)",))
+
+
+def _duel_revoke(taken: dict[Seat, int], revoker: Seat, level: int,
+                 rules: Rules) -> tuple[dict[Seat, int], list[ScoreItem]]:
+    """RO l.483: "unauthorized revokes are punished either by three tricks or by a penalty according to
+    the size of the game" — read as the four-handed law 148-149: three of the revoker's tricks pass to
+    the other player, and each he lacks is charged at the penalty rate of the contract's level."""
+    if revoker not in taken:
+        raise TutorError(f"revoke: {revoker.value} is not one of the two players")
+    other = next(s for s in taken if s is not revoker)
+    moved = min(rules.revoke_tricks, taken[revoker])
+    taken[revoker] -= moved
+    taken[other] += moved
+    short = rules.revoke_tricks - moved
+    items = []
+    if short:
+        rate = rules.penalty_value * level
+        items.append(ScoreItem(other.side, "above", "revoke_penalty", short * rate, ("two-2", "law-149"),
+                               f"{revoker.value} revoked holding only {moved} tricks: {short} missing x {rate}"))
+    return taken, items
 
 
 def _slams(contract: Contract, taken: Mapping[Seat, int], rules: Rules, other: Seat) -> list[ScoreItem]:

@@ -15,8 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.engine.cards import Side
-from tutor.engine.ways.game import WayGame, game_score
+from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.engine.scoring.items import DealScore
+from tutor.engine.tricks import TrickPlay
+from tutor.engine.ways.game import WayGame
+from tutor.engine.ways.result import game_score
+from tutor.engine.ways.score import four_hand_score
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import laws_named, pretty_cards, spoken_call
@@ -30,6 +34,7 @@ class WayDeviation:
     given: str
     robot: WayDecision
     points: tuple[int, int]  # the learner side's net points: (the robot's choice, the learner's)
+    double_dummy: tuple[int, int] | None = None  # the same by double dummy, where the deal allows it
 
     @property
     def points_lost(self) -> int:
@@ -40,12 +45,17 @@ class WayDeviation:
         """What was chosen against whom (with the law or the stated default), and what it cost."""
         whose = "the tutor's default for this way" if self.robot.default else "the book"
         laws = laws_named(self.robot.laws)
-        return (f"You chose {said(self.given)}; {whose}: {said(self.robot.action)} ({laws}).",
-                f"The robots' playout from here: the robot's choice {self.points_lost:+} points for your side.")
+        price = f"The robots' playout from here: the robot's choice {self.points_lost:+} points for your side."
+        if self.double_dummy is not None:
+            price = (f"Double dummy: the robot's choice {self.double_dummy[0] - self.double_dummy[1]:+} points for "
+                     f"your side; {price[0].lower()}{price[1:]}")
+        return (f"You chose {said(self.given)}; {whose}: {said(self.robot.action)} ({laws}).", price)
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "given": self.given, "robot": self.robot.to_json(),
-                "points": {"robot": self.points[0], "given": self.points[1]}, "points_lost": self.points_lost}
+                "points": {"robot": self.points[0], "given": self.points[1]}, "points_lost": self.points_lost,
+                "double_dummy": None if self.double_dummy is None else
+                {"robot": self.double_dummy[0], "given": self.double_dummy[1]}}
 
 
 def said(action: str) -> str:
@@ -72,8 +82,63 @@ def way_deviations(table: WayTable) -> tuple[WayDeviation, ...]:
         if decision.action == action:
             continue
         points = (_playout(before, decision.action, table.learner), _playout(before, action, table.learner))
-        found.append(WayDeviation(index, action, decision, points))
+        robot_dd = double_dummy_net(before, decision.action, table.learner)
+        given_dd = double_dummy_net(before, action, table.learner)
+        dd = None if robot_dd is None or given_dd is None else (robot_dd, given_dd)
+        found.append(WayDeviation(index, action, decision, points, dd))
     return tuple(found)
+
+
+def review_lines(table: WayTable) -> list[str]:
+    """The review as text: each deviation with its law (or the way's stated default) and its prices."""
+    deviations = way_deviations(table)
+    if table.learner is None:
+        return []
+    if not deviations:
+        return ["Review: every move of yours was the robot's — the book's, or this way's stated default."]
+    lines = ["Review of your moves:"]
+    for deviation in deviations:
+        choice, price = deviation.sentences()
+        lines += [f"  {choice}", f"    {price}"]
+    return lines
+
+
+def double_dummy_net(before: WayGame, action: str, learner: str) -> int | None:
+    """The learner side's net points when ``action`` is taken and the rest is played double dummy (the
+    four-handed review's solver, :func:`~tutor.engine.analysis.card_values`); ``None`` where the deal is
+    not a four-handed one for the solver: tricks of two cards, the buy-in still to come, the traded
+    dummies beside the players, or a move before the hands are settled."""
+    from tutor.engine.analysis import card_values
+
+    game = WayGame(before.setup, before.steps)
+    game.act(learner, action)
+    if game.way.two_handed_play or before.phase not in ("auction", "play"):
+        return None
+    if before.phase == "auction":
+        while game.phase == "auction":
+            decision = robot_action(game)
+            game.act(decision.player, decision.action)
+        if game.phase not in ("play", "over") or game.play_contract is None:
+            return _net(game_score(game), game, learner) if game.phase == "over" else None
+    contract, play = game.play_contract, (before.play if before.phase == "play" else game.play)
+    if contract is None or not isinstance(play, TrickPlay) or not game.partners_opposite:
+        return None
+    trick = play.current_trick
+    remaining = Deal({s: Hand([*play.hand(s), *(c for p, c in trick.plays if p is s)]) for s in Seat})
+    values = card_values(remaining, contract.bid.strain, trick.leader, [c for _, c in trick.plays])
+    seat = play.to_play
+    if before.phase == "play":
+        side_total = play.tricks_won(seat.side) + values[Card.parse(action)]
+    else:
+        side_total = max(values.values())
+    declaring = side_total if seat.side is contract.declarer.side else 13 - side_total  # noqa: PLR2004
+    score = four_hand_score(game.way, game.scored_hands(), contract, declaring)
+    return _net(score, game, learner)
+
+
+def _net(score: DealScore, game: WayGame, learner: str) -> int:
+    side = game.seat_of(learner).side
+    return score.total(side) - score.total(side.other)
 
 
 def _playout(before: WayGame, action: str, learner: str) -> int:
@@ -86,4 +151,4 @@ def _playout(before: WayGame, action: str, learner: str) -> int:
     return score.total(side) - score.total(Side.EW if side is Side.NS else Side.NS)
 
 
-__all__ = ["WayDeviation", "said", "way_deviations"]
+__all__ = ["WayDeviation", "double_dummy_net", "review_lines", "said", "way_deviations"]

@@ -119,29 +119,60 @@ def four_seat_calls(game: WayGame, seat: Seat) -> tuple[Seat, list[str]]:
     return first, calls
 
 
+def counted_hands(game: WayGame, player: str) -> tuple[Seat, ...]:
+    """The hands a bidder counts: his own, his dummy when he may look at it (RO l.445, l.523), and the
+    open dummy he is bidding for — the dealer's in the traded ways (RO l.491), the three-handed
+    auction's (RO l.533)."""
+    own, seen = game.seat_of(player), game.visible(player)
+    dummy = game.dummy_of(player)
+    if game.auction.contract is None and game.way.traded:
+        dummy = game.seat_of(game.setup.dealer).partner
+    elif game.auction.contract is None and game.way.name == "auction":
+        dummy = Seat.N
+    return (own,) + ((dummy,) if dummy is not None and dummy in seen and dummy is not own else ())
+
+
+def _book_call(game: WayGame, seat: Seat, hand_seat: Seat) -> dict[str, Any]:
+    """The four-handed book's call for ``hand_seat``'s cards at ``seat``'s turn (an auction it cannot
+    read: pass, the tutor's default)."""
+    dealer, calls = four_seat_calls(game, seat)
+    view = {"kind": "bid", "seat": seat.value, "hand": game.hand(hand_seat).to_pbn(), "dealer": dealer.value,
+            "auction": calls}
+    try:
+        return advise_view(view)
+    except TutorError:
+        return {"call": "P", "rule": "default-pass", "laws": ["law-28"],
+                "explanation": "The four-handed conventions do not read this auction; the tutor's default: pass."}
+
+
 def _bid(game: WayGame, player: str, seat: Seat) -> WayDecision:
     legal = set(game.legal_actions())
     if game.way.buy_in:
         return _buy_in_bid(game, player, seat, legal)
-    dealer, calls = four_seat_calls(game, seat)
-    view = {"kind": "bid", "seat": seat.value, "hand": game.hand(seat).to_pbn(), "dealer": dealer.value,
-            "auction": calls}
-    try:
-        answer = advise_view(view)
-    except TutorError:
-        answer = {"call": "P", "rule": "default-pass", "laws": ["law-28"],
-                  "explanation": "The four-handed conventions do not read this auction; the tutor's default: pass."}
-    call = str(answer.get("call") or "P")
-    if call not in legal:
+    hands = counted_hands(game, player)
+    answers = [(h, _book_call(game, seat, h)) for h in hands]
+    open_calls = [(h, a) for h, a in answers if str(a.get("call") or "P") in legal]
+    bids = [(h, a) for h, a in open_calls if str(a.get("call")) != "P"]
+    if not open_calls:
+        call = str(answers[0][1].get("call") or "P")
         return WayDecision(player, seat, "P", "default-pass", (game.way.law, "law-35"),
                            f"The book's four-handed choice, {call}, is not open in this way: pass.")
+    hand_seat, answer = max(bids, key=lambda b: Bid.parse(str(b[1]["call"]))) if bids else open_calls[0]
+    call = str(answer.get("call") or "P")
+    explanation = str(answer.get("explanation", ""))
+    default = bool(answer.get("default", False))
+    if len(hands) > 1:
+        whose = "your own hand" if hand_seat is seat else "the dummy you see"
+        explanation = (f"The tutor's default with a dummy in view: the book's call for each hand you see, the "
+                       f"higher taken — here {whose}'s. {explanation}")
+        default = True
     return WayDecision(player, seat, call, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
-                       str(answer.get("explanation", "")), bool(answer.get("default", False)))
+                       explanation, default)
 
 
 def _buy_in_bid(game: WayGame, player: str, seat: Seat, legal: set[str]) -> WayDecision:
     """No book advice for the buy-in way's auction: a stated default on the cards the player sees."""
-    seen = [h for s, h in game.visible(player).items() if game.owner(s) == player]
+    seen = [game.hand(s) for s in counted_hands(game, player)]
     total = sum(points(h) for h in seen)
     lengths = {suit: sum(h.length(suit) for h in seen) for suit in Suit}
     suit = max(Suit, key=lambda s: (lengths[s], -list(Suit).index(s)))
@@ -150,7 +181,7 @@ def _buy_in_bid(game: WayGame, player: str, seat: Seat, legal: set[str]) -> WayD
         return WayDecision(player, seat, str(bid), "default-buy-in-three", (game.way.law,),
                            f"The tutor's default: {total} high-card points in the {len(seen)} hand(s) you see, "
                            f"{BUY_IN_POINTS} or more each; nothing below "
-                           f"three may be bid (RO l.509), so bid {bid.spoken} in your longest suit.")
+                           f"three may be bid (RO l.511), so bid {bid.spoken} in your longest suit.")
     return WayDecision(player, seat, "P", "default-pass", (game.way.law,),
                        f"The tutor's default: {total} high-card points are too few to bid three: pass.")
 
@@ -168,18 +199,20 @@ def _give(game: WayGame, player: str, seat: Seat) -> WayDecision:
     to = (opponents or targets)[0]
     return WayDecision(player, seat, f"give {card} {to}", "default-give-worst", (game.way.law,),
                        "The tutor's default: give away the lowest card of the shortest plain suit, to the "
-                       "opponents first (RO l.511: 'the most inconvenient cards go to the opponents').")
+                       "opponents first (RO l.509: 'the most inconvenient cards go to the opponents').")
 
 
 def _card(game: WayGame, player: str, seat: Seat) -> WayDecision:
     play, contract = game.play, game.play_contract
     assert play is not None and contract is not None
-    if isinstance(play, DuelPlay) or play.first_leader is not contract.declarer.lho:
-        # two-card tricks, or a first lead the four-handed conventions do not know (the declarer's
-        # own, or the non-declarer's from the declarer's right): the stated default card
+    if isinstance(play, DuelPlay) or play.first_leader is not contract.declarer.lho or not game.partners_opposite:
+        # two-card tricks, a first lead the four-handed conventions do not know (the declarer's
+        # own, or the non-declarer's from the declarer's right), or the traded dummies lying beside
+        # the players (each side plays two cards running): the stated default card
         seen = list(play.played_cards())
         card, name, text = default_card(play.hand(seat), play.current_trick, contract, seat, seen)
-        why = "two-handed tricks" if isinstance(play, DuelPlay) else "this way's first lead"
+        why = ("two-handed tricks" if isinstance(play, DuelPlay) else "this way's first lead"
+               if game.partners_opposite else "partners sitting side by side")
         return WayDecision(player, seat, str(card), name, ("law-167", "law-147"),
                            f"The book's four-handed play conventions do not cover {why}; the tutor's "
                            f"default: {text}.")

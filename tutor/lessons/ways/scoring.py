@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -41,10 +40,12 @@ from tutor.engine.rules import Rules
 from tutor.engine.scoring.items import DealScore, ScoreItem
 from tutor.engine.settlement import dummy_player_payments, three_player_payments, two_player_payments
 from tutor.engine.ways.catalogue import Way, find_way
-from tutor.engine.ways.game import WayGame, deal_way, game_score
-from tutor.engine.ways.records import ThreeRecords
+from tutor.engine.ways.game import WayGame, deal_way
+from tutor.engine.ways.records import ThreeRecords, WayRubber
+from tutor.engine.ways.result import game_score
 from tutor.engine.ways.score import way_rules
 from tutor.lessons.review import Exercise
+from tutor.lessons.ways.narrate import in_words, seat_words
 from tutor.lessons.ways.robots import play_by_robots
 from tutor.lessons.ways.table import FIVE_NAMES, five_robot_rubber
 
@@ -160,32 +161,6 @@ def robot_game(way: Way, key: str, deal_no: int, seed: int, rubber: int = 0) -> 
     return game
 
 
-def seat_words(game: WayGame) -> dict[str, str]:
-    """How the learner names each seat and side of ``game`` (the seat letters are the engine's)."""
-    words: dict[str, str] = {}
-    for seat in Seat:
-        owner = game.owner(seat)
-        if owner is None:
-            words[seat.value] = "the pile"
-        elif seat is game.seat_of(owner):
-            words[seat.value] = owner
-        else:
-            words[seat.value] = f"{owner}'s dummy" if game.way.players == 2 else "the dummy"  # noqa: PLR2004
-    for side in Side:
-        people = [p for p in game.setup.players if game.seat_of(p).side is side]
-        has_dummy = game.way.dummies and any(game.dummy_of(p) for p in people)
-        words[side.value] = " and ".join(people) + (" with the dummy" if has_dummy and game.way.players == 3 else "")  # noqa: PLR2004
-    return words
-
-
-_SEAT_TOKEN = re.compile(r"\b(NS|EW|N|E|S|W)\b")
-
-
-def in_words(text: str, words: Mapping[str, str]) -> str:
-    """An engine item's text with seat letters and sides replaced by the players' names."""
-    return _SEAT_TOKEN.sub(lambda m: words.get(m.group(1), m.group(1)), text)
-
-
 def _items_text(items: Sequence[ScoreItem], words: Mapping[str, str], nothing: str) -> str:
     return "; ".join(in_words(i.text, words) for i in items) or nothing
 
@@ -247,7 +222,9 @@ def _two_handed(level: WayLevel, seed: int) -> WayScoringQuestion:
 
 def _deal_rubber(way: Way, seed: int, rules: Rules, rubber_no: int = 0) -> tuple[Rubber, list[str], list[WayGame]]:
     """A rubber of ``way`` played deal after deal by robots; the story gives each deal's entries."""
-    rubber, story, games = Rubber(rules), [], []
+    rubber: Rubber = WayRubber(way, rules) if way.players == 2 else Rubber(rules)  # noqa: PLR2004
+    story: list[str] = []
+    games: list[WayGame] = []
     for n in range(MAX_DEALS):
         if rubber.is_over:
             break

@@ -22,26 +22,45 @@ from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.engine.ways.five import FiveTable, five_table
-from tutor.engine.ways.game import WayGame, deal_way, game_records, game_score
+from tutor.engine.ways.game import WayGame, deal_way
+from tutor.engine.ways.result import game_records, game_score
 from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import TableDeal
+from tutor.lessons.ways.narrate import whose
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 
 FIVE_NAMES = ("T", "A", "K", "F", "N")
+#: a way's rubber not over after this many deals is stopped (the robots throw many deals in)
+MAX_RUBBER_DEALS = 60
 
 
 class WayTable:
     """One deal of a two- or three-handed way; ``learner`` is a player's name (``None``: robots only)."""
 
     def __init__(self, way: Way, seed: int, *, deal_no: int = 0, learner: str | None = "A",
-                 steps: tuple[tuple[str, str], ...] = ()) -> None:
+                 steps: tuple[tuple[str, str], ...] = (), dealer: str | None = None, rubber: int = 0) -> None:
         self.way, self.seed, self.deal_no, self.learner = way, seed, deal_no, learner
-        self.setup = deal_way(way, random.Random(f"{seed}:{deal_no}"), deal_no, seed)
+        self.first_dealer, self.rubber = dealer, rubber
+        key = f"{seed}:{deal_no}" if not rubber else f"{seed}:{rubber}:{deal_no}"
+        self.setup = deal_way(way, random.Random(key), deal_no, seed, rubber, dealer=dealer)
         if learner is not None and learner not in self.setup.players:
             raise TutorError(f"learner: {learner!r} is not one of {', '.join(self.setup.players)}")
         self.game = WayGame(self.setup, steps)
         self.log: list[WayDecision] = []
         self.hints = 0
+        #: the rubber's earlier deals, each (deal number, steps): replayed, they give the rubber's record
+        self.finished: list[tuple[int, tuple[tuple[str, str], ...]]] = []
+
+    def next_deal(self) -> WayTable:
+        """The rubber's next deal (the deal passes on), this one kept among the finished."""
+        if self.phase != "over":
+            raise TutorError("the deal is not over yet")
+        if len(self.finished) >= MAX_RUBBER_DEALS:
+            raise TutorError(f"a rubber of more than {MAX_RUBBER_DEALS} deals is stopped: start a new one")
+        table = WayTable(self.way, self.seed, deal_no=self.deal_no + 1, learner=self.learner,
+                         dealer=self.first_dealer, rubber=self.rubber)
+        table.finished = [*self.finished, (self.deal_no, self.game.steps)]
+        return table
 
     @property
     def phase(self) -> str:
@@ -86,20 +105,6 @@ class WayTable:
             return {s: self.game.hand(s).to_pbn() for s in SEATS}
         return {s: h.to_pbn() for s, h in self.game.visible(self.learner).items()}
 
-    def label(self, seat: Seat) -> str:
-        """Whose cards lie at ``seat``, as the learner reads it."""
-        game = self.game
-        if self.learner is not None and seat is game.seat_of(self.learner):
-            return "your hand"
-        owner = game.owner(seat)
-        if owner is None:
-            return "the pile"
-        if seat is game.seat_of(owner):
-            return f"{owner}'s hand"
-        if self.way.name == "auction" and game.phase == "auction":
-            return "the open dummy"
-        return "your dummy" if owner == self.learner else f"{owner}'s dummy"
-
     def score(self) -> DealScore:
         return game_score(self.game)
 
@@ -110,7 +115,9 @@ class WayTable:
         game = self.game
         out: dict[str, Any] = {
             "players": self.way.players, "way": self.way.name, "law": self.way.law, "seed": self.seed,
+            "options": dict(self.way.options), "first_dealer": self.first_dealer, "rubber": self.rubber,
             "deal_no": self.deal_no, "learner": self.learner, "dealer": self.setup.dealer,
+            "dummy_player": self.setup.dummy_player,
             "seats": {p: game.seat_of(p).value for p in self.setup.players},
             "dealt": {s.value: " ".join(str(c) for c in self.setup.hands[s]) for s in SEATS},
             "buy_in": [str(c) for c in self.setup.buy_in],
@@ -125,15 +132,21 @@ class WayTable:
             out["score"] = {"items": [i.to_json() for i in score.items], "x_mark": score.x_mark,
                             "notes": list(score.notes)}
             out["records"] = game_records(game, score)
+        out["finished"] = [{"deal_no": n, "steps": [{"player": p, "action": a} for p, a in steps]}
+                           for n, steps in self.finished]
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> WayTable:
         try:
-            way = find_way(int(data["players"]), str(data["way"]))
+            way = find_way(int(data["players"]), str(data["way"]), dict(data.get("options") or {}))
             steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
+            first = data.get("first_dealer")
             table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
-                        learner=data.get("learner"), steps=steps)
+                        learner=data.get("learner"), steps=steps, dealer=str(first) if first else None,
+                        rubber=int(data.get("rubber", 0)))
+            table.finished = [(int(d["deal_no"]), tuple((str(s["player"]), str(s["action"])) for s in d["steps"]))
+                              for d in list(data.get("finished") or ())[:MAX_RUBBER_DEALS]]
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.log = table.robots_reasons()
@@ -144,6 +157,10 @@ class WayTable:
         (a restored table shows why the robots chose as they did)."""
         steps = self.game.steps
         return [robot_action(WayGame(self.setup, steps[:i])) for i, (p, _) in enumerate(steps) if p != self.learner]
+
+    def label(self, seat: Seat) -> str:
+        """Whose cards lie at ``seat``, as the learner reads it."""
+        return whose(self.game, seat, self.learner)
 
 
 def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None = "T",

@@ -1,0 +1,65 @@
+"""A whole deal at the practice table for two, three and five players, in the real app (issue 29).
+
+Two and three players: the learner clicks his cards (one click each, the enabled buttons being his
+legal cards), lets the robot make his other moves, and reads the end of the deal: the tricks, the
+score item by item and the review. Five players: the learner takes his seat of round 1 (RO l.543:
+T comes back in) at the four-handed table and plays a deal there.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser.harness import App
+
+pytestmark = pytest.mark.browser
+
+CARD = re.compile(r"^[♠♥♦♣](10|[2-9JQKA])$")
+
+
+def _play_way_deal(app: App) -> int:
+    """Click through one deal; returns the cards the learner clicked."""
+    clicked = 0
+    for _ in range(60):
+        if "Review of the deal" in app.text():
+            break
+        card = app.main.get_by_role("button", name=CARD, disabled=False)
+        if card.count():
+            app.rerun_after(card.first.click)
+            clicked += 1
+        else:
+            app.click_button("Let the robot make this move")
+        assert not app.exceptions(), app.exceptions()
+    return clicked
+
+
+@pytest.mark.app_page("practice_table")
+@pytest.mark.parametrize("players,way", [("2 players", "dummy-auction"), ("3 players", "auction")])
+def test_a_whole_deal_of_a_way(app: App, players: str, way: str) -> None:
+    app.open("practice_table")
+    app.choose_select("Players at the table", players)
+    app.choose_select("Way", re.compile(f"^{way}:"))
+    clicked = _play_way_deal(app)
+    text = app.text()
+    assert "Review of the deal" in text and "This deal's records" in text
+    if "Tricks:" in text:  # the deal was played (not thrown in): the learner clicked his cards
+        assert clicked > 0 and "The score, item by item" in text and "wins it" in text
+    assert not app.errors()
+
+
+@pytest.mark.app_page("practice_table")
+def test_five_players_the_learner_plays_his_seat_of_the_round(app: App) -> None:
+    app.open("practice_table")
+    app.choose_select("Players at the table", "5 players")
+    app.fill("Rubber of the rotation (0 = the first)", "1")
+    assert "A sits out" in app.text()
+    app.click_button(re.compile(r"Play your seat"))
+    for _ in range(40):
+        if "Review of the deal" in app.text():
+            break
+        app.click_button(re.compile(r"Make this (call|card)"))
+        assert not app.exceptions(), app.exceptions()
+    assert "Review of the deal" in app.text()
+    assert not app.errors()

@@ -1,0 +1,85 @@
+"""The options of ``tutor play`` and ``tutor robots`` for two, three and five players, and the
+flags a way honours or refuses in one line (never silently ignored)."""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.engine.errors import TutorError
+from tutor.engine.ways.catalogue import PLAYER_COUNTS, Way, find_way
+from tutor.lessons.ways.table import FIVE_NAMES
+
+
+class Given(str):
+    """A flag's default, told apart from the same value typed (a way must know which flags were given)."""
+
+    __slots__ = ()
+
+
+def add_way_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS,
+                        help="another table size: 2, 3 or 5 players (docs/table-sizes.md)")
+    parser.add_argument("--way", help="the way to play for that many players (default: the book's first)")
+    add_round_option(parser)
+
+
+def add_round_option(parser: argparse.ArgumentParser) -> None:
+    """The options of the other table sizes that ``tutor play`` and ``tutor robots`` share."""
+    parser.add_argument("--round", dest="five_round", type=int, default=0,
+                        help="five players: which rubber of the rotation (0 = the first: T sits out); three "
+                             "players, the dummy way: which rubber (the dummy passes on at each)")
+    parser.add_argument("--way-option", dest="way_options", action="append", default=[], metavar="NAME=CHOICE",
+                        help="a way's switch, e.g. dummy-transfer=transfer (docs/table-sizes.md)")
+    parser.add_argument("--db", default=None, help="five players: the progress database keeping the evening's "
+                                                   "running record (default: $TUTOR_DB, else the user data directory)")
+    parser.set_defaults(dealer=Given("N"), seat=Given("S"))
+
+
+def given(args: argparse.Namespace, name: str) -> str | None:
+    """The flag ``name`` as typed, or ``None`` when it was left at its default."""
+    value = getattr(args, name, None)
+    return None if value is None or isinstance(value, Given) else str(value)
+
+
+def way_of(args: argparse.Namespace) -> Way:
+    options: dict[str, str] = {}
+    for text in getattr(args, "way_options", None) or []:
+        name, sep, choice = str(text).partition("=")
+        if not sep:
+            raise TutorError(f"--way-option {text!r}: NAME=CHOICE, e.g. dummy-transfer=transfer")
+        options[name.strip()] = choice.strip()
+    return find_way(int(args.players), getattr(args, "way", None), options)
+
+
+def refuse_flags(args: argparse.Namespace, way: Way) -> None:
+    """A flag the way cannot honour is refused in one line, never ignored."""
+    if getattr(args, "pbn_file", None) or getattr(args, "deal", None):
+        raise TutorError(f"--pbn-file/--deal: a way for {way.players} players deals its own cards (its hands, "
+                         "piles and buy-in); give --seed N")
+    if getattr(args, "pbn", False):
+        raise TutorError("--pbn: a way's deal is not a four-handed PBN game; use --json")
+    if getattr(args, "five_round", 0) and way.players != 5 and way.name != "dummy":  # noqa: PLR2004
+        raise TutorError(f"--round: only five players and the three-handed dummy way rotate; the {way.name} way "
+                         "has no rounds")
+    if getattr(args, "way_options", None) and way.players == 5:  # noqa: PLR2004
+        raise TutorError("--way-option: five players play the four-handed game; it has no way options")
+    if getattr(args, "db", None) and way.players != 5:  # noqa: PLR2004
+        raise TutorError("--db: only the five players' evening is kept at the terminal")
+
+
+def players_named(way: Way) -> tuple[str, ...]:
+    return FIVE_NAMES if way.players == 5 else ("A", "B", "C")[:way.players]  # noqa: PLR2004
+
+
+def chosen_player(args: argparse.Namespace, way: Way, flag: str, default: str | None) -> str | None:
+    """``--seat`` / ``--dealer`` for a way: a player's name (A, B, C; five: T, A, K, F, N)."""
+    value = given(args, flag)
+    if value is None:
+        return default
+    names = players_named(way)
+    if value not in names:
+        raise TutorError(f"--{flag} {value}: at {way.players} players it names a player, one of "
+                         f"{', '.join(names)} (the seat letters are the table's own)")
+    return value
+
+

@@ -1,0 +1,138 @@
+"""A way's rubber over several deals, and the five players' evening (the running record).
+
+* Two players: :class:`~tutor.engine.ways.records.WayRubber` (the usual records, the buy-in way's
+  600 and its five); the lower record pays the difference when the rubber is over.
+* Three players, the dummy way: the dummy-player's side (his seat S with the dummy N) against
+  the two partners (W and E) race to 500 below the line for each partie, as the four-handed
+  rubber; the opponents pay or receive half the difference each (RO l.529).
+* Three players, the auction way: three independent records, the first to 500 ends it (RO l.537).
+* Five players: the evening's running record, each round's result kept in the progress store under
+  ``"5-sit-out"`` (``{"results": {round: [winning pair, points]}, "pending": ...}``), as the page keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.engine.cards import Side
+from tutor.engine.rubber import Rubber
+from tutor.engine.scoring.items import DealScore
+from tutor.engine.settlement import Payment, RunningRecord, dummy_player_payments, two_player_payments
+from tutor.engine.ways.catalogue import Way
+from tutor.engine.ways.five import five_record
+from tutor.engine.ways.game import WayGame
+from tutor.engine.ways.records import ThreeRecords, WayRubber
+from tutor.engine.ways.score import way_rules
+from tutor.lessons.ways.table import WayTable
+
+FIVE_KEY = "5-sit-out"
+
+
+class WayRecord:
+    """The record of one rubber of ``way`` kept deal by deal."""
+
+    def __init__(self, way: Way, players: tuple[str, ...]) -> None:
+        self.way, self.players = way, players
+        self.three = ThreeRecords((players[0], players[1], players[2])) if way.name == "auction" else None
+        self.rubber: Rubber | None = None if self.three else (WayRubber(way) if way.players == 2  # noqa: PLR2004
+                                                             else Rubber(way_rules(way)))
+        self.sides: dict[str, Side] = {}
+        self.deals = 0
+
+    @property
+    def over(self) -> bool:
+        return self.three.is_over if self.three else bool(self.rubber and self.rubber.is_over)
+
+    def add(self, game: WayGame, score: DealScore) -> None:
+        """Write one finished deal."""
+        self.deals += 1
+        self.sides = {p: game.seat_of(p).side for p in self.players}
+        if self.three is not None:
+            if score.contract is not None and game.declarer is not None:
+                self.three.add(game.declarer, score)
+            return
+        assert self.rubber is not None
+        self.rubber.write_score(score)
+
+    def _names(self, side: Side) -> str:
+        return " and ".join(p for p, s in self.sides.items() if s is side)
+
+    def lines(self) -> list[str]:
+        """The record so far, each side once: below the line (the race to the partie), above, total."""
+        if self.three is not None:
+            t = self.three
+            lines = [f"  {p}: {t.below[p]} below, {t.above[p]} above, {t.totals()[p]} in all" for p in self.players]
+            lines.append("  The first to 500 below the line ends the partie and the rubber (RO l.537).")
+            return lines
+        rubber = self.rubber
+        assert rubber is not None
+        partie = rubber.parties[-1]
+        target = rubber.rules.partie_target
+        lines = [f"  {self._names(side)}: {rubber.below(side)} below, {rubber.above(side)} above; this partie "
+                 f"{partie.below[side]} of {target} below; parties won {rubber.games.count(side)}"
+                 for side in (Side.NS, Side.EW) if self._names(side)]
+        return lines
+
+    def payments(self) -> tuple[Payment, ...]:
+        """What is paid once the rubber is over (nothing before)."""
+        if not self.over:
+            return ()
+        if self.three is not None:
+            return self.three.payments()
+        rubber = self.rubber
+        assert rubber is not None
+        if self.way.players == 2:  # noqa: PLR2004
+            return two_player_payments({self._names(s): rubber.total(s) for s in (Side.NS, Side.EW)})
+        with_dummy = self._names(Side.NS)
+        partners = [p for p, s in self.sides.items() if s is Side.EW]
+        return dummy_player_payments(with_dummy, partners, rubber.total(Side.NS) - rubber.total(Side.EW))
+
+
+def rubber_of(table: WayTable) -> WayRecord:
+    """The record of the rubber ``table`` belongs to: its finished deals replayed, and this one when over."""
+    record = WayRecord(table.way, table.setup.players)
+    for deal_no, steps in table.finished:
+        done = WayTable(table.way, table.seed, deal_no=deal_no, learner=table.learner, steps=steps,
+                        dealer=table.first_dealer, rubber=table.rubber)
+        if done.phase == "over" and not record.over:
+            record.add(done.game, done.score())
+    if table.phase == "over" and not record.over:
+        record.add(table.game, table.score())
+    return record
+
+
+def payment_lines(payments: tuple[Payment, ...]) -> list[str]:
+    return [f"  {p.payer} pays {p.payee} {p.amount:g}" for p in payments] or ["  nobody pays: the records are equal"]
+
+
+# -- five players: the evening ---------------------------------------------------------------
+
+
+def evening_from(stored: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The evening kept in the store, checked: each round's result, and the rubber at the learner's seat."""
+    results = stored.get("results") if stored else None
+    kept = {str(r): [v[0], v[1]] for r, v in (results.items() if isinstance(results, dict) else ())
+            if str(r).isdigit() and isinstance(v, list) and len(v) == 2 and v[0] in (0, 1)  # noqa: PLR2004
+            and isinstance(v[1], int) and not isinstance(v[1], bool) and v[1] >= 0}
+    return {"results": kept, "pending": stored.get("pending") if stored else None}
+
+
+def write_round(evening: dict[str, Any], round_no: int, played: Rubber) -> bool:
+    """A finished rubber of round ``round_no`` goes into the evening (pair 0 sat N-S); ``False`` if unfinished."""
+    leader, margin = played.result()
+    if not played.is_over or leader is None:
+        return False
+    evening["results"][str(round_no)] = [0 if leader is Side.NS else 1, margin]
+    return True
+
+
+def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> RunningRecord:
+    """The running record of the evening: every round written so far (a round not played counts nothing)."""
+    results = evening.get("results") or {}
+    last = max((int(r) for r in results), default=-1)
+    rounds = [results.get(str(n), (0, 0)) for n in range(last + 1)]
+    return five_record(names, [(int(r[0]), int(r[1])) for r in rounds])
+
+
+__all__ = ["FIVE_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "payment_lines", "write_round"]
