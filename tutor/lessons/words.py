@@ -99,7 +99,8 @@ def hand_line(hand: Hand) -> str:
 
 
 def action_text(text: str) -> str:
-    """A call or a card as the learner reads it: ``♠A``, ``♥10``, ``pass``; other calls as written (``1NT``)."""
+    """A call or a card as the learner reads it, the one way the app writes them: ``♠A``, ``♥10``,
+    ``pass``, ``2♥``, ``1NT``; anything else as given."""
     if text in ("P", "p"):
         return "pass"
     if len(text) in (2, 3) and not text[0].isdigit():
@@ -107,4 +108,10 @@ def action_text(text: str) -> str:
             return Card.parse(text).pretty
         except NotationError:
             return text
+    if text[:1].isdigit():
+        try:
+            call = parse_call(text)
+        except TutorError:
+            return text
+        return f"{call.level}{call.strain.symbol}" if hasattr(call, "strain") else "pass"
     return text
