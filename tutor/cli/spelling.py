@@ -15,6 +15,7 @@ printed (``♦10``, never ``DT``) and calls the way the auction is (``2♥``, ``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from tutor.engine.calls import Bid, parse_call
@@ -104,4 +105,15 @@ def choices_line(choices: Iterable[str]) -> str:
     return "  ".join(choice_text(c) for c in choices)
 
 
-__all__ = ["as_call", "as_card", "choice_text", "choices_line", "read_choice", "same_answer"]
+
+
+_LAW_ID = re.compile(r"\b(?:law|note|scoring|preamble|two|three|five|solo)-r?\d+\b")
+
+
+def learner_message(text: str) -> str:
+    """An error's text with each law id (``law-147``) named as the learner reads it (``law 147``)."""
+    from tutor.lessons.words import law_name
+
+    return _LAW_ID.sub(lambda m: law_name(m.group(0)), text)
+
+__all__ = ["as_call", "as_card", "choice_text", "choices_line", "learner_message", "read_choice", "same_answer"]

@@ -95,7 +95,8 @@ class DeviationCost:
                                                                    or abs(lost["sampled"]) < 0.5):
             return (f"{reached}The choice was free here: the deal scores the same for your side either way, "
                     "seen with every card (double dummy) and in the robots' playout"
-                    + (", and on average over the layouts you could know." if self.sampled is not None else "."))
+                    + (f", and on average over the {self.sampled[0].layouts} layouts of the unseen cards you could "
+                       "know." if self.sampled is not None else "."))
         parts = [f"Seen with every card (double dummy), your choice {_worth(lost['double_dummy'])}"]
         if self.sampled is not None:
             book, given = self.sampled
