@@ -96,9 +96,9 @@ def variant_pickers(prefix: str) -> Rules:
     choices: dict[str, str] = {}
     for variant in scoring_variants():
         options = list(variant.options)
-        labels = {k: f"{k}: {o.label}" for k, o in variant.options.items()}
+        labels = {k: o.label for k, o in variant.options.items()}  # what the option is, not its key
         choices[variant.name] = st.selectbox(
-            f"{variant.description} ({variant.law}{', ' + variant.conflict if variant.conflict else ''})",
+            f"{variant.description} ({law_names((variant.law,))}; the sources differ here)",
             options, format_func=labels.__getitem__, key=f"{prefix}_variant_{variant.name}")
     return Rules.with_variants(choices)
 
