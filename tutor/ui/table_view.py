@@ -105,7 +105,7 @@ def deal_over(rubber: PracticeRubber, table: TableDeal, costs: Callable[[], tupl
     hands, review = st.columns([2, 3])
     with hands:
         st.subheader("The four hands")
-        cards.show_compass(table.deal, labels=you(table))
+        cards.show_compass(table.deal, labels={table.learner: "you"})
     with st.expander("The score sheet (this deal written)", expanded=True):
         show_sheet(rubber.rows(), key=f"table_sheet_{len(rubber.finished)}", details_open=False)
     with review:
