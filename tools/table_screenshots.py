@@ -37,7 +37,7 @@ DOCS = ROOT / "docs"
 
 
 def play_a_deal(app: App, seed: int, name: str) -> None:
-    """Play the deal by clicks; mid-play (the third trick under way) save the table as the learner sees it."""
+    """Play the deal by clicks; at the learner's first card after a finished trick, save the table as seen."""
     app.open("practice_table")
     app.fill("Rubber number (the same number deals the same cards)", str(seed))
     app.click_button("Start a new rubber")
@@ -46,7 +46,7 @@ def play_a_deal(app: App, seed: int, name: str) -> None:
         text = app.text()
         if "Review of the deal" in text:
             return
-        if not shot and "Last trick" in text and "Tricks so far: NS 1" in text or "Tricks so far: NS 0, EW 2" in text:
+        if not shot and "Last trick" in text and "click a card" in text:
             _top(app, "Contract:")
             app.page.screenshot(path=str(DOCS / f"screenshot-table-play{name}.png"))
             shot = True

@@ -53,13 +53,11 @@ def test_a_full_deal_by_clicking_cards(app: App) -> None:
     assert "Practice table" in app.main.locator("h1").first.inner_text()
     app.fill("Rubber number (the same number deals the same cards)", str(SEED))
     app.click_button("Start a new rubber")
-    clicks = 0
-    for _ in range(80):
+    for clicks in range(1, 81):
         if "Review of the deal" in app.text():
             break
         button = app.main.locator(PLAYABLE).first
         app.rerun_after(button.click)
-        clicks += 1
         assert not app.exceptions(), app.exceptions()
         if clicks == 10:
             text = app.text()

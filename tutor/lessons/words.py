@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tutor.engine.calls import parse_call
+from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
 from tutor.lessons.content.laws import law_entries
@@ -113,5 +113,5 @@ def action_text(text: str) -> str:
             call = parse_call(text)
         except TutorError:
             return text
-        return f"{call.level}{call.strain.symbol}" if hasattr(call, "strain") else "pass"
+        return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
     return text

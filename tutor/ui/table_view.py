@@ -10,12 +10,13 @@ sentences and the classic sheet written at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.lessons.table import TableDeal
-from tutor.lessons.table.review import DeviationCost
+from tutor.lessons.table.review import DeviationCost, choice_sentence, is_judged, mistakes
 from tutor.lessons.table.rubber import PracticeRubber, passed_out_line
 from tutor.lessons.table.told import RECOVERED_NOTE, after_the_deal, learner_words, mentions_recovered, told
 from tutor.lessons.words import laws_named
@@ -91,9 +92,13 @@ def robots_why(table: TableDeal) -> None:
         st.caption("Each robot's own reasons, with the facts of its hand, are shown when the deal is over.")
 
 
-def deal_over(rubber: PracticeRubber, table: TableDeal, costs: Callable[[], tuple[DeviationCost, ...]],
+def deal_over(rubber: PracticeRubber, table: TableDeal, price: Callable[[int], DeviationCost],
               play_on: Callable[[int], None]) -> None:
-    """The end of a deal: the result, the sheet already written, all four hands beside the review."""
+    """The end of a deal: the result, the sheet already written, all four hands beside the review.
+
+    Everything but the review's prices is drawn first; each mistake's worth is filled in as it
+    is computed (``price``), so the table is never held on the analysis.
+    """
     if table.contract is None:
         st.info(passed_out_line(rubber), icon=":material/close:")
     else:
@@ -106,40 +111,47 @@ def deal_over(rubber: PracticeRubber, table: TableDeal, costs: Callable[[], tupl
     with hands:
         st.subheader("The four hands")
         cards.show_compass(table.deal, labels={table.learner: "you"})
+    with review:
+        worth = show_review(table, play_on)
     with st.expander("The score sheet (this deal written)", expanded=True):
         show_sheet(rubber.rows(), key=f"table_sheet_{len(rubber.finished)}", details_open=False)
-    with review:
-        show_review(table, costs, play_on)
     with st.expander("The robots' reasons, now that every hand is shown"):
         for step in (s for s in table.steps if not s.learner):
             st.markdown(f"- {text_md(after_the_deal(step))}")
+    for index, slot in worth:
+        with slot, st.spinner("Working out what this difference was worth …"):
+            cost = price(index)
+        slot.markdown(text_md(cost.worth_sentence()))
 
 
-def show_review(table: TableDeal, costs: Callable[[], tuple[DeviationCost, ...]],
-                play_on: Callable[[int], None]) -> None:
+def show_review(table: TableDeal, play_on: Callable[[int], None]) -> list[tuple[int, Any]]:
+    """The review's sentences, each with an empty slot for its worth; returns the slots to fill."""
     st.subheader("Review of the deal")
-    judged = sum(1 for s in table.steps if s.learner and s.book is not None and not s.book.get("default"))
-    found = costs()
+    judged = sum(1 for s in table.steps if is_judged(s))
+    found = mistakes(table)
     if not found:
         st.success(f"Every call and card of yours that the book decides was the book's ({judged} in this deal).")
-        return
+        return []
     st.caption(f"{judged - len(found)} of the {judged} calls and cards of yours that the book decides were the "
                "book's. Where the book differed:")
-    texts = []
-    for cost in found:
-        choice, worth = cost.sentences()
-        explanation = learner_words(str((cost.step.book or {}).get("explanation", "")))
+    texts, slots = [], []
+    for index, step in found:
+        choice = choice_sentence(step)
+        explanation = learner_words(str((step.book or {}).get("explanation", "")))
         texts += [choice, explanation]
-        st.markdown(f"**{text_md(choice)}** {text_md(worth)}")
+        st.markdown(f"**{text_md(choice)}**")
+        slots.append((index, st.empty()))
         if explanation:
             st.caption(text_md(explanation))
-        st.button("Play on from here", key=f"table_from_{cost.index}", on_click=play_on, args=(cost.index,))
+        st.button("Play on from here", key=f"table_from_{index}", on_click=play_on, args=(index,))
     if mentions_recovered(*texts):
         st.caption(RECOVERED_NOTE)
+    return slots
 
 
 def hinted(answer: dict[str, object]) -> str:
-    laws = laws_named([str(x) for x in answer.get("laws", []) or []])  # type: ignore[union-attr]
+    cited = answer.get("laws") or []
+    laws = laws_named([str(x) for x in cited] if isinstance(cited, (list, tuple)) else [])
     what = cards.call_label(str(answer["call"])) if answer.get("call") else str(answer.get("card", ""))
     if not answer.get("call"):
         from tutor.lessons.words import action_text

@@ -78,14 +78,7 @@ class DeviationCost:
         return self.choice_sentence(), self.worth_sentence()
 
     def choice_sentence(self) -> str:
-        """"You passed; the book bids simple hearts here (laws 33 and 35)." """
-        book = self.step.book or {}
-        laws = laws_named(book.get("laws", []))
-        cited = f" ({laws})" if laws else ""
-        if self.is_call:
-            return f"You {_did_call(self.step.action)}; the book {_does_call(self.step.book_action or '')} here{cited}."
-        return (f"You played {pretty_cards(self.step.action)}; the book plays "
-                f"{pretty_cards(self.step.book_action or '')} here{cited}.")
+        return choice_sentence(self.step)
 
     def worth_sentence(self) -> str:
         """What the difference was worth, each measure said in words (never a bare figure)."""
@@ -144,12 +137,13 @@ def review(table: TableDeal, layouts: int = 0, budget: int = REVIEW_BUDGET) -> t
     the branches of one deal meet again (after the same contract the same play follows), and
     the robots are a function of the seat's view alone.
     """
-    memo = _Memo()
+    memo = ReviewMemo()
     return tuple(price(table, index, layouts, budget, memo) for index, _ in mistakes(table))
 
 
-class _Memo:
-    """The robots' answers by view, and double-dummy trick counts by contract, for one review."""
+class ReviewMemo:
+    """The robots' answers by view, and double-dummy trick counts by contract, for one review
+    (a page keeps one per finished deal and prices the mistakes one by one, each shown as it is ready)."""
 
     def __init__(self) -> None:
         self.answers: dict[str, dict[str, Any]] = {}
@@ -176,9 +170,9 @@ class _Memo:
 
 
 def price(table: TableDeal, index: int, layouts: int = 0, budget: int = REVIEW_BUDGET,
-          memo: _Memo | None = None) -> DeviationCost:
+          memo: ReviewMemo | None = None) -> DeviationCost:
     """The lines from step ``index``: the book's choice and the learner's."""
-    memo = memo or _Memo()
+    memo = memo or ReviewMemo()
     step = table.steps[index]
     choices = (step.book_action or step.action, step.action)
     before = table.from_step(index)
@@ -214,7 +208,7 @@ def _verdict(cost: DeviationCost, book: float, given: float) -> str | None:
     return None
 
 
-def _robots(before: TableDeal, choice: Step, learner: Seat, memo: _Memo) -> Line:
+def _robots(before: TableDeal, choice: Step, learner: Seat, memo: ReviewMemo) -> Line:
     branch = before.from_step(len(before.steps))
     branch.push(choice)
     memo.finish(branch)
@@ -222,7 +216,7 @@ def _robots(before: TableDeal, choice: Step, learner: Seat, memo: _Memo) -> Line
 
 
 def _double_dummy(before: TableDeal, seat: Seat, choices: tuple[str, str], learner: Seat,
-                  memo: _Memo) -> tuple[Line, Line]:
+                  memo: ReviewMemo) -> tuple[Line, Line]:
     from tutor.engine.analysis import card_values
 
     if before.phase == "auction":
@@ -276,6 +270,17 @@ def _net(score: dict[str, Any], learner: Seat) -> int:
     return int(score["above"][mine] + score["below"][mine] - score["above"][theirs] - score["below"][theirs])
 
 
+def choice_sentence(step: Step) -> str:
+    """"You passed; the book bids simple hearts here (laws 33 and 35)." — known before any pricing."""
+    book = step.book or {}
+    laws = laws_named(book.get("laws", []))
+    cited = f" ({laws})" if laws else ""
+    if step.action[:1].isdigit() or step.action == "P":
+        return f"You {_did_call(step.action)}; the book {_does_call(step.book_action or '')} here{cited}."
+    return (f"You played {pretty_cards(step.action)}; the book plays "
+            f"{pretty_cards(step.book_action or '')} here{cited}.")
+
+
 def _contract_words(contract: str) -> str:
     """``2H by S`` -> ``2♥ by South``; ``pass`` -> ``a pass-out``."""
     if contract == "pass":
@@ -319,4 +324,5 @@ def book_answer(table: TableDeal) -> dict[str, Any]:
     return advise_view(table.view(table.learner))
 
 
-__all__ = ["DeviationCost", "Line", "Side", "book_answer", "is_judged", "mistakes", "price", "review"]
+__all__ = ["DeviationCost", "Line", "ReviewMemo", "Side", "book_answer", "choice_sentence", "is_judged", "mistakes",
+           "price", "review"]

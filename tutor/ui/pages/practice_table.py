@@ -9,7 +9,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.pbn_export import table_pbn
 from tutor.lessons.table import TableDeal
 from tutor.lessons.table.items import decision_answers
-from tutor.lessons.table.review import DeviationCost, is_judged, review
+from tutor.lessons.table.review import DeviationCost, ReviewMemo, is_judged, price
 from tutor.lessons.table.rubber import PracticeRubber
 from tutor.lessons.table.told import learner_words
 from tutor.lessons.words import action_text, laws_named
@@ -112,20 +112,21 @@ def _next_deal() -> None:
         _save(rubber)
 
 
-def _costs(table: TableDeal) -> tuple[DeviationCost, ...]:
-    """The review's prices, computed once per finished deal (double dummy and robots' playouts), after the
-    hands and the sheet are on the page."""
-    from tutor.ui.costs import review_layouts  # the sampled line too, when switched on (docs/cost.md)
+def _price(table: TableDeal, index: int) -> DeviationCost:
+    """One mistake priced (double dummy, the robots' playout; sampled when switched on), once per deal:
+    the prices and the review's memo of robots' answers live in the session."""
+    from tutor.ui.costs import AUTO, PAGE_LAYOUTS
 
-    layouts = review_layouts()
+    layouts = PAGE_LAYOUTS if st.session_state.get(AUTO) else 0
     key = (id(table), len(table.steps), layouts)
     cached = st.session_state.get(RECORDED)
-    if isinstance(cached, tuple) and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
-    with st.spinner("Working out what each difference from the book was worth …"):
-        costs = review(table, layouts=layouts)
-    st.session_state[RECORDED] = (key, costs)
-    return costs
+    if not (isinstance(cached, tuple) and cached[0] == key):
+        cached = (key, ReviewMemo(), {})
+        st.session_state[RECORDED] = cached
+    _, memo, prices = cached
+    if index not in prices:
+        prices[index] = price(table, index, layouts, memo=memo)
+    return prices[index]  # type: ignore[no-any-return]
 
 
 def _record(rubber: PracticeRubber, table: TableDeal) -> None:
@@ -185,7 +186,10 @@ def main() -> None:
     else:
         _record(rubber, table)
         st.button("Next deal", key="table_next", on_click=_next_deal, type="primary")
-        table_view.deal_over(rubber, table, lambda: _costs(table), _play_on)
+        from tutor.ui.costs import review_layouts
+
+        review_layouts()  # the switch for the sampled line (docs/cost.md), read by _price
+        table_view.deal_over(rubber, table, lambda index: _price(table, index), _play_on)
     st.download_button("Download this deal as PBN (auction and play so far)",
                        table_pbn(table, board=len(rubber.finished) + 1),
                        file_name=f"vint-table-{rubber.seed}-{len(rubber.finished) + 1}.pbn", mime="text/plain",
