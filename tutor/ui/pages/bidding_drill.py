@@ -75,12 +75,13 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
         st.warning(f"A retry: your first answer here, {_spoken(first)}, is the one that counts; "
                    "this one is recorded as a retry.", icon=":material/replay:")
     if drill.is_correct(choice):
-        st.success(f"Right: {_spoken(choice)} ({choice}) is the book's call.", icon=":material/check_circle:")
+        st.success(f"Right: {_spoken(choice)} ({cards.call_label(choice)}) is the book's call.", icon=":material/check_circle:")
     else:
-        st.error(f"The book says {_spoken(drill.answer)} ({drill.answer}), not {_spoken(choice)} ({choice}).",
+        st.error(f"The book says {_spoken(drill.answer)} ({cards.call_label(drill.answer)}), not "
+                 f"{_spoken(choice)} ({cards.call_label(choice)}).",
                  icon=":material/close:")
         if choice in drill.why_not:
-            st.markdown(f"**Why not {choice}:** {drill.why_not[choice]}")
+            st.markdown(f"**Why not {cards.call_label(choice)}:** {drill.why_not[choice]}")
     st.markdown(f"**{rule.title}** — {drill.explanation}")
     for law in drill.laws:
         st.caption(law_quote(law))
@@ -94,7 +95,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
     if others:
         with st.expander("Why the other plausible calls are worse"):
             for call, reason in others.items():
-                st.markdown(f"- **{call}** ({_spoken(call)}): {reason}")
+                st.markdown(f"- **{cards.call_label(call)}** ({_spoken(call)}): {reason}")
     with st.expander("The full deal and the consequences", expanded=True):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",
@@ -109,7 +110,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
                  "NS points": c.points.get("NS", 0), "EW points": c.points.get("EW", 0)} for c in results]
         st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_consequences")
         for c in results:
-            st.markdown(f"- {c.choice}: {c.summary}")
+            st.markdown(f"- {cards.call_label(c.choice)}: {c.summary}")
         if len(results) == 2:
             book, yours = results
             net = ((yours.points.get("NS", 0) - yours.points.get("EW", 0))
