@@ -106,3 +106,27 @@ def test_the_valuation_drill_records_a_second_answer_as_a_retry(recorded: list[A
         next(b for b in at.button if b.label == "Check my count").click().run()
         assert not at.exception, [e.value for e in at.exception]
     assert [a.retry for a in recorded] == [False, True]
+
+
+def test_a_second_solo_drill_check_is_a_retry(recorded: list[Answer]) -> None:
+    at = _open("tutor/ui/pages/solo_whist.py")
+    at.selectbox(key="solo_drill_rule").set_value("solo-bid-solo").run()
+    seed = at.session_state["solo_drill_seed"]
+    for choice in ("pass", "solo"):
+        at.radio(key=f"solo_drill_choice_{seed}_solo-bid-solo").set_value(choice)
+        at.button(key="solo_drill_check").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    drill_answers = [a for a in recorded if a.item_id == "solo-bid-solo"]
+    assert [a.retry for a in drill_answers] == [False, True]
+
+
+def test_a_second_solo_scoring_check_is_a_retry(recorded: list[Answer]) -> None:
+    from tutor.lessons.solo.quiz import scoring_question
+
+    at = _open("tutor/ui/pages/solo_whist.py")
+    seed = at.session_state["solo_sq_seed"]
+    for typed in ("0", str(scoring_question(seed).answer)):
+        at.text_input(key=f"solo_sq_answer_{seed}").set_value(typed)
+        at.button(key="solo_sq_check").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert [a.retry for a in recorded if a.item_id == "solo-scoring"] == [False, True]
