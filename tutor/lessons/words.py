@@ -115,3 +115,20 @@ def action_text(text: str) -> str:
             return text
         return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
     return text
+
+
+#: Said once, where the learner first meets a law written with "≈".
+RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the book whose page is lost — the book "
+                  "lacks laws 53–73 and 88–109 — and which the tutor recovered from the Russian summaries "
+                  "that repeat it; its number is inferred from where it stood.")
+
+_RECOVERED = re.compile(r"\bRecovered (≈\d+)\s*:\s*")
+_CALL = re.compile(r"(?<![\w♠♣♦♥])([1-7])(NT|[SCDH])(?![\w])")
+_CALL_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+
+
+def learner_words(text: str) -> str:
+    """A rule's explanation with the bookkeeping out and calls written the one way the app writes them:
+    "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "(1H)" -> "(1♥)"."""
+    text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
+    return _CALL.sub(lambda m: m.group(1) + _CALL_SYMBOLS[m.group(2)], text)

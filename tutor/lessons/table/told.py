@@ -14,30 +14,13 @@ A rule recovered from the summaries for the book's missing pages is named by its
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.rules import Rules
 from tutor.lessons.table import Step, TableDeal
-from tutor.lessons.words import action_text, laws_named
-
-#: Said once, where the learner first meets a law written with "≈".
-RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the book whose page is lost — the book "
-                  "lacks laws 53–73 and 88–109 — and which the tutor recovered from the Russian summaries "
-                  "that repeat it; its number is inferred from where it stood.")
-
-_RECOVERED = re.compile(r"\bRecovered (≈\d+)\s*:\s*")
-_CALL = re.compile(r"(?<![\w♠♣♦♥])([1-7])(NT|[SCDH])(?![\w])")
-_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
-
-
-def learner_words(text: str) -> str:
-    """A rule's explanation with the bookkeeping out and calls written the one way the app writes them:
-    "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "(1H)" -> "(1♥)"."""
-    text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
-    return _CALL.sub(lambda m: m.group(1) + _SYMBOLS[m.group(2)], text)
+from tutor.lessons.words import RECOVERED_NOTE, action_text, laws_named, learner_words
 
 
 def mentions_recovered(*texts: str) -> bool:

@@ -13,6 +13,7 @@ from tutor.lessons.bidding.drill import consequences, conventions, make, positio
 from tutor.lessons.bidding.feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn
+from tutor.lessons.words import learner_words
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error
@@ -53,7 +54,7 @@ def _show_position(drill: Drill) -> None:
     if pos.get("auction_notes"):
         with st.expander("What the earlier calls mean by the book", expanded=False):
             for n in pos["auction_notes"]:
-                laws = f" ({', '.join(n['laws'])})" if n["laws"] else ""
+                laws = f" ({law_names(n['laws'])})" if n["laws"] else ""
                 st.markdown(f"- {n['seat']} {cards.call_md(parse_call(n['call']))}: {n['title']}{laws}")
 
 
@@ -81,8 +82,8 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
                  f"{_spoken(choice)} ({cards.call_label(choice)}).",
                  icon=":material/close:")
         if choice in drill.why_not:
-            st.markdown(f"**Why not {cards.call_label(choice)}:** {drill.why_not[choice]}")
-    st.markdown(f"**{rule.title}** — {drill.explanation}")
+            st.markdown(f"**Why not {cards.call_label(choice)}:** {learner_words(drill.why_not[choice])}")
+    st.markdown(f"**{rule.title}** — {learner_words(drill.explanation)}")
     for law in drill.laws:
         st.caption(law_quote(law))
     for note in conventions().notes.get(rule.id, ()):

@@ -66,10 +66,10 @@ def _study() -> None:
     laws = _laws()
     ids = [e.id for e in laws]
     by_id = {e.id: e for e in laws}
-    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{i}: {by_id[i].title}", key=f"{P}law")
+    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{law_names((i,))}: {by_id[i].title}", key=f"{P}law")
     entry = by_id[chosen]
     st.subheader(entry.title)
-    st.caption(f"`{entry.id}` · {entry.kind}")
+    st.caption(f"{law_names((entry.id,))} · {entry.kind}")  # named as the learner reads it, never the id
     st.markdown(entry.text)
     for note in entry.notes:
         st.info(note, icon=":material/lightbulb:")
