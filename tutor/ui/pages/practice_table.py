@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from tutor.engine.cards import SEAT_NAMES, Seat
@@ -18,7 +20,7 @@ from tutor.ui import table_view
 from tutor.ui.common import page_header, show_error
 
 RUBBER, SHOW_NOW, RECORDED, FLASH = "table_rubber", "table_show_now", "table_costs", "table_flash"
-SIDE_BIDS = "table_side_bids"
+SIDE_BIDS, PLAYED_ON = "table_side_bids", "table_played_on"
 def _load() -> PracticeRubber | None:
     rubber = st.session_state.get(RUBBER)
     if isinstance(rubber, PracticeRubber):
@@ -101,6 +103,7 @@ def _play_on(index: int) -> None:
     if rubber is not None and rubber.current is not None:
         rubber.current = rubber.current.from_step(index)
         st.session_state.pop(RECORDED, None)
+        st.session_state[PLAYED_ON] = id(rubber.current)  # its decisions come after the review: retries
         _save(rubber)
 
 
@@ -133,8 +136,9 @@ def _record(rubber: PracticeRubber, table: TableDeal) -> None:
     """Every decision the table judged, right ones included, written once per deal."""
     if table.recorded:
         return
+    again = st.session_state.get(PLAYED_ON) == id(table)  # played on after its review: practice only
     for answer in decision_answers(table):
-        _state.record_or_show(answer)
+        _state.record_or_show(replace(answer, retry=True) if again else answer)
     table.recorded = True
     _save(rubber)
 
