@@ -39,6 +39,12 @@ def _spoken(text: str) -> str:
     return parse_call(text).spoken
 
 
+def _said(text: str) -> str:
+    """"simple hearts (1♥)"; "pass" alone (it is written as it is said)."""
+    label = cards.call_label(text)
+    return label if label == "pass" else f"{_spoken(text)} ({label})"
+
+
 def _show_position(drill: Drill) -> None:
     pos = drill.position
     bid_position = position_from_json(pos)
@@ -76,10 +82,9 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
         st.warning(f"A retry: your first answer here, {_spoken(first)}, is the one that counts; "
                    "this one is recorded as a retry.", icon=":material/replay:")
     if drill.is_correct(choice):
-        st.success(f"Right: {_spoken(choice)} ({cards.call_label(choice)}) is the book's call.", icon=":material/check_circle:")
+        st.success(f"Right: {_said(choice)} is the book's call.", icon=":material/check_circle:")
     else:
-        st.error(f"The book says {_spoken(drill.answer)} ({cards.call_label(drill.answer)}), not "
-                 f"{_spoken(choice)} ({cards.call_label(choice)}).",
+        st.error(f"The book says {_said(drill.answer)}, not {_said(choice)}.",
                  icon=":material/close:")
         if choice in drill.why_not:
             st.markdown(f"**Why not {cards.call_label(choice)}:** {learner_words(drill.why_not[choice])}")
