@@ -130,3 +130,26 @@ def test_a_second_solo_scoring_check_is_a_retry(recorded: list[Answer]) -> None:
         at.button(key="solo_sq_check").click().run()
         assert not at.exception, [e.value for e in at.exception]
     assert [a.retry for a in recorded if a.item_id == "solo-scoring"] == [False, True]
+
+
+def test_the_review_page_takes_one_answer_per_exercise(recorded: list[Answer], tmp_path: Path) -> None:
+    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.progress import open_store
+
+    drill = DRILL_KINDS["lead"].make(None, 11)
+    wrong = next(c for c in drill.choices if not drill.is_correct(c))
+    with open_store(tmp_path / "progress.sqlite3") as store:  # a mistake to replay (as the drill page records it)
+        store.record(Answer("convention", drill.rule_id, False, wrong, " ".join(drill.accepted),
+                            laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
+                            extra={"kind": "lead"}), "default")
+    before = len(recorded)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("tutor/ui/pages/review.py").run()
+    next(b for b in at.button if b.key and b.key.startswith("review_replay_")).click().run()
+    choice = next(r for r in at.radio if r.key and r.key.startswith("review_choice_"))
+    choice.set_value(choice.options[0])
+    at.button(key="review_submit").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(recorded) == before + 1
+    # the feedback replaces the form: no second answer can be given to the same exercise
+    assert not any(b.key == "review_submit" for b in at.button)
