@@ -73,6 +73,7 @@ def _sheet_row(markdown: str, entry: str) -> tuple[int, int]:
     raise AssertionError(f"no row {entry!r} in the sheet:\n{markdown}")
 
 
+@pytest.mark.slow  # a whole deal of clicks and its priced review (10-25 s)
 def test_a_whole_deal_by_clicks_ends_with_hands_review_and_the_sheet_of_tutor_score(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = _start(tmp_path, monkeypatch, 2)
@@ -121,6 +122,7 @@ def _no_bookkeeping(text: str) -> None:
             assert re.search(r"\d[\d,]* points", line) or "free here" in line, line
 
 
+@pytest.mark.slow  # a whole deal of clicks and its priced review
 def test_the_review_speaks_in_sentences(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = _start(tmp_path, monkeypatch, 2)
     _play(at)  # the first legal call or card each time: the learner passes where the book bids
