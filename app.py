@@ -8,6 +8,8 @@ PAGES = {
     "Start here": [
         st.Page("tutor/ui/pages/home.py", title="Home", icon=":material/home:", default=True),
         st.Page("tutor/ui/pages/deal_walkthrough.py", title="How a deal goes", icon=":material/route:"),
+        # the table where the learner plays whole deals: in view from the first page (issue 32)
+        st.Page("tutor/ui/pages/practice_table.py", title="Practice table", icon=":material/table_restaurant:"),
         st.Page("tutor/ui/pages/for_bridge_players.py", title="For bridge players", icon=":material/swap_horiz:"),
         st.Page("tutor/ui/pages/quick_reference.py", title="Quick reference", icon=":material/table_chart:"),
         st.Page("tutor/ui/pages/glossary.py", title="Glossary", icon=":material/translate:"),
@@ -23,7 +25,6 @@ PAGES = {
         st.Page("tutor/ui/pages/valuation.py", title="Count the sure tricks", icon=":material/functions:"),
         st.Page("tutor/ui/pages/bidding_drill.py", title="Bidding drills", icon=":material/campaign:"),
         st.Page("tutor/ui/pages/bidding_lessons.py", title="Bidding lessons", icon=":material/forum:"),
-        st.Page("tutor/ui/pages/practice_table.py", title="Practice table", icon=":material/table_restaurant:"),
     ],
     "At the table": [
         st.Page("tutor/ui/pages/score_pad.py", title="Rubber score pad", icon=":material/edit_note:"),

@@ -7,7 +7,8 @@ from tutor.lessons.table import TableDeal
 
 def deviate_once(table: TableDeal) -> int:
     """Play ``table`` to its end taking the book's answer (as a hint), except at the learner's first
-    play turn with two or more legal cards, where another card is played; return that step's index
+    play turn with two or more legal cards where the book's own rule answers (not the tutor's stated
+    default, which is never a mistake), where another card is played; return that step's index
     (-1 if no such turn came)."""
     index = -1
     while table.phase != "over":
@@ -17,7 +18,7 @@ def deviate_once(table: TableDeal) -> int:
         book = table.hint()
         choice = book.get("call") or book["card"]
         legal = table.legal_actions()
-        if index < 0 and table.phase == "play" and len(legal) > 1:
+        if index < 0 and table.phase == "play" and len(legal) > 1 and not book.get("default"):
             choice = next(c for c in legal if c not in book.get("cards", [choice]))
             index = len(table.steps)
         table.act(choice)

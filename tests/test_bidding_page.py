@@ -53,7 +53,7 @@ def test_answering_wrong_shows_why_and_the_consequences_in_points() -> None:
     at = _answer(_drill_page(), "P")
     assert at.error and "1NT" in at.error[0].value
     text = " ".join(m.value for m in at.markdown)
-    assert "Why not P" in text and "double-dummy" in text
+    assert "Why not pass" in text and "double-dummy" in text  # a call written one way: pass, 2♥
     assert any("points to your side" in i.value for i in at.info)
 
 

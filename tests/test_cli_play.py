@@ -30,7 +30,7 @@ def test_a_whole_deal_is_played_at_the_prompt(monkeypatch: pytest.MonkeyPatch, c
     assert main(["play", "--seed", "2", "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert "Your hand: ♠ A K 3  ♥ 10 2" in out  # symbols and "10", never "T"
-    assert "The book: 1D" in out  # the hint
+    assert "The book: 1♦" in out  # calls written one way everywhere  # the hint
     assert "Contract" in out and "Score:" in out and "Review:" in out
     assert any("Your card" in p for p in prompts)
 
@@ -41,7 +41,7 @@ def test_an_illegal_card_is_refused_with_its_law_and_the_deal_goes_on(
     monkeypatch.setattr("builtins.input", read)
     assert main(["play", "--seed", "2", "--seat", "S"]) == 0
     out = capsys.readouterr().out
-    assert "Not allowed" in out and "law-147" in out
+    assert "Not allowed" in out and "law 147" in out and "law-147" not in out  # named, never the id
 
 
 def test_quitting_or_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

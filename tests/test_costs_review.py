@@ -23,7 +23,7 @@ def test_a_reviewed_deviation_carries_the_sampled_line_and_says_it() -> None:
     assert 0.0 <= book.best_share <= 1.0 and 0.0 <= given.best_share <= 1.0
     assert cost.points_lost["sampled"] == round(book.points - given.points, 1)
     choice, price = cost.sentences()
-    assert "12 layouts you could not tell apart" in price
+    assert "12 layouts of the unseen cards" in price
     # the verdict is there exactly when the numbers say it: better on average, worse on this deal
     unlucky = book.points >= given.points and cost.double_dummy[1].points > cost.double_dummy[0].points
     assert ("unlucky on this layout" in price) == unlucky

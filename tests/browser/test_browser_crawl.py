@@ -58,7 +58,7 @@ def crawl(app: App) -> Crawl:
         seen.widths[path] = int(app.page.evaluate("() => document.documentElement.clientWidth"))
         found = app.horizontal_overflow()
         if path == "bidding_drill":  # the answer brings tables and the whole deal: check those too
-            app.choose_select("Your call", re.compile(r"^P — "), rerun=False)
+            app.choose_select("Your call", re.compile(r"^pass$"), rerun=False)
             app.click_button("Make this call")
             found += app.horizontal_overflow()
         if found:

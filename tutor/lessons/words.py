@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tutor.engine.calls import parse_call
+from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
 from tutor.lessons.content.laws import law_entries
@@ -99,7 +99,8 @@ def hand_line(hand: Hand) -> str:
 
 
 def action_text(text: str) -> str:
-    """A call or a card as the learner reads it: ``♠A``, ``♥10``, ``pass``; other calls as written (``1NT``)."""
+    """A call or a card as the learner reads it, the one way the app writes them: ``♠A``, ``♥10``,
+    ``pass``, ``2♥``, ``1NT``; anything else as given."""
     if text in ("P", "p"):
         return "pass"
     if len(text) in (2, 3) and not text[0].isdigit():
@@ -107,4 +108,27 @@ def action_text(text: str) -> str:
             return Card.parse(text).pretty
         except NotationError:
             return text
+    if text[:1].isdigit():
+        try:
+            call = parse_call(text)
+        except TutorError:
+            return text
+        return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
     return text
+
+
+#: Said once, where the learner first meets a law written with "≈".
+RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the book whose page is lost — the book "
+                  "lacks laws 53–73 and 88–109 — and which the tutor recovered from the Russian summaries "
+                  "that repeat it; its number is inferred from where it stood.")
+
+_RECOVERED = re.compile(r"\bRecovered (≈\d+)\s*:\s*")
+_CALL = re.compile(r"(?<![\w♠♣♦♥])([1-7])(NT|[SCDH])(?![\w])")
+_CALL_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+
+
+def learner_words(text: str) -> str:
+    """A rule's explanation with the bookkeeping out and calls written the one way the app writes them:
+    "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "(1H)" -> "(1♥)"."""
+    text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
+    return _CALL.sub(lambda m: m.group(1) + _CALL_SYMBOLS[m.group(2)], text)

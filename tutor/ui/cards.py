@@ -10,7 +10,8 @@ parsed engine values, so a string that did not parse never reaches the page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -84,12 +85,14 @@ def call_md(call: Call) -> str:
     return "pass"
 
 
+def call_text(call: Call) -> str:
+    """A call written the one way the app writes calls, as plain text: ``2♥``, ``1NT``, ``pass``."""
+    return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
+
+
 def call_label(text: str) -> str:
-    """A call for a choice list: ``2♥ — two hearts``; ``P — pass``."""
-    call = parse_call(text)
-    if isinstance(call, Bid):
-        return f"{call.level}{call.strain.symbol} — {call.spoken}"
-    return f"{text} — {call.spoken}"
+    """A call for a choice list (no colour there), written as everywhere else: ``2♥``, ``1NT``, ``pass``."""
+    return call_text(parse_call(text))
 
 
 def denomination_order_md() -> str:
@@ -107,7 +110,7 @@ def auction_rows(dealer: Seat, calls: Sequence[Call], *, to_call: bool = False) 
 
     ``to_call`` adds a "?" where the learner now calls.
     """
-    cells = [call_md(c) + f" ({c.spoken})" if isinstance(c, Bid) else "pass" for c in calls]
+    cells = [call_md(c) for c in calls]
     if to_call:
         cells.append("**?**")
     start = TABLE_SEATS.index(dealer)
@@ -165,3 +168,56 @@ SUIT_SYMBOLS = {s.value: s.symbol for s in PBN_SUITS}
 def suit_of(letter: str) -> Suit:
     """``"H"`` -> hearts (for widgets whose options are suit letters)."""
     return Suit(letter)
+
+
+# -- one click per card or call (every table size) ----------------------------------------------------
+
+
+def hand_buttons(hand: Hand, legal: Iterable[Card], *, key: str, on_click: Callable[[str], None],
+                 title: str = "") -> None:
+    """A hand as cards to click, one row per suit; only the legal cards can be clicked.
+
+    A click calls ``on_click`` with the card's engine text (``"HT"``) before the page is
+    drawn again. Each row wraps on a narrow screen (a phone shows the whole hand).
+    """
+    playable = set(legal)
+    if title:
+        st.markdown(title)
+    for suit in PBN_SUITS:
+        cards = hand.suit_cards(suit)
+        row = st.container(horizontal=True, gap="small", vertical_alignment="center", key=f"{key}_{suit.value}")
+        row.markdown(f"{suit_md(suit)}" + ("" if cards else " —"))
+        for card in cards:
+            row.button(card_md(card), key=f"{key}_{card}", disabled=card not in playable,
+                       on_click=on_click, args=(str(card),))
+
+
+def call_buttons(legal: Sequence[Call], *, key: str, on_click: Callable[[str], None], shown_levels: int = 3) -> None:
+    """The legal calls as buttons: pass first, then the bids level by level (Vint's order within a
+    level, spades lowest); levels beyond the lowest ``shown_levels`` fold into an expander."""
+    bids = [c for c in legal if isinstance(c, Bid)]
+    if any(not isinstance(c, Bid) for c in legal):
+        st.button("pass", key=f"{key}_P", on_click=on_click, args=("P",), type="primary")
+    levels = sorted({b.level for b in bids})
+    higher: Any = st.expander("Higher bids", expanded=False) if len(levels) > shown_levels else None
+    for n, level in enumerate(levels):
+        target = st if n < shown_levels else higher
+        row = target.container(horizontal=True, gap="small", key=f"{key}_level{level}")
+        for bid in (b for b in bids if b.level == level):
+            row.button(call_md(bid), key=f"{key}_{bid}", on_click=on_click, args=(str(bid),),
+                       help=bid.spoken)
+
+
+def trick_compass_md(plays: Mapping[Seat, Card], *, labels: Mapping[Seat, str] | None = None,
+                     seats: Sequence[Seat] = SEATS_ORDER) -> str:
+    """The current trick in the middle of the table: North above, West and East beside, South below;
+    ``·`` where a seat has not played yet. ``labels`` adds "(you)" and the like after a seat's name."""
+    def cell(seat: Seat) -> str:
+        if seat not in seats:
+            return " "
+        name = SEAT_NAMES[seat] + (f" {labels[seat]}" if labels and seat in labels else "")
+        return f"{name}: {card_md(plays[seat]) if seat in plays else '·'}"
+
+    return "\n".join([f"|   | {cell(Seat.N)} |   |", "|:-:|:-:|:-:|",
+                      f"| {cell(Seat.W)} | 🂠 | {cell(Seat.E)} |",
+                      f"|   | {cell(Seat.S)} |   |"])

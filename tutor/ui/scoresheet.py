@@ -42,36 +42,47 @@ def sheet_frame(rows: tuple[SheetRow, ...]) -> pd.DataFrame:
     return pd.DataFrame.from_records(records, columns=["deal", "entry", NS_COL, EW_COL, "laws", "why"])
 
 
-def classic_sheet_md(rows: tuple[SheetRow, ...]) -> str:
-    """The sheet as a Vint player draws it: We (NS) and They (EW), bonuses above the line, tricks below.
+def classic_sheet_md(rows: tuple[SheetRow, ...], *, we: str = "We (NS)", they: str = "They (EW)") -> str:
+    """The sheet as a Vint player draws it: two figure columns, We and They, split by the line.
 
-    Above the line the latest entry is written highest, as on a paper sheet; the line is
-    drawn across both columns; below it the tricks, each partie closed by its subtotal,
-    then the totals and the result.
+    The figures stand in their own right-aligned columns, so they line up under "We" and
+    "They"; what each entry is stands beside them. Above the line the latest entry is
+    written highest, as on a paper sheet; the line is drawn across; below it the tricks in
+    the order they were written, each partie closed by its running total and its winner;
+    then the totals and the result (scoring 1-4). The score pad and the practice table
+    (every table size: ``we``/``they`` name the columns) draw their sheets with it.
     """
-    def line(row: SheetRow) -> str:
-        ns = f"{row.ns} {row.entry}" if row.ns is not None else ""
-        ew = f"{row.ew} {row.entry}" if row.ew is not None else ""
-        if row.ns is None and row.ew is None:  # an X mark or the result, written across
-            ns = row.entry
-        return f"| {ns or ' '} | {ew or ' '} |"
+    def entry(row: SheetRow) -> str:
+        return f"deal {row.deal}: {row.entry}" if row.deal is not None else row.entry
 
-    out = ["| We (NS) | They (EW) |", "|--:|:--|"]
-    out += [line(r) for r in reversed([r for r in rows if r.section == "above"])]
-    out.append("| **═══ the line ═══** | **═══════════** |")
+    def line(row: SheetRow, bold: bool = False) -> str:
+        ns, ew = _cell(row.ns), _cell(row.ew)
+        if bold:
+            ns, ew = (f"**{v}**" if v else v for v in (ns, ew))
+        return f"| {ns or ' '} | {ew or ' '} | {entry(row)} |"
+
+    out = [f"| {we} | {they} | entry |", "|--:|--:|:--|"]
+    above = [r for r in rows if r.section == "above"]
+    out += [line(r) for r in reversed(above)] or ["|   |   | nothing above the line yet |"]
+    out.append("| ━━━━━━ | ━━━━━━ | **the line** |")
+    below = False
     for row in rows:
         if row.section == "below":
             out.append(line(row))
+            below = True
         elif row.section in ("game", "total"):
-            out.append(f"| **{_cell(row.ns)}** {row.entry} | **{_cell(row.ew)}** {row.entry} |")
+            out.append(line(row, bold=True))
         elif row.section == "result":
-            out.append(f"| **{row.entry}** |   |")
+            out.append(f"|   |   | **{row.entry}** |")
+    if not below and not any(r.section == "game" for r in rows):
+        out.insert(out.index("| ━━━━━━ | ━━━━━━ | **the line** |") + 1, "|   |   | nothing below the line yet |")
     return "\n".join(out)
 
 
-def show_sheet(rows: tuple[SheetRow, ...], *, key: str) -> None:
+def show_sheet(rows: tuple[SheetRow, ...], *, key: str, details_open: bool = True) -> None:
+    """The classic sheet, and under it every entry with its law and why."""
     st.markdown(classic_sheet_md(rows))
-    with st.expander("Every entry, with its law and why", expanded=True):
+    with st.expander("Every entry, with its law and why", expanded=details_open):
         st.dataframe(sheet_frame(rows), hide_index=True, key=key, width="stretch")
 
 
@@ -85,9 +96,9 @@ def variant_pickers(prefix: str) -> Rules:
     choices: dict[str, str] = {}
     for variant in scoring_variants():
         options = list(variant.options)
-        labels = {k: f"{k}: {o.label}" for k, o in variant.options.items()}
+        labels = {k: o.label for k, o in variant.options.items()}  # what the option is, not its key
         choices[variant.name] = st.selectbox(
-            f"{variant.description} ({variant.law}{', ' + variant.conflict if variant.conflict else ''})",
+            f"{variant.description} ({law_names((variant.law,))}; the sources differ here)",
             options, format_func=labels.__getitem__, key=f"{prefix}_variant_{variant.name}")
     return Rules.with_variants(choices)
 

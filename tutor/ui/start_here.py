@@ -40,6 +40,8 @@ PATH: tuple[tuple[str, str, str], ...] = (
     ("tutor/ui/pages/bidding_lessons.py", "Bidding lessons", "the book's two model auctions, call by call"),
     ("tutor/ui/pages/bidding_drill.py", "Bidding drills", "choose the book's call on a generated deal"),
     ("tutor/ui/pages/play_drill.py", "Play drills", "leads, second and third hand, ruffs and discards"),
+    ("tutor/ui/pages/practice_table.py", "Practice table",
+     "whole deals and rubbers against the book robots, each deal reviewed and scored on the sheet"),
     ("tutor/ui/pages/score_pad.py", "Rubber score pad", "score a real rubber at the table"),
     ("tutor/ui/pages/review.py", "Review", "what you are about to forget, and your mistakes"),
 )

@@ -67,7 +67,8 @@ def render(level_id: str, seed: int, started_key: str) -> None:
     given = _form(question)
     if given is not None:
         results = check_way(question, given)
-        _state.record_or_show(answer_record(question, results, _state.seconds_since(started_key)))
+        # the first Check counts; a second one, after the right figures were shown, is a retry (issue 32)
+        _state.record_once(f"scoring:{question.id}", answer_record(question, results, _state.seconds_since(started_key)))
         st.session_state[RESULTS] = (question.id, results)
     stored = st.session_state.get(RESULTS)
     if stored and stored[0] == question.id:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
+from tutor.cli.spelling import choice_text, choices_line, read_choice
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
 from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
@@ -102,13 +103,18 @@ def show_question(drill: Drill) -> None:
     hand = drill.position.get("hand")
     if isinstance(hand, str):
         print(f"\nYour hand: {_hand_lines(hand)}")
-    print(f"\nChoices: {' '.join(drill.choices)}")
+    print(f"\nChoices: {choices_line(drill.choices)}")
 
 
 def _hand_lines(pbn: str) -> str:
-    symbols = ("♠", "♥", "♦", "♣")
-    parts = pbn.split(".")
-    return "  ".join(f"{s} {h.replace('T', '10') or '—'}" for s, h in zip(symbols, parts))
+    """The hand as the table prints it (``♦ A Q 10 6``), so its cards read as the choices do."""
+    from tutor.engine.cards import Hand
+    from tutor.lessons.words import hand_line
+
+    try:
+        return hand_line(Hand.parse(pbn))
+    except TutorError:
+        return pbn
 
 
 def ask(drill: Drill) -> str | None:
@@ -124,32 +130,27 @@ def ask(drill: Drill) -> str | None:
         print(f"{echo(line.strip())} is not one of the choices.")
 
 
-def _spelling(text: str) -> str:
-    """The answer as compared: case, spaces and the accent of misère do not matter."""
-    return "-".join(text.strip().upper().replace("È", "E").split())
-
-
 def matching_choice(text: str, choices: Iterable[str]) -> str | None:
-    """The choice ``text`` names (``pass``/``pas`` also for ``P``), as the drill spells it; else ``None``."""
-    by_spelling = {_spelling(c): c for c in choices}
-    wanted = _spelling(text)
-    if wanted in ("PASS", "PAS") and "P" in by_spelling:
-        wanted = "P"
-    return by_spelling.get(wanted)
+    """The choice ``text`` names, as the drill spells it, else ``None``: a card in any spelling
+    (``D10``, ``DT``, ``♦10``, ``10D``), a call as ``2H``, ``2♥`` or ``pass`` (:mod:`tutor.cli.spelling`)."""
+    return read_choice(text, choices)
 
 
 def show_feedback(drill: Drill, answer: str) -> None:
-    verdict = "Right." if drill.is_correct(answer) else f"Not the book's answer: you chose {answer}."
-    print(f"\n{verdict} The book: {drill.answer} ({', '.join(drill.laws)}; rule {drill.rule_id}).")
-    print(drill.explanation)
+    from tutor.lessons.table.told import learner_words
+    from tutor.lessons.words import laws_named
+
+    verdict = "Right." if drill.is_correct(answer) else f"Not the book's answer: you chose {choice_text(answer)}."
+    print(f"\n{verdict} The book: {choice_text(drill.answer)} ({laws_named(drill.laws)}).")
+    print(learner_words(drill.explanation))
     if answer.upper() in {k.upper() for k in drill.why_not}:
         reason = next(v for k, v in drill.why_not.items() if k.upper() == answer.upper())
-        print(f"\nWhy not {answer}: {reason}")
+        print(f"\nWhy not {choice_text(answer)}: {learner_words(reason)}")
     others = {k: v for k, v in drill.why_not.items() if k.upper() != answer.upper()}
     if others:
         print("\nThe other plausible answers:")
         for choice, reason in others.items():
-            print(f"  {choice}: {reason}")
+            print(f"  {choice_text(choice)}: {learner_words(reason)}")
     if drill.features:
         print("\nWhat mattered:")
         for name, value in drill.features.items():
@@ -160,4 +161,4 @@ def show_consequences(kind: DrillKind, drill: Drill, answer: str) -> None:
     assert kind.consequences is not None
     print(f"\nThe deal: {drill.deal_pbn}")
     for c in kind.consequences(drill, answer):
-        print(f"  {c.choice}: {c.summary}")
+        print(f"  {choice_text(c.choice)}: {c.summary}")

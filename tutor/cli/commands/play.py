@@ -23,12 +23,14 @@ import random
 from collections.abc import Callable
 
 from tutor.cli.inputs import add_seed_option, seed_or_random, table_command
+from tutor.cli.spelling import as_call, learner_message
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.table import Step, TableDeal
-from tutor.lessons.table.review import review
-from tutor.lessons.table.rubber import PracticeRubber
+from tutor.lessons.table.review import is_judged, review
+from tutor.lessons.table.rubber import PracticeRubber, passed_out_line
+from tutor.lessons.table.told import RECOVERED_NOTE, after_the_deal, learner_words, mentions_recovered, told
 from tutor.lessons.words import action_text, hand_line, laws_named
 
 COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
@@ -87,9 +89,9 @@ def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool) 
         print(f"\nDeal {len(rubber.finished) + 1} of the rubber: {SEAT_NAMES[table.dealer]} deals.")
         if not play_deal(table, read, now):
             return 0
-        print(end_of_deal(table))
+        print(end_of_deal(table, rubber))
+        print("\n" + rubber.sheet())  # the deal just finished is written at once
         rubber.next_deal()
-        print("\n" + rubber.sheet())
     return 0
 
 
@@ -125,26 +127,29 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     word = text.lower()
     if word == "hint":
         answer = table.hint()
-        print(f"The book: {action_text(answer.get('call') or answer['card'])} — {answer['explanation']}")
+        print(f"The book: {action_text(answer.get('call') or answer['card'])} — "
+              f"{learner_words(str(answer['explanation']))}")
         return "hint"
     if word == "undo":
         print("Taken back." if table.undo() else "Nothing of yours to take back.")
         return "undo"
     if word == "why":
-        robots = [s for s in table.steps if not s.learner]
-        last = robots[-1] if robots else None
-        print(f"{SEAT_NAMES[last.seat]} {action_text(last.action)} {_why(last)}: {last.explanation}" if last
-              else "The robots have not acted yet.")
+        robots = [i for i, s in enumerate(table.steps) if not s.learner]
+        # during the deal: only what the robot's call or card told the table (its hand facts come after)
+        print(told(table, robots[-1]) if robots else "The robots have not acted yet.")
         return "why"
+    if table.phase == "auction":
+        text = as_call(text) or text  # 1♦, 1 d, pass: the one reader
     try:
         step = table.act(text)
     except TutorError as err:
-        print(f"Not allowed: {err}")
+        print(f"Not allowed: {learner_message(str(err))}")
         return "again"
-    if now and step.deviates:
+    if now and step.deviates and is_judged(step):
         book = step.book or {}
         laws = laws_named(book.get("laws", []))
-        print(f"The book would {what} {action_text(step.book_action or '')} ({laws}): {book.get('explanation', '')}")
+        print(f"The book would {what} {action_text(step.book_action or '')} ({laws}): "
+              f"{learner_words(str(book.get('explanation', '')))}")
     return "acted"
 
 
@@ -171,9 +176,9 @@ def _is_call(table: TableDeal, index: int) -> bool:
 
 
 def _legal_calls(table: TableDeal) -> str:
-    """``pass or a bid from 2C up`` — Vint's order (spades lowest) said where one bids."""
+    """``pass or a bid from 2♣ up`` — Vint's order (spades lowest) said where one bids."""
     bids = [a for a in table.legal_actions() if a != "P"]
-    lowest = f" or a bid from {bids[0]} up" if bids else ""
+    lowest = f" or a bid from {action_text(bids[0])} up" if bids else ""
     return f"pass{lowest}; Vint's order: ♠ < ♣ < ♦ < ♥ < NT"
 
 
@@ -190,22 +195,42 @@ def auction_table(table: TableDeal) -> str:
     return "\n".join(rows)
 
 
-def end_of_deal(table: TableDeal) -> str:
-    score = table.result()
+def end_of_deal(table: TableDeal, rubber: PracticeRubber | None = None) -> str:
+    """The result, all four hands, the review in sentences and the robots' whole reasons."""
+    from tutor.engine.sheet import deal_rows, sheet_text
+
     lines = []
     contract = table.contract
-    if contract is not None:
+    if contract is None:
+        lines.append(passed_out_line(rubber) if rubber is not None else
+                     "All four passed: the deal is passed out and an X is written on the sheet (scoring rule 8).")
+    else:
         won = table.tricks_won()
-        lines.append(f"Contract {contract.bid} by {SEAT_NAMES[contract.declarer]}: "
+        lines.append(f"Contract {action_text(str(contract.bid))} by {SEAT_NAMES[contract.declarer]}: "
                      f"tricks NS {won[Side.NS]}, EW {won[Side.EW]}.")
+    score = table.result()
     lines.append(f"Score: below NS {score['below']['NS']}, EW {score['below']['EW']}; "
                  f"above NS {score['above']['NS']}, EW {score['above']['EW']}.")
+    if rubber is None:
+        from tutor.engine.rubber import RubberDeal
+        from tutor.engine.scoring import score_deal
+
+        played = RubberDeal(table.deal, contract, table.tricks_won()[contract.declarer.side] if contract else 0)
+        lines.append(sheet_text(deal_rows(score_deal(played.deal, played.contract, played.declarer_tricks))))
+    lines.append("The four hands:")
+    lines += [f"  {SEAT_NAMES[seat]:<6}{hand_line(table.deal[seat])}" for seat in (Seat.N, Seat.E, Seat.S, Seat.W)]
     costs = review(table)
+    texts: list[str] = []
     if not costs:
-        lines.append("Review: every call and card of yours was the book's.")
+        lines.append("Review: every call and card of yours that the book decides was the book's.")
     for cost in costs:
         choice, price = cost.sentences()
+        texts.append(choice)
         lines.append(f"Review: {choice} {price}")
+    if mentions_recovered(*texts):
+        lines.append(RECOVERED_NOTE)
+    lines.append("The robots' reasons, now that every hand is shown:")
+    lines += [f"  {after_the_deal(step)}" for step in table.steps if not step.learner]
     return "\n".join(lines)
 
 

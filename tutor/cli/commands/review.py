@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
+from tutor.cli.spelling import choice_text, read_choice, same_answer
 from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
@@ -67,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     """Show one exercise, record the answer, then give feedback; False at end of input."""
     print(exercise.prompt)
+    cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
-        print(f"  {index}. {choice}")
+        print(f"  {index}. {choice_text(choice) if cards_or_calls else choice}")
     started = time.monotonic()
     print("> ", end="", flush=True)
     read = read_answer()
@@ -77,6 +79,8 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     line = read.strip()
     if exercise.choices and line.isascii() and line.isdigit() and 1 <= int(line) <= len(exercise.choices):
         line = exercise.choices[int(line) - 1]
+    elif cards_or_calls:  # a card or a call in any spelling the app accepts (D10, ♦10, 10D, 1♥, pass)
+        line = read_choice(line, exercise.choices) or same_answer(line, exercise.expected)
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown

@@ -1,4 +1,7 @@
-"""The practice table's deviations as review items: each replays exactly the position it was made in.
+"""The practice table's judged decisions as review items: each replays exactly the position it was made in.
+
+Every decision the table judges is recorded, right ones included (:func:`decision_answers`),
+so practising at the table raises the learner's "right" share as well as lowering it.
 
 A deviation is stored like a missed drill — ``item_kind`` ``convention``, ``item_id`` the
 rule the book answered by — so its convention comes back in spaced review as fresh
@@ -26,22 +29,37 @@ from tutor.lessons.words import hand_line
 SOURCE = "table"
 
 
-def deviation_answers(table: TableDeal) -> list[Answer]:
-    """One review record per deviation of the learner in ``table`` (hinted ones included: the
-    learner still chose another card or call than the book's)."""
+def decision_answers(table: TableDeal) -> list[Answer]:
+    """One record per decision of the learner the table judges, right ones included.
+
+    A decision is judged where the book's own rule answers (:func:`~tutor.lessons.table.review.is_judged`);
+    where only the tutor's stated default speaks, no choice is right or wrong and nothing is
+    recorded. A decision made after asking for the hint is recorded as a retry when it follows
+    the book (it counts for nothing), and as a mistake when it still differs.
+    """
+    from tutor.lessons.table.review import is_judged
+
     answers = []
-    for index, step in table.deviations():
+    for index, step in enumerate(table.steps):
+        if not is_judged(step):
+            continue
+        right = not step.deviates
         view = table.from_step(index).view(step.seat)
         book = step.book or {}
         kind = "bid" if view["kind"] == "bid" else _play_kind(book)
         answers.append(Answer(
-            item_kind="convention", item_id=str(book.get("rule") or "table"), correct=False,
+            item_kind="convention", item_id=str(book.get("rule") or "table"), correct=right,
             given=step.action, expected=step.book_action or "", laws=tuple(book.get("laws", ())),
             seed=table.seed if table.seed is not None else 0,
             position=json.dumps(view, ensure_ascii=False, sort_keys=True),
-            extra={"source": SOURCE, "kind": kind},
+            extra={"source": SOURCE, "kind": kind}, retry=right and step.hinted,
         ))
     return answers
+
+
+def deviation_answers(table: TableDeal) -> list[Answer]:
+    """The records of the learner's mistakes in ``table`` alone (the judged decisions that differ)."""
+    return [a for a in decision_answers(table) if not a.correct]
 
 
 def _play_kind(book: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ and below the line, less the other side's):
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.lessons.cost.prices import Sampled
 from tutor.lessons.robots import advise_view
 from tutor.lessons.table import Step, TableDeal
+from tutor.lessons.words import laws_named, pretty_cards, spoken_call
 
 
 @dataclass(frozen=True)
@@ -65,26 +67,50 @@ class DeviationCost:
             lost["sampled"] = round(self.sampled[0].points - self.sampled[1].points, 1)
         return lost
 
+    @property
+    def is_call(self) -> bool:
+        return self.step.action[:1].isdigit() or self.step.action == "P"
+
     def sentences(self) -> tuple[str, str]:
-        """The review in the learner's words: what was chosen against the book, and what it cost."""
-        from tutor.lessons.words import laws_named, pretty_cards, spoken_call
+        """The review as a teacher says it: what you did and what the book does; then what the
+        difference was worth double dummy, on what you could know (sampled) and in the robots' playout
+        — or that the choice was free here."""
+        return self.choice_sentence(), self.worth_sentence()
 
-        def said(action: str) -> str:
-            return spoken_call(action) if self.step.action[:1].isdigit() or self.step.action == "P" \
-                else pretty_cards(action)
+    def choice_sentence(self) -> str:
+        return choice_sentence(self.step)
 
-        book = self.step.book or {}
+    def worth_sentence(self) -> str:
+        """What the difference was worth, each measure said in words (never a bare figure)."""
         lost = self.points_lost
-        price = (f"Double dummy: the book's choice {lost['double_dummy']:+} points for your side; "
-                 f"the robots' playout: {lost['robots']:+}.")
+        reached = self._reached()
+        if lost["double_dummy"] == 0 and lost["robots"] == 0 and (self.sampled is None
+                                                                   or abs(lost["sampled"]) < 0.5):
+            return (f"{reached}The choice was free here: the deal scores the same for your side either way, "
+                    "seen with every card (double dummy) and in the robots' playout"
+                    + (f", and on average over the {self.sampled[0].layouts} layouts of the unseen cards you could "
+                       "know." if self.sampled is not None else "."))
+        parts = [f"Seen with every card (double dummy), your choice {_worth(lost['double_dummy'])}"]
         if self.sampled is not None:
-            price += (f" Over {self.sampled[0].layouts} layouts you could not tell apart: "
-                      f"{lost['sampled']:+.0f} on average (the book's choice best on "
-                      f"{self.sampled[0].best_share:.0%} of them, yours on {self.sampled[1].best_share:.0%}).")
+            book, given = self.sampled
+            parts.append(f"on what you could know (the average over {book.layouts} layouts of the unseen cards "
+                         f"that fit the auction and the play) it {_worth(round(lost['sampled']))}, the book's "
+                         f"choice being the better one on {book.best_share:.0%} of them and yours on "
+                         f"{given.best_share:.0%}")
+        parts.append(f"in the robots' playout (the four robots finish the deal from here) it {_worth(lost['robots'])}")
+        text = reached + "; ".join(parts) + "."
         if self.verdict:
-            price += " " + self.verdict
-        return (f"You chose {said(self.step.action)}; the book {said(self.step.book_action or '')} "
-                f"({laws_named(book.get('laws', []))}).", price)
+            text += " " + self.verdict
+        return text
+
+    def _reached(self) -> str:
+        """For a call: the contracts the robots then reach ("After the book's call …; after yours …")."""
+        if not self.is_call:
+            return ""
+        book, given = (_contract_words(line.contract) for line in self.double_dummy)
+        if book == given:
+            return f"Either way the auction ends in {book}. "
+        return f"After the book's call the auction ends in {book}; after yours, in {given}. "
 
     def to_json(self) -> dict[str, Any]:
         book = self.step.book or {}
@@ -104,18 +130,54 @@ REVIEW_BUDGET = 60
 
 
 def review(table: TableDeal, layouts: int = 0, budget: int = REVIEW_BUDGET) -> tuple[DeviationCost, ...]:
-    """Every deviation of the learner in ``table``, priced double dummy, by the robots, and sampled
-    over ``layouts`` layouts when ``layouts`` is positive."""
-    return tuple(price(table, index, layouts, budget) for index, _ in table.deviations())
+    """Every mistake of the learner in ``table`` (a deviation where the book speaks), priced double
+    dummy, by the robots, and sampled over ``layouts`` layouts when ``layouts`` is positive.
+
+    One memo of the robots' answers and the double-dummy contracts serves every deviation:
+    the branches of one deal meet again (after the same contract the same play follows), and
+    the robots are a function of the seat's view alone.
+    """
+    memo = ReviewMemo()
+    return tuple(price(table, index, layouts, budget, memo) for index, _ in mistakes(table))
 
 
-def price(table: TableDeal, index: int, layouts: int = 0, budget: int = REVIEW_BUDGET) -> DeviationCost:
+class ReviewMemo:
+    """The robots' answers by view, and double-dummy trick counts by contract, for one review
+    (a page keeps one per finished deal and prices the mistakes one by one, each shown as it is ready)."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, dict[str, Any]] = {}
+        self.tricks: dict[tuple[str, str], int] = {}
+
+    def finish(self, table: TableDeal, *, auction_only: bool = False) -> None:
+        """The robots finish ``table`` (its auction only, when asked), the learner's seat included."""
+        while (seat := table.to_act) is not None and not (auction_only and table.phase != "auction"):
+            view = table.view(seat)
+            key = json.dumps(view, sort_keys=True, default=str)
+            answer = self.answers.get(key)
+            if answer is None:
+                answer = self.answers[key] = advise_view(view)
+            table.push(Step(seat, str(answer.get("call") or answer.get("card")), str(answer.get("rule") or ""),
+                            tuple(answer.get("laws") or ()), "", bool(answer.get("default", False))))
+
+    def dd_tricks(self, deal: Deal, contract: Contract) -> int:
+        from tutor.engine.analysis import dd_tricks
+
+        key = (str(contract.bid.strain.value), contract.declarer.value)
+        if key not in self.tricks:
+            self.tricks[key] = dd_tricks(deal, contract.bid.strain, contract.declarer)
+        return self.tricks[key]
+
+
+def price(table: TableDeal, index: int, layouts: int = 0, budget: int = REVIEW_BUDGET,
+          memo: ReviewMemo | None = None) -> DeviationCost:
     """The lines from step ``index``: the book's choice and the learner's."""
+    memo = memo or ReviewMemo()
     step = table.steps[index]
     choices = (step.book_action or step.action, step.action)
     before = table.from_step(index)
-    double_dummy = _double_dummy(before, step.seat, choices, table.learner)
-    robots = tuple(_robots(before, Step(step.seat, choice, "", (), ""), table.learner) for choice in choices)
+    double_dummy = _double_dummy(before, step.seat, choices, table.learner, memo)
+    robots = tuple(_robots(before, Step(step.seat, choice, "", (), ""), table.learner, memo) for choice in choices)
     cost = DeviationCost(index, step, double_dummy, (robots[0], robots[1]))
     return _with_sampled(cost, before, choices, layouts, budget) if layouts > 0 else cost
 
@@ -146,24 +208,25 @@ def _verdict(cost: DeviationCost, book: float, given: float) -> str | None:
     return None
 
 
-def _robots(before: TableDeal, choice: Step, learner: Seat) -> Line:
+def _robots(before: TableDeal, choice: Step, learner: Seat, memo: ReviewMemo) -> Line:
     branch = before.from_step(len(before.steps))
     branch.push(choice)
-    branch.finish_by_robots()
+    memo.finish(branch)
     return _line(branch, choice.action, learner, branch.result())
 
 
-def _double_dummy(before: TableDeal, seat: Seat, choices: tuple[str, str], learner: Seat) -> tuple[Line, Line]:
-    from tutor.engine.analysis import card_values, dd_tricks
+def _double_dummy(before: TableDeal, seat: Seat, choices: tuple[str, str], learner: Seat,
+                  memo: ReviewMemo) -> tuple[Line, Line]:
+    from tutor.engine.analysis import card_values
 
     if before.phase == "auction":
         lines = []
         for choice in choices:
             branch = before.from_step(len(before.steps))
             branch.push(Step(seat, choice, "", (), ""))
-            branch.finish_auction_by_robots()
+            memo.finish(branch, auction_only=True)
             contract = branch.contract
-            tricks = None if contract is None else dd_tricks(before.deal, contract.bid.strain, contract.declarer)
+            tricks = None if contract is None else memo.dd_tricks(before.deal, contract)
             lines.append(_scored(before, contract, tricks, choice, learner))
         return lines[0], lines[1]
     contract, play = before.contract, before.play
@@ -207,9 +270,59 @@ def _net(score: dict[str, Any], learner: Seat) -> int:
     return int(score["above"][mine] + score["below"][mine] - score["above"][theirs] - score["below"][theirs])
 
 
+def choice_sentence(step: Step) -> str:
+    """"You passed; the book bids simple hearts here (laws 33 and 35)." — known before any pricing."""
+    book = step.book or {}
+    laws = laws_named(book.get("laws", []))
+    cited = f" ({laws})" if laws else ""
+    if step.action[:1].isdigit() or step.action == "P":
+        return f"You {_did_call(step.action)}; the book {_does_call(step.book_action or '')} here{cited}."
+    return (f"You played {pretty_cards(step.action)}; the book plays "
+            f"{pretty_cards(step.book_action or '')} here{cited}.")
+
+
+def _contract_words(contract: str) -> str:
+    """``2H by S`` -> ``2♥ by South``; ``pass`` -> ``a pass-out``."""
+    if contract == "pass":
+        return "a pass-out (all four pass)"
+    bid, _, seat = contract.partition(" by ")
+    from tutor.lessons.words import action_text
+
+    return f"{action_text(bid)} by {Seat.parse(seat).english}" if seat else action_text(bid)
+
+
+def _worth(points: float) -> str:
+    """"cost your side 340 points", "gained your side 40 points", "made no difference"."""
+    if points > 0:
+        return f"cost your side {points:,.0f} points"
+    if points < 0:
+        return f"gained your side {-points:,.0f} points"
+    return "made no difference"
+
+
+def _did_call(action: str) -> str:
+    return "passed" if action == "P" else f"bid {spoken_call(action)}"
+
+
+def _does_call(action: str) -> str:
+    return "passes" if action == "P" else f"bids {spoken_call(action)}"
+
+
+def is_judged(step: Step) -> bool:
+    """Whether the table judges this learner step: the book's own rule answered, not a stated default
+    of the tutor (where no law of the book speaks, no choice is a mistake)."""
+    return step.learner and step.book is not None and not bool(step.book.get("default", False))
+
+
+def mistakes(table: TableDeal) -> tuple[tuple[int, Step], ...]:
+    """The learner's steps that differ from the book where the book speaks (defaults are never mistakes)."""
+    return tuple((i, s) for i, s in table.deviations() if is_judged(s))
+
+
 def book_answer(table: TableDeal) -> dict[str, Any]:
     """The book's answer at the learner's turn, without counting it as a hint (for the review)."""
     return advise_view(table.view(table.learner))
 
 
-__all__ = ["DeviationCost", "Line", "Side", "book_answer", "price", "review"]
+__all__ = ["DeviationCost", "Line", "ReviewMemo", "Side", "book_answer", "choice_sentence", "is_judged", "mistakes",
+           "price", "review"]

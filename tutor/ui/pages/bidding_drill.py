@@ -13,6 +13,7 @@ from tutor.lessons.bidding.drill import consequences, conventions, drill_positio
 from tutor.lessons.bidding.feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn
+from tutor.lessons.words import learner_words
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error
@@ -38,6 +39,12 @@ def _spoken(text: str) -> str:
     return parse_call(text).spoken
 
 
+def _said(text: str) -> str:
+    """"simple hearts (1♥)"; "pass" alone (it is written as it is said)."""
+    label = cards.call_label(text)
+    return label if label == "pass" else f"{_spoken(text)} ({label})"
+
+
 def _show_position(drill: Drill) -> None:
     pos = drill.position
     bid_position = drill_position(drill)
@@ -53,7 +60,7 @@ def _show_position(drill: Drill) -> None:
     if pos.get("auction_notes"):
         with st.expander("What the earlier calls mean by the book", expanded=False):
             for n in pos["auction_notes"]:
-                laws = f" ({', '.join(n['laws'])})" if n["laws"] else ""
+                laws = f" ({law_names(n['laws'])})" if n["laws"] else ""
                 st.markdown(f"- {n['seat']} {cards.call_md(parse_call(n['call']))}: {n['title']}{laws}")
 
 
@@ -75,13 +82,13 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
         st.warning(f"A retry: your first answer here, {_spoken(first)}, is the one that counts; "
                    "this one is recorded as a retry.", icon=":material/replay:")
     if drill.is_correct(choice):
-        st.success(f"Right: {_spoken(choice)} ({choice}) is the book's call.", icon=":material/check_circle:")
+        st.success(f"Right: {_said(choice)} is the book's call.", icon=":material/check_circle:")
     else:
-        st.error(f"The book says {_spoken(drill.answer)} ({drill.answer}), not {_spoken(choice)} ({choice}).",
+        st.error(f"The book says {_said(drill.answer)}, not {_said(choice)}.",
                  icon=":material/close:")
         if choice in drill.why_not:
-            st.markdown(f"**Why not {choice}:** {drill.why_not[choice]}")
-    st.markdown(f"**{rule.title}** — {drill.explanation}")
+            st.markdown(f"**Why not {cards.call_label(choice)}:** {learner_words(drill.why_not[choice])}")
+    st.markdown(f"**{rule.title}** — {learner_words(drill.explanation)}")
     for law in drill.laws:
         st.caption(law_quote(law))
     for note in conventions().notes.get(rule.id, ()):
@@ -94,7 +101,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
     if others:
         with st.expander("Why the other plausible calls are worse"):
             for call, reason in others.items():
-                st.markdown(f"- **{call}** ({_spoken(call)}): {reason}")
+                st.markdown(f"- **{cards.call_label(call)}** ({_spoken(call)}): {reason}")
     with st.expander("The full deal and the consequences", expanded=True):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",
@@ -109,7 +116,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
                  "NS points": c.points.get("NS", 0), "EW points": c.points.get("EW", 0)} for c in results]
         st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_consequences")
         for c in results:
-            st.markdown(f"- {c.choice}: {c.summary}")
+            st.markdown(f"- {cards.call_label(c.choice)}: {c.summary}")
         if len(results) == 2:
             book, yours = results
             net = ((yours.points.get("NS", 0) - yours.points.get("EW", 0))

@@ -82,7 +82,7 @@ if index < len(all_steps):
         if guess == str(step.call):
             st.success(f"Yes: {step.call.spoken}.", icon=":material/check_circle:")
         else:
-            st.warning(f"The book says {step.call.spoken} ({step.call}).", icon=":material/info:")
+            st.warning(f"The book says {step.call.spoken} ({cards.call_text(step.call)}).", icon=":material/info:")
     st.button("Next call", key="bid_lesson_next", type="primary",
               on_click=lambda: st.session_state.__setitem__(STEP, index + 1))
 else:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
+from tutor.lessons.content.registry import ContentReport
 from tutor.lessons.laws.question import VINT, Question
 from tutor.lessons.laws.quiz import (
     cited_entries,
@@ -94,7 +95,19 @@ if report.rules is None:
     st.error("The laws (content/rules.yaml) could not be loaded, so the quiz cannot quote them.")
     st.stop()
 guide = StudyGuide(report.rules)
-pool = question_pool(sorted(report.quizzes.items()), {e.id for e in guide.entries}, game=VINT)  # Solo Whist has its own quiz
+
+
+@st.cache_resource(max_entries=2, show_spinner=False)
+def _pool(_report: ContentReport, stamp: int) -> list[Question]:
+    """The question pool, built once per version of the content (``stamp``: the report's identity;
+    the content cache gives a new report when a file changes). Building it compares every generated
+    question with the pool (about a second); every Check and Next used to do that again."""
+    assert _report.rules is not None
+    laws = {e.id for e in StudyGuide(_report.rules).entries}
+    return question_pool(sorted(_report.quizzes.items()), laws, game=VINT)  # Solo Whist has its own quiz
+
+
+pool = _pool(report, id(report))
 if SEED not in st.session_state:
     _restart()
 st.session_state.setdefault(INDEX, 0)

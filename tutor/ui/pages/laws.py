@@ -93,7 +93,8 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
     for note in entry.notes:
         st.markdown(f"- *{note}*")
     for variant in entry.variants:
-        label = f"Variant `{variant.id}`" + (f" (conflict {variant.conflict})" if variant.conflict else "")
+        # the learner reads what the variant is, never its id or the digest's conflict number (issue 32)
+        label = "Another reading: " + variant.id.replace("-", " ")
         with st.expander(label):
             st.markdown(variant.text)
             st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in variant.sources))

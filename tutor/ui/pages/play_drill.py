@@ -12,6 +12,7 @@ from tutor.lessons.drills import Consequence
 from tutor.lessons.pbn_export import drill_pbn
 from tutor.lessons.play.drill import KINDS, PlayDrill, consequences, cost_summary, make
 from tutor.lessons.play.rules import rule_named, rules_of_kind
+from tutor.lessons.words import learner_words
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error
@@ -95,7 +96,7 @@ def _feedback(drill: PlayDrill, choice: str, first: str | None) -> None:
         reason = drill.why_not.get(choice) or (f"the book's rule here is “{rule_named(drill.rule_id).title}” "
                                                f"({law_names(drill.laws)}), and it does not play this card.")
         st.markdown(f"**Why not {_pretty(choice)}:** {reason}")
-    st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_names(drill.laws)})  \n{drill.explanation}")
+    st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_names(drill.laws)})  \n{learner_words(drill.explanation)}")
     with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",

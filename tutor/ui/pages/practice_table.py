@@ -1,37 +1,26 @@
-"""Practice table: a whole rubber against the book robots, every deviation reviewed at the end of the deal."""
+"""Practice table: a whole rubber against the book robots, one click per call or card, reviewed in sentences."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
-from tutor.engine.cards import PBN_SUITS, Card, Seat, Side, Suit
+from tutor.engine.cards import SEAT_NAMES, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.pbn_export import table_pbn
-from tutor.lessons.table import Step, TableDeal
-from tutor.lessons.table.items import deviation_answers
-from tutor.lessons.table.review import DeviationCost, review
+from tutor.lessons.table import TableDeal
+from tutor.lessons.table.items import decision_answers
+from tutor.lessons.table.review import DeviationCost, ReviewMemo, is_judged, price
 from tutor.lessons.table.rubber import PracticeRubber
+from tutor.lessons.table.told import learner_words
 from tutor.lessons.words import action_text, laws_named
 from tutor.ui import state as _state
-from tutor.ui.common import page_header, show_error, text_md
+from tutor.ui import table_view
+from tutor.ui.common import page_header, show_error
 
 RUBBER, SHOW_NOW, RECORDED, FLASH = "table_rubber", "table_show_now", "table_costs", "table_flash"
-SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
-_RED = {Suit.HEARTS, Suit.DIAMONDS}
-
-
-def _card(text: str) -> str:
-    """A card as Markdown from engine values only (suit symbol red for hearts and diamonds, "10")."""
-    card = Card.parse(text)
-    symbol = f":red[{card.suit.symbol}]" if card.suit in _RED else card.suit.symbol
-    return f"{symbol}{card.pretty[1:]}"
-
-
-def _call(text: str) -> str:
-    return "pass" if text == "P" else text.replace("NT", " NT")
-
-
+SIDE_BIDS, PLAYED_ON = "table_side_bids", "table_played_on"
 def _load() -> PracticeRubber | None:
     rubber = st.session_state.get(RUBBER)
     if isinstance(rubber, PracticeRubber):
@@ -54,142 +43,115 @@ def _save(rubber: PracticeRubber) -> None:
         show_error(err)
 
 
-def _new_rubber(seat: str, seed: int) -> None:
-    st.session_state[RUBBER] = PracticeRubber(seed, Seat.parse(seat))
+def _new_rubber() -> None:
+    seat = Seat.parse(str(st.session_state.get("table_seat", "S")))
+    seed = int(st.session_state.get("table_seed", 1))
+    st.session_state[RUBBER] = PracticeRubber(seed, seat, side_bids=bool(st.session_state.get(SIDE_BIDS)))
+    st.session_state.pop(RECORDED, None)
 
 
 def _controls(rubber: PracticeRubber | None) -> None:
     with st.expander("New rubber", expanded=rubber is None):
-        seat = st.selectbox("Your seat", ["S", "W", "N", "E"], key="table_seat",
-                            format_func=lambda s: SEAT_NAMES[Seat.parse(s)])
-        seed = st.number_input("Rubber number (the same number deals the same cards)", min_value=0,
-                               max_value=_state.APP_MAX_SEED, value=1, step=1, key="table_seed")
-        if st.button("Start a new rubber", key="table_start"):
-            _new_rubber(seat, int(seed))
-            st.rerun()
+        st.selectbox("Your seat", ["S", "W", "N", "E"], key="table_seat",
+                     format_func=lambda s: SEAT_NAMES[Seat.parse(s)])
+        st.number_input("Rubber number (the same number deals the same cards)", min_value=0,
+                        max_value=_state.APP_MAX_SEED, value=1, step=1, key="table_seed")
+        st.checkbox("Deal only hands on which your side can bid", key=SIDE_BIDS,
+                    help="A filter on the deals, not a change to the robots: each deal is first bid through by "
+                         "the four robots and kept only if you or your partner names a game in it. Under the "
+                         "book's five-sure-tricks standard about half of all deals are passed out.")
+        st.button("Start a new rubber", key="table_start", on_click=_new_rubber, type="primary")
     st.radio("Show a call or card that differs from the book's", ["at once", "at the end of the deal"],
              key=SHOW_NOW, horizontal=True)
 
 
-def _auction_table(table: TableDeal) -> None:
-    """The auction in the W N E S columns players expect."""
-    cells = [""] * COLUMNS.index(table.dealer) + [_call(str(r.call)) for r in table.auction.records]
-    rows = [cells[i:i + 4] + [""] * (4 - len(cells[i:i + 4])) for i in range(0, len(cells), 4)] or [[""] * 4]
-    st.table({SEAT_NAMES[s]: [r[i] for r in rows] for i, s in enumerate(COLUMNS)})
-    st.caption("Vint's order: spades lowest, then clubs, diamonds, hearts, no-trumps (laws 31-32).")
-
-
-def _hand_line(table: TableDeal, seat: Seat) -> str:
-    hand = table.hand(seat)
-    parts = []
-    for suit in PBN_SUITS:
-        symbol = f":red[{suit.symbol}]" if suit in _RED else suit.symbol
-        parts.append(f"{symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(suit)) or '—'}")
-    return " · ".join(parts)
-
-
-def _trick_compass(table: TableDeal) -> None:
-    """The current trick around the table: North above, West and East beside, South below."""
-    play = table.play
-    if play is None:
+def _act(text: str) -> None:
+    """The learner's click: the call or card, then the robots until the learner's next turn (no solver)."""
+    rubber = _load()
+    if rubber is None or rubber.current is None:
         return
-    shown = dict(play.current_trick.plays) if play.current_trick.plays else {}
-    top = st.columns(3)
-    top[1].markdown(f"North  \n{_card(str(shown[Seat.N])) if Seat.N in shown else '·'}")
-    middle = st.columns(3)
-    middle[0].markdown(f"West  \n{_card(str(shown[Seat.W])) if Seat.W in shown else '·'}")
-    middle[2].markdown(f"East  \n{_card(str(shown[Seat.E])) if Seat.E in shown else '·'}")
-    bottom = st.columns(3)
-    bottom[1].markdown(f"South  \n{_card(str(shown[Seat.S])) if Seat.S in shown else '·'}")
-    won = table.tricks_won()
-    st.caption(f"Tricks: NS {won[Side.NS]}, EW {won[Side.EW]}")
-    with st.expander("Quitted tricks you may still look at (law 137)"):
-        for trick in table.tricks_in_view():
-            st.markdown(", ".join(f"{SEAT_NAMES[s]} {_card(str(c))}" for s, c in trick.plays))
+    table = rubber.current
+    try:
+        step = table.act(text)
+    except TutorError as err:
+        st.session_state[FLASH] = ("error", str(err))
+        return
+    if step.deviates and is_judged(step) and st.session_state.get(SHOW_NOW, "at once") == "at once":
+        book = step.book or {}
+        what = "call" if text[:1].isdigit() or text == "P" else "play"
+        st.session_state[FLASH] = ("warning", f"The book would {what} {action_text(step.book_action or '')} "
+                                              f"({laws_named(book.get('laws', []))}): "
+                                              f"{learner_words(str(book.get('explanation', '')))}")
+    table.run_robots()
+    _save(rubber)
 
 
-def _why(step: Step) -> str:
-    laws = laws_named(step.laws)
-    default = "the tutor's default — " if step.default else ""
-    return f"{SEAT_NAMES[step.seat]} {action_text(step.action)}: {default}{laws}"
+def _hint() -> None:
+    rubber = _load()
+    if rubber is not None and rubber.current is not None and rubber.current.learners_turn:
+        st.session_state[FLASH] = ("info", table_view.hinted(rubber.current.hint()))
 
 
-def _robots_why(table: TableDeal) -> None:
-    robots = [s for s in table.steps if not s.learner][-8:]
-    if robots:
-        with st.expander("Why? The robots' last calls and cards, with their laws"):
-            for step in robots:
-                st.text(_why(step))
-                st.caption(step.explanation)
-
-
-def _learner_turn(table: TableDeal, rubber: PracticeRubber) -> None:
-    st.markdown(f"**Your hand ({SEAT_NAMES[table.learner]}):** {_hand_line(table, table.learner)}")
-    legal = table.legal_actions()
-    what = "call" if table.phase == "auction" else "card"
-    with st.form("table_act", clear_on_submit=True):
-        labels = {a: (_call(a) if what == "call" else Card.parse(a).pretty) for a in legal}
-        choice = st.selectbox(f"Your {what}", legal, format_func=lambda a: labels[a], key="table_choice")
-        go = st.form_submit_button(f"Make this {what}")
-    hint, undo = st.columns(2)
-    if hint.button("Hint: the book's answer", key="table_hint"):
-        answer = table.hint()
-        st.info(f"The book: {action_text(answer.get('call') or answer['card'])} — {answer['explanation']}")
-    if undo.button("Undo my last action", key="table_undo") and table.undo():
+def _undo() -> None:
+    rubber = _load()
+    if rubber is not None and rubber.current is not None and rubber.current.undo():
         _save(rubber)
-        st.rerun()
-    if go and choice:
-        try:
-            step = table.act(str(choice))
-        except TutorError as err:
-            show_error(err)
-            return
-        if step.deviates and st.session_state.get(SHOW_NOW, "at once") == "at once":
-            book = step.book or {}
-            st.session_state[FLASH] = (f"The book would {what} {action_text(step.book_action or '')} ({laws_named(book.get('laws', []))}): "
-                                       f"{book.get('explanation', '')}")
-        table.run_robots()
+
+
+def _play_on(index: int) -> None:
+    rubber = _load()
+    if rubber is not None and rubber.current is not None:
+        rubber.current = rubber.current.from_step(index)
+        st.session_state.pop(RECORDED, None)
+        st.session_state[PLAYED_ON] = id(rubber.current)  # its decisions come after the review: retries
         _save(rubber)
-        st.rerun()
 
 
-def _review(table: TableDeal, costs: tuple[DeviationCost, ...]) -> None:
-    score = table.result()
-    contract = table.contract
-    if contract is None:
-        st.markdown("**Passed out** — an X is written (scoring 8).")
-    else:
-        won = table.tricks_won()
-        st.markdown(f"**{contract.bid} by {SEAT_NAMES[contract.declarer]}**: NS {won[Side.NS]} tricks, "
-                    f"EW {won[Side.EW]}.")
-    st.caption(f"This deal: below NS {score['below']['NS']}, EW {score['below']['EW']}; "
-               f"above NS {score['above']['NS']}, EW {score['above']['EW']}.")
-    st.subheader("Review of the deal")
-    if not costs:
-        st.success("Every call and card of yours was the book's.")
-    for cost in costs:
-        choice, price = cost.sentences()
-        st.markdown(f"- {text_md(choice)}")
-        st.caption(text_md(str((cost.step.book or {}).get("explanation", ""))))
-        st.text(price)
-        if st.button("Play on from here", key=f"table_from_{cost.index}"):
-            st.session_state[RUBBER].current = table.from_step(cost.index)
-            st.rerun()
+def _next_deal() -> None:
+    rubber = _load()
+    if rubber is not None and rubber.current is not None and rubber.current.phase == "over":
+        rubber.next_deal()
+        st.session_state.pop(RECORDED, None)
+        _save(rubber)
 
 
-def _costs(table: TableDeal) -> tuple[DeviationCost, ...]:
-    """The review's prices, computed once per finished deal (double dummy and robots' playouts)."""
-    from tutor.ui.costs import review_layouts  # the sampled line too, when switched on (docs/cost.md)
+def _price(table: TableDeal, index: int) -> DeviationCost:
+    """One mistake priced (double dummy, the robots' playout; sampled when switched on), once per deal:
+    the prices and the review's memo of robots' answers live in the session."""
+    from tutor.ui.costs import AUTO, PAGE_LAYOUTS
 
-    layouts = review_layouts()
+    layouts = PAGE_LAYOUTS if st.session_state.get(AUTO) else 0
     key = (id(table), len(table.steps), layouts)
     cached = st.session_state.get(RECORDED)
-    if isinstance(cached, tuple) and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
-    with st.spinner("Pricing your deviations (double dummy, the robots' playout, sampled layouts) …"):
-        costs = review(table, layouts=layouts)
-    st.session_state[RECORDED] = (key, costs)
-    return costs
+    if not (isinstance(cached, tuple) and cached[0] == key):
+        cached = (key, ReviewMemo(), {})
+        st.session_state[RECORDED] = cached
+    _, memo, prices = cached
+    if index not in prices:
+        prices[index] = price(table, index, layouts, memo=memo)
+    return prices[index]  # type: ignore[no-any-return]
+
+
+def _record(rubber: PracticeRubber, table: TableDeal) -> None:
+    """Every decision the table judged, right ones included, written once per deal."""
+    if table.recorded:
+        return
+    again = st.session_state.get(PLAYED_ON) == id(table)  # played on after its review: practice only
+    for answer in decision_answers(table):
+        _state.record_or_show(replace(answer, retry=True) if again else answer)
+    table.recorded = True
+    _save(rubber)
+
+
+def _flash() -> None:
+    flash = st.session_state.pop(FLASH, None)
+    if not flash:
+        return
+    kind, text = flash
+    if kind == "error":
+        show_error(TutorError(text))
+    else:
+        getattr(st, kind)(text)
 
 
 def main() -> None:
@@ -208,34 +170,30 @@ def main() -> None:
     _controls(rubber)
     if rubber is None or rubber.current is None:
         if rubber is not None:
-            st.text(rubber.sheet())
+            st.success("The rubber is over.")
+            table_view.show_sheet(rubber.rows(), key="table_sheet_final")
         return
     table = rubber.current
-    table.run_robots()
+    if table.to_act is not None and not table.learners_turn:
+        table.run_robots()
     st.markdown(f"**Deal {len(rubber.finished) + 1}** — {SEAT_NAMES[table.dealer]} deals; you sit "
                 f"{SEAT_NAMES[table.learner]}.")
-    _auction_table(table)
-    _trick_compass(table)
-    _robots_why(table)
-    flash = st.session_state.pop(FLASH, None)
-    if flash:
-        st.warning(flash)
+    table_view.show_auction(table)
+    table_view.show_play(table)
+    _flash()
     if table.phase != "over":
-        _learner_turn(table, rubber)
+        table_view.learner_turn(table, _act)
+        hint, undo = st.columns(2)
+        hint.button("Hint: the book's answer", key="table_hint", on_click=_hint)
+        undo.button("Undo my last action", key="table_undo", on_click=_undo)
+        table_view.robots_why(table)
     else:
-        costs = _costs(table)
-        if not table.recorded:
-            for answer in deviation_answers(table):
-                _state.record_or_show(answer)
-            table.recorded = True
-            _save(rubber)
-        _review(table, costs)
-        if st.button("Next deal", key="table_next"):
-            rubber.next_deal()
-            _save(rubber)
-            st.rerun()
-    with st.expander("The score sheet", expanded=table.phase == "over"):
-        st.text(rubber.sheet())
+        _record(rubber, table)
+        st.button("Next deal", key="table_next", on_click=_next_deal, type="primary")
+        from tutor.ui.costs import review_layouts
+
+        review_layouts()  # the switch for the sampled line (docs/cost.md), read by _price
+        table_view.deal_over(rubber, table, lambda index: _price(table, index), _play_on)
     st.download_button("Download this deal as PBN (auction and play so far)",
                        table_pbn(table, board=len(rubber.finished) + 1),
                        file_name=f"vint-table-{rubber.seed}-{len(rubber.finished) + 1}.pbn", mime="text/plain",

@@ -66,7 +66,8 @@ def _form(question: ScoringQuestion) -> dict[str, int | None] | None:
 
 
 def _record(question: ScoringQuestion, results: tuple[BlankResult, ...]) -> None:
-    _state.record_or_show(answer_record(question, results, _state.seconds_since(STARTED)))
+    """The first Check of a question counts; a second one, after the right figures were shown, is a retry."""
+    _state.record_once(f"scoring:{question.id}", answer_record(question, results, _state.seconds_since(STARTED)))
 
 
 def _feedback(results: tuple[BlankResult, ...]) -> None:

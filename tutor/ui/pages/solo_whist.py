@@ -46,10 +46,6 @@ def _replay(line: int) -> Replay:
     return replay(load_example(), line)
 
 
-def _record(answer: Answer) -> None:
-    _state.record_or_show(answer)
-
-
 def _ladder_table() -> None:
     rows = [{"rank": g.rank, "game": g.name, "tricks": (f"{g.target} with a partner" if g.partnership
                                                          else "none" if g.avoid_tricks else str(g.target)),
@@ -70,10 +66,10 @@ def _study() -> None:
     laws = _laws()
     ids = [e.id for e in laws]
     by_id = {e.id: e for e in laws}
-    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{i}: {by_id[i].title}", key=f"{P}law")
+    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{law_names((i,))}: {by_id[i].title}", key=f"{P}law")
     entry = by_id[chosen]
     st.subheader(entry.title)
-    st.caption(f"`{entry.id}` · {entry.kind}")
+    st.caption(f"{law_names((entry.id,))} · {entry.kind}")  # named as the learner reads it, never the id
     st.markdown(entry.text)
     for note in entry.notes:
         st.info(note, icon=":material/lightbulb:")
@@ -104,7 +100,9 @@ def _law_quiz() -> None:
     if left.button("Check", key=f"{P}q_check_{q.id}", disabled=given is None, type="primary"):
         expected = str(q.answer).lower() if isinstance(q.answer, bool) else str(q.answer)
         correct = given == expected
-        _record(Answer("solo", q.id, correct, str(given), expected, laws=tuple(q.laws)))
+        # the first Check counts; another after the answer was shown is a retry (issue 32)
+        _state.record_once(f"solo-quiz:{q.id}", Answer("solo", q.id, correct, str(given), expected,
+                                                       laws=tuple(q.laws)))
         (st.success if correct else st.error)(f"{'Right' if correct else 'Not quite'}: {expected}. "
                                               f"{q.explanation} ({law_names(q.laws)})")
     if right.button("Next question", key=f"{P}q_next"):
@@ -115,12 +113,19 @@ def _law_quiz() -> None:
 # -- drill ------------------------------------------------------------------------------------------------
 
 
+def _hand_kind(rule_id: str) -> str:
+    """"a hand for misère" for the drill's rule (the learner never reads its id)."""
+    call = solo_drill.RULES.get(rule_id, rule_id).replace("misere", "misère").replace("-", " ")
+    return "a hand to pass" if call == "pass" else f"a hand for {call}"
+
+
 def _drill() -> None:
     st.markdown("You are the eldest hand and speak first. Which call does your hand support? The answer "
                 "follows the source's guidance (a proposal usually needs four sure tricks counting trumps) "
                 "and the tutor's documented counting model.")
     rules = ["any", *solo_drill.rule_ids()]
-    rule = st.selectbox("Kind of hand", rules, key=f"{P}drill_rule")
+    rule = st.selectbox("Kind of hand", rules, key=f"{P}drill_rule",
+                        format_func=lambda r: "any" if r == "any" else _hand_kind(r))
     seed = st.session_state.setdefault(f"{P}drill_seed", random.SystemRandom().randrange(10**6))
     if st.button("New hand", key=f"{P}drill_new"):
         st.session_state[f"{P}drill_seed"] = random.SystemRandom().randrange(10**6)

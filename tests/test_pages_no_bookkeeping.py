@@ -1,0 +1,45 @@
+"""No page shows the tutor's bookkeeping (issue 32): no "Recovered ≈" prefix, no rule or law id, no conflict number.
+
+Every page listed in app.py is opened fresh (AppTest) and all the text it shows is read:
+Markdown, captions, alerts, widget labels and options. A law is named as the learner reads
+it ("law 41", "law ≈101", "scoring rule 8"); ids such as ``law-41``, ``law-41-no-trumps-…``,
+``default-follow-low``, ``solo-bid-misere`` or "conflict C26" belong to files, not pages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = re.findall(r'"(tutor/ui/pages/[a-z_]+\.py)"', (ROOT / "app.py").read_text(encoding="utf-8"))
+BOOKKEEPING = re.compile(r"Recovered ≈|\b(?:law|scoring|note|solo|two|three|five|preamble)-r?\d+\b|"
+                         r"\bdefault-[a-z]+-|\bsolo-bid-|\bconflict C\d+")
+
+
+def _shown(at: AppTest) -> str:
+    parts: list[str] = []
+    for kind in ("markdown", "caption", "info", "warning", "success", "error", "subheader", "header", "title"):
+        parts += [str(e.value) for e in getattr(at, kind)]
+    for kind in ("selectbox", "radio", "multiselect"):
+        for widget in getattr(at, kind):
+            parts.append(str(widget.label))
+            parts += [str(o) for o in getattr(widget, "options", [])]
+    parts += [str(b.label) for b in at.button]
+    parts += [str(e.label) for e in at.expander]
+    return "\n".join(parts).replace("\\", "")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: Path(p).stem)
+def test_no_page_shows_bookkeeping(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    found = BOOKKEEPING.findall(_shown(at))
+    assert not found, found

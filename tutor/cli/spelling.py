@@ -1,0 +1,119 @@
+"""The terminal's one reader of an answer among choices, and the one way it prints them.
+
+Every prompt of ``tutor`` (a drill, a review item, the practice table) reads a card in any
+spelling the app accepts — ``D10``, ``DT``, ``♦10``, ``10D``, ``d10`` — and a call as
+``2H``, ``2♥``, ``2 hearts``' short forms, ``P`` or ``pass``: the answer is parsed with the
+engine's own parsers (:meth:`tutor.engine.cards.Card.parse`, :func:`tutor.engine.calls.parse_call`)
+and compared as a card or a call, not as text. Choices are printed the way the hand is
+printed (``♦10``, never ``DT``) and calls the way the auction is (``2♥``, ``1NT``, ``pass``).
+
+>>> read_choice("D10", ["DA", "DT", "D6"]), read_choice("♦10", ["DT"]), read_choice("10d", ["DT"])
+('DT', 'DT', 'DT')
+>>> read_choice("pass", ["P", "1S"]), read_choice("1♠", ["P", "1S"]), choice_text("DT"), choice_text("2H")
+('P', '1S', '♦10', '2♥')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tutor.engine.calls import Bid, parse_call
+from tutor.engine.cards import Card
+from tutor.engine.errors import TutorError
+
+PASS_WORDS = frozenset({"P", "PASS", "PAS"})
+
+
+def _spelling(text: str) -> str:
+    """The answer as compared as text: case, spaces and the accent of misère do not matter."""
+    return "-".join(text.strip().upper().replace("È", "E").split())
+
+
+def as_card(text: str) -> Card | None:
+    """``text`` read as a card in any spelling, else ``None`` (never raises)."""
+    clean = text.strip()
+    if not 2 <= len(clean) <= 4:
+        return None
+    try:
+        return Card.parse(clean)
+    except TutorError:
+        return None
+
+
+def as_call(text: str) -> str | None:
+    """``text`` read as a call (``2H``, ``2♥``, ``2 NT``, ``pass``) in the engine's spelling, else ``None``."""
+    clean = "".join(text.split())
+    if not clean or len(clean) > 12:
+        return None
+    if clean.upper() in PASS_WORDS:
+        return "P"
+    if clean[0].isdigit() and len(clean) > 1 and not clean[1].isdigit():
+        level, strain = clean[0], clean[1:]
+        for symbol, letter in (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H")):
+            strain = strain.replace(symbol, letter)
+        try:
+            return str(parse_call(level + strain))
+        except TutorError:
+            return None
+    return None
+
+
+def read_choice(text: str, choices: Iterable[str]) -> str | None:
+    """The choice ``text`` names, as the choice is spelt; ``None`` when it names none of them.
+
+    Text first (case and spaces aside), then as a card, then as a call: ``D10`` is the
+    choice ``DT``, ``1♠`` the choice ``1S``, ``pass`` the choice ``P``.
+    """
+    options = list(choices)
+    by_spelling = {_spelling(c): c for c in options}
+    wanted = _spelling(text)
+    if wanted in by_spelling:
+        return by_spelling[wanted]
+    calls = [as_call(c) for c in options]
+    if options and all(calls):  # a call's "2S" is also the card ♠2 written rank first: calls are read as calls
+        call = as_call(text)
+        return next((c for c, read in zip(options, calls) if call is not None and read == call), None)
+    card = as_card(text)
+    if card is not None:
+        for choice in options:
+            if as_card(choice) == card:
+                return choice
+    return None
+
+
+def same_answer(text: str, expected: str) -> str:
+    """``text`` spelt as ``expected`` when both name the same card or call; else ``text`` unchanged."""
+    return read_choice(text, [expected]) or text
+
+
+def choice_text(choice: str) -> str:
+    """A choice as the hand and the auction print it: ``♦10``, ``2♥``, ``1NT``, ``pass``; other text as given."""
+    if choice[:1].isdigit():
+        call = as_call(choice)
+        if call is not None:
+            parsed = parse_call(call)
+            return f"{parsed.level}{parsed.strain.symbol}" if isinstance(parsed, Bid) else "pass"
+    if choice.upper() == "P":
+        return "pass"
+    card = as_card(choice) if not choice[:1].isdigit() or len(choice) <= 3 else None
+    return card.pretty if card is not None else choice
+
+
+def choices_line(choices: Iterable[str]) -> str:
+    """The choices on one line, each as :func:`choice_text` prints it."""
+    return "  ".join(choice_text(c) for c in choices)
+
+
+
+
+_LAW_ID = re.compile(r"\b(?:law|note|scoring|preamble|two|three|five|solo)-r?\d+\b")
+
+
+def learner_message(text: str) -> str:
+    """An error's text with each law id (``law-147``) named as the learner reads it (``law 147``)."""
+    from tutor.lessons.words import law_name
+
+    return _LAW_ID.sub(lambda m: law_name(m.group(0)), text)
+
+__all__ = ["as_call", "as_card", "choice_text", "choices_line", "learner_message", "read_choice", "same_answer"]
