@@ -92,6 +92,26 @@ MOVES: dict[str, str] = {
     "tutor.lessons.costs": "tutor.lessons.cost.prices",
 }
 
+#: The moves of issue 26 (none yet: filled in below).
+MOVES_26: dict[str, str] = {}
+
+#: Every stage of moves, in the order they were made.
+STAGES: tuple[dict[str, str], ...] = (MOVES, MOVES_26)
+
+
+def all_moves() -> dict[str, str]:
+    """Every old module name -> its name after the last stage (a later move of a module carries
+    the earlier names of that module with it)."""
+    final: dict[str, str] = {}
+    for stage in STAGES:
+        for old, new in final.items():
+            if new in stage and stage[new] != new:
+                final[old] = stage[new]
+        for old, new in stage.items():
+            final.setdefault(old, new)
+    return final
+
+
 #: What each new package's ``__init__`` says when no module becomes it.
 PACKAGE_DOCS: dict[str, str] = {
     "tutor.lessons.bidding": "The bidding trainer: drills, their feedback in words, guided lessons, valuation.",

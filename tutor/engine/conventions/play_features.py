@@ -55,10 +55,9 @@ from functools import partial
 from typing import cast
 
 from tutor.engine.cards import PBN_SUITS, Card, Rank, RelativeSeat, Seat, Side, Suit
-from tutor.engine.conventions.play_holdings import PATTERNS, is_small
+from tutor.engine.conventions.play_holdings import is_small
 from tutor.engine.conventions.play_roles import (
     HCP,
-    ROLES,
     RUN_ROLES,
     coronet_run,
     discardable,
@@ -404,13 +403,8 @@ WORDS: tuple[Word, ...] = (
 )
 
 
-def vocabulary_names() -> dict[str, tuple[str, ...]]:
-    """The names this vocabulary's arguments use, for documentation and content checks."""
-    return {"patterns": tuple(PATTERNS), "roles": tuple(sorted(ROLES))}
-
-
 __all__ = [
     "FOLLOW_KINDS", "HCP", "LEAD_KINDS", "PLAY_KINDS", "RUN_ROLES", "WORDS", "PlayChoice", "coronet_run",
     "discardable", "high_card_points", "holding_suits", "make_choice", "ranks_in", "role_suits", "shown_out",
-    "top_tricks", "vocabulary_names",
+    "top_tricks",
 ]
