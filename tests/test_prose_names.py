@@ -203,3 +203,57 @@ def test_a_stale_name_is_found_in_each_form() -> None:
 def test_every_quoted_path_and_name_resolves() -> None:
     """Every file at once, so one run lists every stale name (file: names)."""
     assert {file: found for file, text in prose() if (found := stale(file, text))} == {}
+
+
+# -- DEVELOPING.md's module map --------------------------------------------------------------
+
+#: The map's tables and the folder their first column is relative to (the rows name modules as
+#: ``x.py``, ``pkg/x.py``, or ``pkg/`` followed by its modules in brackets: ``pkg/` (`__init__`, `a`)``).
+MAP_TABLES = {"Engine modules": "tutor/engine", "Lessons modules": "tutor/lessons"}
+_ROW_TOKEN = re.compile(r"`([\w/.]+)`(?:\s*\(((?:`[\w]+`(?:,\s*)?)+)\))?")
+
+
+def map_listed(text: str) -> set[str]:
+    """The files DEVELOPING.md's map names: the layer diagram's ``tutor/…`` paths (globs allowed)
+    and the first column of the two module tables."""
+    layers = text.split("## Layers", 1)[1].split("```")[1]
+    listed = {Path(p).relative_to(ROOT).as_posix()
+              for m in PATH.finditer(layers) for p in glob.glob(str(ROOT / m.group(0))) if p.endswith(".py")}
+    base = None
+    for line in text.split("## House rules", 1)[0].splitlines():
+        base = next((b for title, b in MAP_TABLES.items() if line.startswith(title)), base)
+        if base is None or not line.startswith("| `"):
+            continue
+        for token, inner in _ROW_TOKEN.findall(line.split(" | ")[0]):
+            if token.endswith("/") and inner:
+                listed |= {f"{base}/{token}{name}.py" for name in re.findall(r"`(\w+)`", inner)}
+            elif token.endswith("/"):
+                listed.add(f"{base}/{token}__init__.py")
+            else:
+                listed.add(f"{base}/{token}")
+    return listed
+
+
+def _needs_a_line(path: Path) -> bool:
+    """Every module, but a package's ``__init__`` that holds only its docstring."""
+    body = _tree(path).body
+    return path.name != "__init__.py" or any(not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+                                             for n in body)
+
+
+def test_the_map_reader_reads_each_form_of_a_row() -> None:
+    text = ("## Layers\n```\ntutor/ui/pages/*.py  pages\n```\nEngine modules, one concept each:\n"
+            "| module | what |\n|---|---|\n| `cards.py` | cards |\n| `solo/` (`__init__`, `calls`), `play/position.py` | x |\n"
+            "Lessons modules\n| `scoring/` | quizzes |\n## House rules\n| `ignored.py` | after the map |\n")
+    assert map_listed(text) == {
+        "tutor/engine/cards.py", "tutor/engine/solo/__init__.py", "tutor/engine/solo/calls.py",
+        "tutor/engine/play/position.py", "tutor/lessons/scoring/__init__.py",
+        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "tutor/ui/pages").glob("*.py")),
+    }
+
+
+def test_developing_map_lists_every_module_and_only_modules() -> None:
+    """DEVELOPING.md's map names every module of tutor/, and every file it names exists."""
+    listed = map_listed((ROOT / "DEVELOPING.md").read_text(encoding="utf-8"))
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tutor").rglob("*.py") if _needs_a_line(p)}
+    assert (sorted(modules - listed), sorted(p for p in listed if not (ROOT / p).is_file())) == ([], [])
