@@ -266,8 +266,10 @@ def rewrite_map(text: str) -> str:
             base = None
         base = next((b for title, b in MAP_TABLES.items() if line.startswith(title)), base)
         if base is not None and line.startswith("| `"):
+            cell, bar, rest = line.partition(" | ")  # the module column only: the prose is the prose's
             for old, new in _map_renames(base):
-                line = line.replace(f"`{old}`", f"`{new}`")
+                cell = cell.replace(f"`{old}`", f"`{new}`")
+            line = cell + bar + rest
         out.append(line)
     return "".join(out)
 
