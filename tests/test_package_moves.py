@@ -33,6 +33,7 @@ def test_every_reference_form_is_rewritten() -> None:
             f"from {L}conventions_loader import load\n"
             f"from {L}conventions import serve\n"
             f'patch("{E}dealbatch.deal_batch")\n'
+            f'script = "from tutor.engine import {"analysis"}\\n"\n'
             f"# see {'tutor/engine/'}analysis.py and {'tutor/lessons/'}review.py\n")
     assert pm.rewrite(text, python=True) == (
         "from tutor.lessons import robots\n"
@@ -41,6 +42,7 @@ def test_every_reference_form_is_rewritten() -> None:
         "from tutor.lessons.content.conventions import load\n"  # the longer old name first
         "from tutor.lessons.review.conventions import serve\n"
         'patch("tutor.engine.deals.batch.deal_batch")\n'
+        'script = "from tutor.engine.solver import analysis\\n"\n'
         "# see tutor/engine/solver/analysis.py and tutor/lessons/review/__init__.py\n")
 
 

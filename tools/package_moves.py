@@ -274,9 +274,29 @@ def rewrite_map(text: str) -> str:
     return "".join(out)
 
 
+_FROM_IMPORT = re.compile(r"\bfrom (tutor(?:\.\w+)*) import (\w+)(?: as (\w+))?(?![\w,])")
+
+
+def _rewrite_from_parent_in_strings(text: str) -> str:
+    """``from tutor.engine import analysis`` written in a string (code a test runs in a child process):
+    the one-name form, rewritten as the AST step rewrites real imports."""
+    moves = all_moves()
+
+    def one(m: re.Match[str]) -> str:
+        old = f"{m.group(1)}.{m.group(2)}"
+        if moves.get(old, old) == old:
+            return m.group(0)
+        parent, _, leaf = moves[old].rpartition(".")
+        bound = m.group(3) or m.group(2)
+        return f"from {parent} import {leaf}" + (f" as {bound}" if bound != leaf else "")
+
+    return _FROM_IMPORT.sub(one, text)
+
+
 def rewrite(text: str, *, python: bool) -> str:
     if python:
         text = _rewrite_from_parent(text)
+    text = _rewrite_from_parent_in_strings(text)
     for old, new in _renames():
         text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
     for old, new in _path_renames():
