@@ -10,10 +10,10 @@ from tutor.engine.conventions import evaluate
 from tutor.engine.conventions.play_choosers import _any_but, _long_suit, forbidden_suits
 from tutor.engine.conventions.play_features import (
     _suits_named,
-    _tricks_played,
     _two_suits_one_supported,
     role_suits,
 )
+from tutor.engine.conventions.play_history import _tricks_played
 from tutor.engine.conventions.play_holdings import matches
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules

@@ -31,7 +31,7 @@ from tutor.lessons.scoring import (
     plausible_deal,
     stated_readings,
 )
-from tutor.lessons.scoring import _one_rubber as _one_rubber  # the draw before the tie check
+from tutor.lessons.scoring.questions import _one_rubber as _one_rubber  # the draw before the tie check
 
 # -- a failed "five"; a failed contract whose tricks reach 500 -------------------------------------
 

@@ -9,7 +9,11 @@ A deliberate change of behaviour (a fidelity fix, a reworded explanation) is rec
 regenerating the snapshots and listing the change in the commit message:
 
     python tools/golden.py            # rewrite tests/data/golden/*.json
-    python tools/golden.py --check    # exit 1 and list the differences
+    python tools/golden.py --check    # list the differences: changed, new and gone apart
+                                      # (exit 1: an answer changed or is gone; 2: only new ones)
+
+After a convention change, ``python tools/refresh.py`` rebuilds the play bank and these
+snapshots in the right order and says which docs to update.
 
 Not a test of correctness: the expectation tables (tests/data/*_expectations.yaml) say what
 the book answers; the snapshots only say that nothing moved.
@@ -81,31 +85,78 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def differences(stored: dict[str, Any], fresh: dict[str, Any]) -> list[str]:
-    """One line per key added, removed or changed (with the fields that changed)."""
-    lines = [f"new: {key}" for key in sorted(fresh.keys() - stored.keys())]
-    lines += [f"gone: {key}" for key in sorted(stored.keys() - fresh.keys())]
+def grouped(stored: dict[str, Any], fresh: dict[str, Any]) -> dict[str, list[str]]:
+    """The differences by what they mean: ``changed`` (a stored answer moved: the fields that did),
+    ``new`` (no snapshot yet: a new rule, drill kind or expectation row) and ``gone`` (a snapshot
+    whose rule or row no longer exists)."""
+    changed = []
     for key in sorted(stored.keys() & fresh.keys()):
         if stored[key] != fresh[key]:
             fields = sorted(f for f in {*stored[key], *fresh[key]} if stored[key].get(f) != fresh[key].get(f))
-            lines.append(f"changed: {key}: {', '.join(fields)}")
-    return lines
+            changed.append(f"{key}: {', '.join(fields)}")
+    return {"changed": changed, "new": sorted(fresh.keys() - stored.keys()),
+            "gone": sorted(stored.keys() - fresh.keys())}
+
+
+def differences(stored: dict[str, Any], fresh: dict[str, Any]) -> list[str]:
+    """One line per key added, removed or changed (with the fields that changed)."""
+    groups = grouped(stored, fresh)
+    return ([f"new: {k}" for k in groups["new"]] + [f"gone: {k}" for k in groups["gone"]]
+            + [f"changed: {k}" for k in groups["changed"]])
+
+
+#: What each group of a report means, for the reader of ``--check``.
+MEANING = {
+    "changed": "a stored answer moved: say which and why in the commit",
+    "new": "no snapshot yet (a new rule, drill kind or expectation row): nothing moved, record it",
+    "gone": "the rule or row no longer exists",
+}
+
+
+def report(name: str, groups: dict[str, list[str]]) -> str:
+    """``--check``'s report of one file: a count line, then the changed, the new and the gone apart."""
+    counts = ", ".join(f"{len(groups[g])} {g}" for g in MEANING)
+    if not any(groups.values()):
+        return f"{name}: unchanged"
+    lines = [f"{name}: {counts}"]
+    for group, meaning in MEANING.items():
+        if groups[group]:
+            lines.append(f"  {group} ({meaning}):")
+            lines += [f"    {item}" for item in groups[group]]
+    return "\n".join(lines)
+
+
+def fresh_snapshots() -> dict[Path, dict[str, Any]]:
+    """Every snapshot file and what the code makes for it now."""
+    return {path: dict(items()) for path, items in ((DRILLS, drill_items), (ADVICE, advice_items))}
+
+
+def write(path: Path, fresh: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(fresh, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare instead of rewriting")
+    parser.add_argument("--check", action="store_true",
+                        help="compare instead of rewriting: exit 1 if a stored answer changed or is gone, "
+                             "2 if there are only new snapshots")
     args = parser.parse_args(argv)
-    GOLDEN.mkdir(parents=True, exist_ok=True)
     status = 0
-    for path, items in ((DRILLS, drill_items), (ADVICE, advice_items)):
-        fresh = dict(items())
+    for path, fresh in fresh_snapshots().items():
         if args.check:
-            found = differences(load(path), fresh) if path.exists() else [f"missing: {path}"]
-            print("\n".join(found) or f"{path.name}: unchanged")
-            status |= bool(found)
+            if not path.exists():
+                print(f"missing: {path}")
+                status = 1
+                continue
+            groups = grouped(load(path), fresh)
+            print(report(path.name, groups))
+            if groups["changed"] or groups["gone"]:
+                status = 1
+            elif groups["new"] and status == 0:
+                status = 2
         else:
-            path.write_text(json.dumps(fresh, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+            write(path, fresh)
             print(f"{path.relative_to(ROOT)}: {len(fresh)} items")
     return status
 

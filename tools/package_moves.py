@@ -1,4 +1,4 @@
-"""Restructure the flat ``tutor/engine`` and ``tutor/lessons`` folders into packages (issue 14).
+"""Restructure the flat ``tutor/engine`` and ``tutor/lessons`` folders into packages (issues 14 and 26).
 
 Prefixes stand in for packages today (``play_*``, ``bidding_*``, ``progress*``, ``solo_*``,
 ``table_*``). This script performs the moves of :data:`MOVES` with ``git mv`` and rewrites
@@ -7,6 +7,11 @@ import bidding_drill`` becomes ``from tutor.lessons.bidding import drill as bidd
 dotted names anywhere (docstrings, ``mock.patch`` strings, docs) and file paths
 (``tutor/engine/play_features.py``) in ``tutor``, ``tests``, ``tools``, ``benchmarks``,
 ``app.py``, ``docs``, the top-level ``*.md`` and ``pyproject.toml``.
+
+The moves come in stages (:data:`MOVES`, issue 14, made; :data:`MOVES_26`, issue 26): every
+stage's old names are rewritten straight to their last new name (:func:`all_moves`), and the
+module rows of DEVELOPING.md's map, which name modules relative to their layer, are rewritten too
+(:func:`rewrite_map`); ``content/`` is scanned for its file headers.
 
 A module that becomes its package's ``__init__`` keeps its dotted name, so every import of
 it stands. The script is idempotent (a move already made is skipped, a reference already
@@ -92,6 +97,59 @@ MOVES: dict[str, str] = {
     "tutor.lessons.costs": "tutor.lessons.cost.prices",
 }
 
+#: The moves of issue 26: the rooms that were still flat, grouped by concept.
+MOVES_26: dict[str, str] = {
+    # the lessons root, 17 modules, down to answers, words, robots and pbn_export: the content...
+    "tutor.lessons.content_cache": "tutor.lessons.content.cache",
+    "tutor.lessons.content_kinds": "tutor.lessons.content.catalogue",
+    "tutor.lessons.conventions_loader": "tutor.lessons.content.conventions",
+    # ... the drills and their kinds ...
+    "tutor.lessons.drills": "tutor.lessons.drills",  # drills.py -> drills/__init__.py
+    "tutor.lessons.drill_kinds": "tutor.lessons.drills.kinds",
+    # ... review: what is due, how each kind is served, the conventions' servers, the mistakes ...
+    "tutor.lessons.review": "tutor.lessons.review",  # review.py -> review/__init__.py
+    "tutor.lessons.review_servers": "tutor.lessons.review.servers",
+    "tutor.lessons.conventions": "tutor.lessons.review.conventions",
+    "tutor.lessons.mistakes": "tutor.lessons.review.mistakes",
+    # ... the schedule beside the store that keeps it (progress imports it: review/ would cycle) ...
+    "tutor.lessons.srs": "tutor.lessons.progress.srs",
+    # ... and the score pad beside the scoring quizzes
+    "tutor.lessons.score_pad": "tutor.lessons.scoring.pad",
+    # the play words in their own sub-package
+    "tutor.engine.conventions.play_card_laws": "tutor.engine.conventions.play.card_laws",
+    "tutor.engine.conventions.play_choosers": "tutor.engine.conventions.play.choosers",
+    "tutor.engine.conventions.play_features": "tutor.engine.conventions.play.features",
+    "tutor.engine.conventions.play_history": "tutor.engine.conventions.play.history",
+    "tutor.engine.conventions.play_holdings": "tutor.engine.conventions.play.holdings",
+    "tutor.engine.conventions.play_roles": "tutor.engine.conventions.play.roles",
+    "tutor.engine.conventions.play_sequences": "tutor.engine.conventions.play.sequences",
+    # deal generation and the double-dummy solver, each a package
+    "tutor.engine.dealgen": "tutor.engine.deals.generate",
+    "tutor.engine.dealspec": "tutor.engine.deals.spec",
+    "tutor.engine.dealbatch": "tutor.engine.deals.batch",
+    "tutor.engine.dealbuild": "tutor.engine.deals.build",
+    "tutor.engine.analysis": "tutor.engine.solver.analysis",
+    "tutor.engine.dd_owner": "tutor.engine.solver.owner",
+    "tutor.engine.dd_worker": "tutor.engine.solver.worker",
+}
+
+#: Every stage of moves, in the order they were made.
+STAGES: tuple[dict[str, str], ...] = (MOVES, MOVES_26)
+
+
+def all_moves() -> dict[str, str]:
+    """Every old module name -> its name after the last stage (a later move of a module carries
+    the earlier names of that module with it)."""
+    final: dict[str, str] = {}
+    for stage in STAGES:
+        for old, new in final.items():
+            if new in stage and stage[new] != new:
+                final[old] = stage[new]
+        for old, new in stage.items():
+            final.setdefault(old, new)
+    return final
+
+
 #: What each new package's ``__init__`` says when no module becomes it.
 PACKAGE_DOCS: dict[str, str] = {
     "tutor.lessons.bidding": "The bidding trainer: drills, their feedback in words, guided lessons, valuation.",
@@ -99,9 +157,13 @@ PACKAGE_DOCS: dict[str, str] = {
     "tutor.lessons.laws": "The laws trainer: study and the law quiz.",
     "tutor.lessons.ways": "Vint for two, three and five players: their tables, robots, quizzes and reviews.",
     "tutor.lessons.cost": "The cost of a choice on what the learner could know: the ledger, the sampler, the prices.",
+    "tutor.engine.conventions.play": ("The play words: suit roles, situations and features, the features read from the "
+                                      "earlier tricks, choosers, holdings, card laws, sequences."),
+    "tutor.engine.deals": "Seeded deal generation: constraints, one deal at a time, and batches for the sampler.",
+    "tutor.engine.solver": "The double-dummy solver: the endplay adapter, its worker processes and their one owner.",
 }
 
-SCAN = ("tutor", "tests", "tools", "benchmarks", "docs")
+SCAN = ("tutor", "tests", "tools", "benchmarks", "docs", "content")
 TOP_FILES = ("app.py", "pyproject.toml", "README.md", "DEVELOPING.md", "CONTRIBUTING.md")
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".yaml", ".yml", ".txt", ".cfg", ".ini"}
 SELF = Path(__file__).resolve()
@@ -115,7 +177,7 @@ def module_path(dotted: str, *, package: bool) -> Path:
 def planned_files() -> list[tuple[Path, Path]]:
     """(source, destination) of every move still to make."""
     moves = []
-    for old, new in MOVES.items():
+    for old, new in all_moves().items():
         source = module_path(old, package=False)
         destination = module_path(new, package=(old == new))
         if source.exists() and not destination.exists():
@@ -126,11 +188,12 @@ def planned_files() -> list[tuple[Path, Path]]:
 def new_packages() -> list[Path]:
     """``__init__.py`` files to create: every package a destination lies in that has none yet."""
     wanted = set()
-    for new in MOVES.values():
+    moves = all_moves()
+    for new in moves.values():
         parts = new.split(".")
         for i in range(2, len(parts)):
             wanted.add(".".join(parts[:i]))
-    becoming = {old for old, new in MOVES.items() if old == new}
+    becoming = {old for old, new in moves.items() if old == new}
     return sorted(init for name in wanted - becoming
                   if not (init := module_path(name, package=True)).exists())
 
@@ -140,12 +203,12 @@ def new_packages() -> list[Path]:
 
 def _renames() -> list[tuple[str, str]]:
     """Dotted renames, longest old name first (so ``play_features`` is never hit as ``play``)."""
-    return sorted(((o, n) for o, n in MOVES.items() if o != n), key=lambda p: -len(p[0]))
+    return sorted(((o, n) for o, n in all_moves().items() if o != n), key=lambda p: -len(p[0]))
 
 
 def _path_renames() -> list[tuple[str, str]]:
     out = []
-    for old, new in MOVES.items():
+    for old, new in all_moves().items():
         old_path = "/".join(old.split(".")) + ".py"
         new_path = "/".join(new.split(".")) + ("/__init__.py" if old == new else ".py")
         out.append((old_path, new_path))
@@ -160,11 +223,12 @@ def _rewrite_from_parent(text: str) -> str:
         return text
     lines = text.splitlines(keepends=True)
     edits: list[tuple[int, int, str]] = []
+    moves = all_moves()
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
             continue
-        moved = [a for a in node.names if f"{node.module}.{a.name}" in MOVES
-                 and MOVES[f"{node.module}.{a.name}"] != f"{node.module}.{a.name}"]
+        moved = [a for a in node.names if f"{node.module}.{a.name}" in moves
+                 and moves[f"{node.module}.{a.name}"] != f"{node.module}.{a.name}"]
         if not moved:
             continue
         indent = re.match(r"\s*", lines[node.lineno - 1]).group(0)  # type: ignore[union-attr]
@@ -174,7 +238,7 @@ def _rewrite_from_parent(text: str) -> str:
             names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in kept)
             out.append(f"{indent}from {node.module} import {names}\n")
         for alias in moved:
-            parent, _, leaf = MOVES[f"{node.module}.{alias.name}"].rpartition(".")
+            parent, _, leaf = moves[f"{node.module}.{alias.name}"].rpartition(".")
             bound = alias.asname or alias.name
             out.append(f"{indent}from {parent} import {leaf}" + (f" as {bound}" if bound != leaf else "") + "\n")
         edits.append((node.lineno - 1, node.end_lineno or node.lineno, "".join(out)))
@@ -183,9 +247,56 @@ def _rewrite_from_parent(text: str) -> str:
     return "".join(lines)
 
 
+#: DEVELOPING.md's module tables and the folder their rows' paths are relative to.
+MAP_TABLES = {"Engine modules": "tutor/engine", "Lessons modules": "tutor/lessons"}
+
+
+def _map_renames(base: str) -> list[tuple[str, str]]:
+    """``(old, new)`` paths relative to ``base`` of every move inside it, longest first."""
+    return [(old[len(base) + 1:], new[len(base) + 1:]) for old, new in _path_renames()
+            if old.startswith(base + "/") and new.startswith(base + "/")]
+
+
+def rewrite_map(text: str) -> str:
+    """The rows of DEVELOPING.md's module tables name modules relative to their layer
+    (```dealgen.py```, ```conventions/play_roles.py```): rewrite those with the moves inside that layer."""
+    out, base = [], None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            base = None
+        base = next((b for title, b in MAP_TABLES.items() if line.startswith(title)), base)
+        if base is not None and line.startswith("| `"):
+            cell, bar, rest = line.partition(" | ")  # the module column only: the prose is the prose's
+            for old, new in _map_renames(base):
+                cell = cell.replace(f"`{old}`", f"`{new}`")
+            line = cell + bar + rest
+        out.append(line)
+    return "".join(out)
+
+
+_FROM_IMPORT = re.compile(r"\bfrom (tutor(?:\.\w+)*) import (\w+)(?: as (\w+))?(?![\w,])")
+
+
+def _rewrite_from_parent_in_strings(text: str) -> str:
+    """``from tutor.engine import analysis`` written in a string (code a test runs in a child process):
+    the one-name form, rewritten as the AST step rewrites real imports."""
+    moves = all_moves()
+
+    def one(m: re.Match[str]) -> str:
+        old = f"{m.group(1)}.{m.group(2)}"
+        if moves.get(old, old) == old:
+            return m.group(0)
+        parent, _, leaf = moves[old].rpartition(".")
+        bound = m.group(3) or m.group(2)
+        return f"from {parent} import {leaf}" + (f" as {bound}" if bound != leaf else "")
+
+    return _FROM_IMPORT.sub(one, text)
+
+
 def rewrite(text: str, *, python: bool) -> str:
     if python:
         text = _rewrite_from_parent(text)
+    text = _rewrite_from_parent_in_strings(text)
     for old, new in _renames():
         text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w])", new, text)
     for old, new in _path_renames():
@@ -224,6 +335,8 @@ def run(dry_run: bool) -> int:
     for path in text_files():
         before = path.read_text(encoding="utf-8")
         after = rewrite(before, python=path.suffix == ".py")
+        if path.name == "DEVELOPING.md":
+            after = rewrite_map(after)
         if after != before:
             changed += 1
             print(f"rewrite {path.relative_to(ROOT)}")

@@ -10,11 +10,11 @@ many more deals, and records for each rule up to ``--per-rule`` positions where 
 the deal (PBN), the dealer, the score (none: the streams start from an empty score) and the
 decision's index in the robots' record of the play (the number of cards played before it).
 A drill is rebuilt from an entry by replaying the robots on that deal up to the decision
-(never by placing cards), and checked (play_scenarios.banked_position).
+(never by placing cards), and checked (tutor.lessons.play.scenarios.banked_position).
 
 Two phases, both deterministic (the same arguments give the same file, but for its date):
 
-1. **the drills' own streams**: ``play_draft.stream_deal(seed, k, steers of every rule)`` for
+1. **the drills' own streams**: ``tutor.lessons.play.draft.stream_deal(seed, k, steers of every rule)`` for
    seeds ``STREAM_SEED0 ..`` and ``k < --deals`` — the rate per rule measured here is the
    rule's rate in the streams the drills read (the header's ``stream_rate``, per 1,000 deals);
 2. **targeted**: ``--targeted`` deals of streams steered only by the steers of the rules

@@ -156,7 +156,7 @@ def _scratch_directory() -> str:
 
 def _worker_environment() -> dict[str, str]:
     """The parent's environment, with this very ``tutor`` package first on the worker's path."""
-    package_root = str(Path(__file__).resolve().parents[2])
+    package_root = str(Path(__file__).resolve().parents[__name__.count(".")])  # however deep this module sits
     path = os.environ.get("PYTHONPATH", "")
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (package_root, path) if p)}
 

@@ -30,7 +30,7 @@ from tutor.engine.conventions.vocabulary import Vocabulary, Word, WordRole
 from tutor.engine.errors import ContentError
 from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[__name__.count(".")]  # the repository, however deep this module sits
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
 
 LAW_ID = re.compile(r"^(law-\d+|law-r\d+|law-r[a-z]|note-\d+|scoring-\d+|preamble-\d+|"

@@ -32,12 +32,4 @@ def drill_kind(name: str) -> DrillKind:
     return DRILL_KINDS[name]
 
 
-def kind_of_rule(rule_id: str) -> DrillKind:
-    """The drill kind that drills ``rule_id`` (a bidding, play or Solo Whist rule)."""
-    for kind in DRILL_KINDS.values():
-        if rule_id in kind.rule_ids():
-            return kind
-    raise TutorError(f"no drill kind drills the rule {rule_id!r}")
-
-
-__all__ = ["DRILL_KINDS", "drill_kind", "kind_of_rule"]
+__all__ = ["DRILL_KINDS", "drill_kind"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.calls import LEVEL_NAMES, VINT_DENOMINATIONS, Bid, Call, Strain, parse_call
+from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Strain, parse_call
 from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, Card, Deal, Hand, Rank, Seat, Suit
 
 FOUR_COLOUR_KEY = "cards_four_colour"  # the sidebar toggle in app.py
@@ -99,10 +99,6 @@ def denomination_order_md() -> str:
     """Vint's order of denominations, lowest first (laws 5 and 35) — spades are the lowest."""
     names = " < ".join(f"{strain_md(s)} {s.english}" for s in VINT_DENOMINATIONS)
     return f"Vint's order, lowest first: {names}. Spades are the lowest suit (law 5)."
-
-
-def level_names_md() -> str:
-    return ", ".join(f"{n} {name}" for n, name in LEVEL_NAMES.items())
 
 
 def auction_rows(dealer: Seat, calls: Sequence[Call], *, to_call: bool = False) -> list[list[str]]:

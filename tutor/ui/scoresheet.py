@@ -16,7 +16,6 @@ from tutor.ui import cards
 from tutor.ui.common import law_names, show_error, source_name
 
 NS_COL, EW_COL = "NS (we)", "EW (they)"
-SEAT_TITLES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 LINE_ENTRY = "— the line —"

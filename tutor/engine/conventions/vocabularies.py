@@ -7,8 +7,8 @@
 * :data:`PLAY` — the words of ``content/conventions/play.yaml`` (``lead``,
   ``second-hand``, ``third-hand``, ``discard``): the same hand features, the suit
   features with the play roles as suit names, and the play words of
-  :mod:`tutor.engine.conventions.play_features`, :mod:`tutor.engine.conventions.play_choosers` and
-  :mod:`tutor.engine.conventions.play_sequences`.
+  :mod:`tutor.engine.conventions.play_features`, :mod:`tutor.engine.conventions.play_history`,
+  :mod:`tutor.engine.conventions.play_choosers` and :mod:`tutor.engine.conventions.play_sequences`.
 
 A new word is added by adding its record to one of those modules' ``WORDS`` and, if
 the module is new, naming it below. Nothing registers on import.
@@ -24,7 +24,7 @@ from __future__ import annotations
 from tutor.engine import bidding
 from tutor.engine.conventions import bidding_words as bidding_vocabulary
 from tutor.engine.conventions import hand_features as features
-from tutor.engine.conventions import negotiation, play_choosers, play_features, play_sequences
+from tutor.engine.conventions import negotiation, play_choosers, play_features, play_history, play_sequences
 from tutor.engine.conventions.kinds import PLAY_KINDS
 from tutor.engine.conventions.play_holdings import PATTERNS
 from tutor.engine.conventions.play_roles import ROLES, first_role_suit
@@ -38,8 +38,8 @@ BIDDING: Vocabulary = Vocabulary.of(
 )
 
 PLAY: Vocabulary = Vocabulary.of(
-    (*features.HAND_WORDS, *features.suit_words(first_role_suit), *play_features.WORDS, *play_sequences.WORDS,
-     *play_choosers.WORDS),
+    (*features.HAND_WORDS, *features.suit_words(first_role_suit), *play_features.WORDS, *play_history.WORDS,
+     *play_sequences.WORDS, *play_choosers.WORDS),
     suit_names=ROLES,
     patterns=tuple(PATTERNS),
 )

@@ -28,7 +28,6 @@ from tutor.engine.cards import Seat, Side
 from tutor.engine.errors import TutorError
 
 Line = Literal["above", "below"]
-LINES: tuple[Line, ...] = ("above", "below")
 
 #: Every kind of entry, in the order a sheet lists them, with its label.
 KINDS: dict[str, str] = {

@@ -311,7 +311,3 @@ class SoloAuction:
         for text in calls:
             auction.call(SoloCall.parse(text))
         return auction
-
-    def transcript(self) -> str:
-        """The calls so far, one line each."""
-        return "\n".join(str(r) for r in self._records)

@@ -18,7 +18,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tutor.engine.rules import THAI, Option, OptionValue, Source, Variant, variant_named, with_variants
+from tutor.engine.rules import THAI, Option, OptionValue, Source, Variant, with_variants
 from tutor.engine.solo import laws
 
 
@@ -96,8 +96,3 @@ SOLO_VARIANTS: tuple[Variant, ...] = (
              **{"each-opponent": ("1 from each opponent", True, "")}),
 )
 _BY_NAME = {v.name: v for v in SOLO_VARIANTS}
-
-
-def solo_variant(name: str) -> Variant:
-    """The variant called ``name``; an unknown name is a :class:`TutorError`."""
-    return variant_named(name, _BY_NAME, "Solo Whist")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -104,7 +103,3 @@ def steps(lesson: LessonModel) -> list[Step]:
 def agreement(lesson: LessonModel) -> Sequence[tuple[int, str, str]]:
     """The rounds where the conventions would call otherwise than the lesson: (round, lesson, rules)."""
     return [(s.number, str(s.call), str(s.engine_call)) for s in steps(lesson) if s.engine_call != s.call]
-
-
-def as_json(lesson: LessonModel) -> dict[str, Any]:
-    return lesson.model_dump()

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 TRUE, FALSE = "True", "False"
 VINT, SOLO_WHIST = "Vint", "Solo Whist"
-GAMES = (VINT, SOLO_WHIST)
 
 
 def game_of(laws: Iterable[str]) -> str:
@@ -64,4 +63,4 @@ class Question:
         return str(given).strip().lower() == self.answer.lower()
 
 
-__all__ = ["FALSE", "GAMES", "SOLO_WHIST", "TRUE", "VINT", "Question", "game_of"]
+__all__ = ["FALSE", "SOLO_WHIST", "TRUE", "VINT", "Question", "game_of"]
