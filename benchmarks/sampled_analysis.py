@@ -86,12 +86,12 @@ def _decisions(count: int, first: int, last: int) -> list[dict[str, Any]]:
 def _one_at_a_time(known: Any, layouts: Any) -> None:
     """The reference: every layout solved by its own call, then scored as the analysis scores it."""
     from tutor.engine.analysis import card_values
-    from tutor.lessons.cost.prices import _boards, card_choices, net_points
+    from tutor.lessons.cost.choices import card_boards, card_choices, net_points
 
     contract = known.contract
     mine = known.seat.side
     won = sum(1 for t in known.tricks if t.winner(contract.trump).side is mine)
-    for layout, board in zip(layouts, _boards(known, layouts)):
+    for layout, board in zip(layouts, card_boards(known, layouts)):
         values = card_values(board.deal, board.strain, board.leader, board.played)
         for card in card_choices(known):
             tricks = won + values[card]
@@ -112,11 +112,11 @@ def _bid_views(count: int) -> list[dict[str, Any]]:
 def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
     from tutor.engine.analysis import dd_tricks
     from tutor.engine.calls import parse_call
-    from tutor.lessons.cost.prices import _complete, call_choices, net_points
+    from tutor.lessons.cost.choices import call_choices, complete, net_points
 
     for layout in layouts:
         for call in call_choices(known):
-            contract = _complete(known, layout, parse_call(call)).contract
+            contract = complete(known, layout, parse_call(call)).contract
             tricks = 0 if contract is None else dd_tricks(layout, contract.strain, contract.declarer)
             net_points(layout, contract, tricks, known)
 

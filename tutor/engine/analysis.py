@@ -280,7 +280,8 @@ def lean_endplay() -> None:
     loader = spec.loader
 
     def _whole(name: str) -> Any:
-        if name.startswith("__"):
+        # ``from endplay import _dds`` asks the package first: a submodule is left to the import system
+        if name.startswith("__") or importlib.util.find_spec(f"endplay.{name}") is not None:
             raise AttributeError(name)
         delattr(module, "__getattr__")
         loader.exec_module(module)

@@ -18,10 +18,13 @@ verdict is given as soon as the interval excludes zero. The rule (docs/cost.md):
   than ``3 / n`` of the layouts); otherwise **undecided** ("on what you could know,
   these two cannot be told apart"), with the interval.
 
-The verdict of a card is read in tricks first (their gap varies far less), then in
-points: on the same layout and contract, more tricks for a side are never fewer points
-for it, so the two never point opposite ways. The verdict of a call is read in points
-only: after two calls the contracts differ, and so do the worth of a trick.
+The verdict of a card is read in tricks (their gap varies far less, and is a small whole
+number): on the same layout and contract, more tricks for a side are never fewer points
+for it, so the points gap, shown with its interval, never points the other way. The
+verdict of a call is read in points: after two calls the contracts differ, and so does
+the worth of a trick. Points gaps are skewed (a partie or rubber bonus in a few layouts):
+a swing rarer than one layout in twenty may not be among the first layouts, and then
+misleads any rule; docs/cost.md gives the measured rates.
 ``tests/test_verdicts.py`` checks the false-verdict rate by seeded simulation.
 """
 
@@ -92,13 +95,17 @@ class Gap:
                 "layouts": self.n, "verdict": self.verdict}
 
 
-def gap(diffs: Sequence[float], rule: Rule) -> Gap:
+def gap(diffs: Sequence[float], rule: Rule, *, constant_decides: bool = False) -> Gap:
     """The gap of ``diffs`` (choice less book, layout by layout) judged by ``rule``.
 
-    >>> gap([1.0] * 20, Rule()).verdict, gap([0.0] * 20, Rule()).verdict
+    A gap of zero on every layout (at least one batch) is ``equal``. A gap that is the
+    same non-zero number on every layout has no spread to build an interval from: it
+    decides only when ``constant_decides`` (tricks, whose gaps are small whole numbers).
+
+    >>> gap([1.0] * 20, Rule(), constant_decides=True).verdict, gap([0.0] * 20, Rule()).verdict
     ('better', 'equal')
-    >>> gap([1.0, -1.0] * 10, Rule()).verdict
-    'undecided'
+    >>> gap([1.0, -1.0] * 10, Rule()).verdict, gap([1.0] * 20, Rule()).verdict
+    ('undecided', 'undecided')
     """
     n = len(diffs)
     if n == 0:
@@ -106,10 +113,15 @@ def gap(diffs: Sequence[float], rule: Rule) -> Gap:
     mean = sum(diffs) / n
     if all(d == diffs[0] for d in diffs):  # no spread: the gap is what every layout says
         verdict = "equal" if diffs[0] == 0 else ("better" if diffs[0] > 0 else "worse")
-        return Gap(n, mean, (mean, mean), verdict if n >= min(rule.batch, rule.most) else "undecided")
+        enough = n >= min(rule.batch, rule.most) and (diffs[0] == 0 or constant_decides)
+        return Gap(n, mean, (mean, mean), verdict if enough else "undecided")
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     half = rule.quantile(n) * spread / math.sqrt(n)
-    low, high = mean - half, mean + half
+    # Johnson's correction for skewness: a gap whose rare swings go one way has a mean
+    # that is more often on the other side of the truth; the interval moves toward the swings
+    third = sum((d - mean) ** 3 for d in diffs) / n
+    centre = mean + third / (6 * spread**2 * n)
+    low, high = centre - half, centre + half
     verdict = "better" if low > 0 else "worse" if high < 0 else "undecided"
     return Gap(n, mean, (low, high), verdict)
 
@@ -132,14 +144,17 @@ class Comparison:
 def compare(tricks: Sequence[float], points: Sequence[float], rule: Rule, *, tricks_count: bool) -> Comparison:
     """The verdict of the gaps ``tricks`` and ``points`` (choice less book, layout by layout).
 
-    ``tricks_count``: the tricks decide first (a card: same contract); else only points (a call).
+    ``tricks_count`` (a card: the same contract after either choice): the tricks decide,
+    and the points, which follow them, are shown with their interval. Otherwise (a call)
+    the points decide.
     """
-    by_tricks, by_points = gap(tricks, rule), gap(points, rule)
-    if tricks_count and by_tricks.verdict in ("better", "worse"):
-        return Comparison(by_tricks, by_points, by_tricks.verdict, "tricks")
-    if by_points.verdict != "undecided":
-        return Comparison(by_tricks, by_points, by_points.verdict, "points")
-    return Comparison(by_tricks, by_points, "undecided", None)
+    by_tricks = gap(tricks, rule, constant_decides=True)
+    by_points = gap(points, rule)
+    if tricks_count:
+        decided = by_tricks.verdict != "undecided"
+        return Comparison(by_tricks, by_points, by_tricks.verdict, "tricks" if decided else None)
+    decided = by_points.verdict != "undecided"
+    return Comparison(by_tricks, by_points, by_points.verdict, "points" if decided else None)
 
 
 __all__ = ["ALPHA", "BATCH", "VERDICT_WORDS", "Comparison", "Gap", "Rule", "compare", "gap", "t_quantile"]
