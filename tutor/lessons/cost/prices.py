@@ -54,7 +54,14 @@ from tutor.lessons.cost.choices import (
     robots_after_call,
     robots_after_card,
 )
-from tutor.lessons.cost.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS, Knowledge, Sample, ledger_of, sample_layouts
+from tutor.lessons.cost.sampling import (
+    DEFAULT_BUDGET,
+    DEFAULT_LAYOUTS,
+    Knowledge,
+    Sample,
+    ledger_of,
+    sample_layouts,
+)
 from tutor.lessons.cost.verdict import BATCH, Comparison, Rule, compare
 
 #: z for a two-sided 95 % normal interval.
@@ -146,11 +153,8 @@ def analyse(known: Knowledge, *, seed: int = 0, layouts: int | None = DEFAULT_LA
             robots: bool = True, choices: Sequence[str] = (), sample: Sample | None = None,
             robots_for: Sequence[str] | None = None, every: bool = False) -> Analysis:
     """Every choice of the learner's decision priced three ways: the last answer of :func:`analyse_stream`."""
-    last = None
-    for last in analyse_stream(known, seed=seed, layouts=layouts, budget=budget, robots=robots, choices=choices,
-                               sample=sample, robots_for=robots_for, every=every):
-        pass
-    assert last is not None
+    *_, last = analyse_stream(known, seed=seed, layouts=layouts, budget=budget, robots=robots, choices=choices,
+                              sample=sample, robots_for=robots_for, every=every)
     return last
 
 
