@@ -163,26 +163,31 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
                    robots_for: Sequence[str] | None = None, every: bool = False) -> Iterator[Analysis]:
     """The analysis after each batch of layouts, refined until the verdicts are decided (docs/cost.md).
 
-    The first batch prices every choice (to find the best alternative); later batches
-    only the book's choice, the best alternative and the ``choices`` asked for (the
-    learner's), unless ``every``. ``layouts`` fixes the number of layouts; ``None``
-    stops as soon as every one of those choices has its verdict against the book's (at most
-    :data:`DEFAULT_LAYOUTS`). ``robots_for`` limits the robots' playouts (the slowest line
-    on the actual deal; computed after the first answer) to those choices.
+    With ``choices`` asked for (the learner's), the first batch prices only them and the
+    book's choice (the first verdict, soonest), the second every choice (to find the best
+    alternative); without, the first batch prices every choice. After that only the book's
+    choice, the best alternative and the asked ones are priced, unless ``every``. Each
+    comparison is made on the layouts both choices were priced on. ``layouts`` fixes the
+    number of layouts; ``None`` stops as soon as every one of those choices has its
+    verdict against the book's (at most :data:`DEFAULT_LAYOUTS`). ``robots_for`` limits
+    the robots' playouts (the slowest line on the actual deal; computed after the first
+    answer) to those choices.
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
     rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts))
     book = _book(known)
     run = _Run(known, choices, book)
-    kept = run.names
+    search = 0 if every or not run.asked else 1  # the batch that prices every choice
+    kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
     played: dict[str, Outcome] = {}
     wants_robots = known.deal is not None and robots
     priced = 0
-    for start in range(0, len(sample.layouts), rule.batch):
-        wanted = run.names if start == 0 or every else kept
-        run.price(sample.layouts[start:start + rule.batch], wanted, every=start == 0 or every)
-        if start == 0:
+    for number, start in enumerate(range(0, len(sample.layouts), rule.batch)):
+        all_of_them = every or number == search
+        run.price(start, sample.layouts[start:start + rule.batch], run.names if all_of_them else kept,
+                  every=all_of_them)
+        if number == search:
             kept = run.kept()
         priced = min(start + rule.batch, len(sample.layouts))
         result = run.analysis(sample, rule, priced, played, final=False)
@@ -212,8 +217,9 @@ class _Run:
             for name in self.asked:
                 if name not in self.cards:
                     raise TutorError(f"{name} is not a legal card here (law 147)")
-        self.rows: dict[str, list[Outcome]] = {n: [] for n in self.names}
-        self.best: list[int] = []  # the most points of the choices priced, layout by layout
+        #: each choice's outcome by layout (its index in the sample), and the most points priced on each
+        self.rows: dict[str, dict[int, Outcome]] = {n: {} for n in self.names}
+        self.best: dict[int, int] = {}
         self.memo: dict[Any, Any] = {}
         self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
 
@@ -222,18 +228,18 @@ class _Run:
             return call_outcomes(self.known, layouts, names, self.memo)
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
-    def price(self, layouts: Sequence[Any], names: Sequence[str], every: bool) -> None:
-        for row in self._on(layouts, names, every):
+    def price(self, start: int, layouts: Sequence[Any], names: Sequence[str], every: bool) -> None:
+        for i, row in enumerate(self._on(layouts, names, every), start):
             for name, outcome in zip(names, row):
-                self.rows[name].append(outcome)
-            self.best.append(max(o.points for o in row))
+                self.rows[name][i] = outcome
+            self.best[i] = max(self.best.get(i, row[0].points), *(o.points for o in row))
 
     def kept(self) -> tuple[str, ...]:
-        """The book's choice, the choices asked for, and the best other choice on the first batch."""
+        """The book's choice, the choices asked for, and the best other choice so far."""
         def mean(n: str) -> float:
-            return sum(o.points for o in self.rows[n]) / max(1, len(self.rows[n]))
+            return sum(o.points for o in self.rows[n].values()) / max(1, len(self.rows[n]))
 
-        others = [n for n in self.names if n != self.book]
+        others = [n for n in self.names if n != self.book and self.rows[n]]
         best = max(others, key=mean) if others else None
         return tuple(n for n in self.names if n in (self.book, best, *self.asked))
 
@@ -242,20 +248,22 @@ class _Run:
         out = []
         for j, name in enumerate(self.names):
             rows = self.rows[name]
-            stats = summarise([o.points for o in rows], [o.tricks for o in rows],
-                              [o.points == top for o, top in zip(rows, self.best)])
+            if not rows:  # not priced yet (the first batch priced only the book's and the asked choices)
+                continue
+            stats = summarise([o.points for o in rows.values()], [o.tricks for o in rows.values()],
+                              [o.points == self.best[i] for i, o in rows.items()])
             out.append(ChoiceCost(name, self.actual[j] if self.actual else None, stats, played.get(name),
                                   self._against_book(name, rule)))
-        points = {n: tuple(o.points for o in rows) for n, rows in self.rows.items()}
+        points = {n: tuple(rows[i].points for i in sorted(rows)) for n, rows in self.rows.items()}
         return Analysis(tuple(out), sample, self.book, points, priced, final)
 
     def _against_book(self, name: str, rule: Rule) -> Comparison | None:
-        if self.book is None or name == self.book or self.book not in self.rows:
+        if self.book is None or name == self.book or self.book not in self.rows or not self.rows[name]:
             return None
         mine, book = self.rows[name], self.rows[self.book]
-        n = min(len(mine), len(book))
-        return compare([mine[i].tricks - book[i].tricks for i in range(n)],
-                       [mine[i].points - book[i].points for i in range(n)], rule,
+        both = sorted(set(mine) & set(book))
+        return compare([mine[i].tricks - book[i].tricks for i in both],
+                       [mine[i].points - book[i].points for i in both], rule,
                        tricks_count=not self.known.is_bid)
 
     def decided(self, result: Analysis, kept: Sequence[str]) -> bool:
