@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 #: Every strain, in the order a :class:`DDTable` keeps them by default.
 ALL_STRAINS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NO_TRUMPS)
 # A batch is cut into requests this small, so that another learner's request waits
-# for at most one piece (about a second or two), never for a whole batch.
-_BOARDS_PER_REQUEST = 16
+# for at most one piece (six boards: a few tenths of a second), never for a whole batch.
+_BOARDS_PER_REQUEST = 6
 _TABLES_PER_REQUEST = 4
 
 

@@ -12,7 +12,7 @@ answer at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pandas as pd
@@ -21,13 +21,12 @@ import streamlit as st
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.lessons.cost.precomputed import BUDGET as PAGE_BUDGET  # the pages' knobs, as precomputed
+from tutor.lessons.cost.precomputed import LAYOUTS as PAGE_LAYOUTS
+from tutor.lessons.cost.precomputed import SEED as PAGE_SEED
+from tutor.lessons.cost.prices import verdict_of
 from tutor.ui import cards
 from tutor.ui.common import text_md
-
-#: Layouts per analysis on a page at most (fewer when every verdict is decided sooner), and the
-#: candidates whose cards the robots re-play at most.
-PAGE_LAYOUTS = 100
-PAGE_BUDGET = 40
 
 #: The switch's widget key, and the session's memory of it (a widget's own key is dropped by
 #: Streamlit on a run that does not draw it, e.g. the next question before it is answered).
@@ -92,8 +91,6 @@ def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, ke
         parse_call(given) if given[:1].isdigit() or given == "P" else Card.parse(given)
     except TutorError:
         return
-    from tutor.lessons.cost import cache
-    from tutor.lessons.cost.prices import verdict
     from tutor.lessons.cost.sampling import knowledge_from_view, ledger_of
 
     view = {**dict(position), "deal": deal} if deal else dict(position)
@@ -104,14 +101,12 @@ def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, ke
     table, caption, said = st.empty(), st.empty(), st.empty()
     shown = tuple(dict.fromkeys((book, given)))
     try:
-        for analysis in cache.stream(view, seed=0, budget=PAGE_BUDGET, choices=(given,),
-                                     robots_for=(book, given)):
-            result = analysis.to_json()
+        for result in _results(view, book, given):
             table.dataframe(pd.DataFrame(_rows(result, shown)), hide_index=True)  # redrawn: no key
             caption.caption(text_md(f"Layouts: {result['level_words']} ({result['candidates']:,} drawn). "
                                     "Double dummy and the robots play the actual deal; the sampled columns "
                                     "average the layouts you could not tell apart."))
-            words = verdict(analysis, given)
+            words = verdict_of(result, given)
             if words:
                 said.info(text_md(words), icon=":material/casino:")
             done = result["progress"]
@@ -127,6 +122,20 @@ def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, ke
     if told:
         with st.expander("What the auction and the play have told you"):
             st.markdown("  \n".join(f"- {text_md(line)}" for line in told))
+
+
+def _results(view: Mapping[str, Any], book: str, given: str) -> Iterator[dict[str, Any]]:
+    """The analysis as JSON: precomputed when the drill's position was (every choice, at once), else
+    worked out live, batch by batch (kept by position)."""
+    from tutor.lessons.cost import cache, precomputed
+
+    found = precomputed.lookup(view)
+    if found is not None and any(c["choice"] == given for c in found["choices"]):
+        yield found
+        return
+    for analysis in cache.stream(view, seed=PAGE_SEED, budget=PAGE_BUDGET, choices=(given,),
+                                 robots_for=(book, given)):
+        yield analysis.to_json()
 
 
 def review_layouts() -> int:

@@ -288,39 +288,38 @@ def _book(known: Knowledge) -> str | None:
 
 
 def verdict(analysis: Analysis, given: str) -> str | None:
-    """The verdict on ``given`` against the book's choice, in the learner's words, when there is one to say.
+    """The verdict on ``given`` against the book's choice, in the learner's words (:func:`verdict_of`)."""
+    return verdict_of(analysis.to_json(), given)
+
+
+def verdict_of(result: Mapping[str, Any], given: str) -> str | None:
+    """The verdict on ``given`` in an analysis as JSON (live, or precomputed), when there is one to say.
 
     "Right on what you could know but unlucky on this layout" when the sampled verdict says
     the book's choice is better and on the actual deal (double dummy) ``given`` scores more;
     otherwise what the paired comparison says, with its interval.
     """
-    if analysis.book is None or analysis.book == given:
+    book = result.get("book")
+    if book is None or book == given:
         return None
-    book, other = analysis.cost(analysis.book), analysis.cost(given)
-    against = other.against_book
-    if against is None:
+    by_choice = {c["choice"]: c for c in result["choices"]}
+    mine, theirs = by_choice.get(given), by_choice.get(book)
+    if mine is None or theirs is None or "verdict" not in mine:
         return None
-    unlucky = (book.double_dummy is not None and other.double_dummy is not None
-               and other.double_dummy.points > book.double_dummy.points)
-    if against.verdict == "worse" and unlucky:
+    unlucky = (mine["double_dummy"] is not None and theirs["double_dummy"] is not None
+               and mine["double_dummy"]["points"] > theirs["double_dummy"]["points"])
+    t, p = mine["gap"]["tricks"], mine["gap"]["points"]
+    if mine["verdict"] == "worse" and unlucky:
         return ("The book's choice was right on what you could know (it scores more over the "
-                f"{against.points.n} layouts you could not tell apart) but unlucky on this layout.")
-    return verdict_words(against)
-
-
-def verdict_words(against: Comparison) -> str:
-    """One sentence: the verdict of a choice against the book's, with its intervals."""
-    t, p = against.tricks, against.points
-    gaps = (f"{t.mean:+.2f} tricks ({t.interval[0]:+.2f} to {t.interval[1]:+.2f}), "
-            f"{p.mean:+.0f} points ({p.interval[0]:+.0f} to {p.interval[1]:+.0f}) over {p.n} layouts")
-    if against.verdict == "better":
-        return f"Your choice scores more than the book's on what you could know: {gaps}."
-    if against.verdict == "worse":
-        return f"Your choice scores less than the book's on what you could know: {gaps}."
-    if against.verdict == "equal":
-        return f"Your choice and the book's score the same on every one of the {p.n} layouts you could not tell apart."
-    return f"On what you could know, your choice and the book's cannot be told apart: {gaps}."
+                f"{p['layouts']} layouts you could not tell apart) but unlucky on this layout.")
+    gaps = (f"{t['mean']:+.2f} tricks ({t['interval'][0]:+.2f} to {t['interval'][1]:+.2f}), "
+            f"{p['mean']:+.0f} points ({p['interval'][0]:+.0f} to {p['interval'][1]:+.0f}) over {p['layouts']} layouts")
+    return {"better": f"Your choice scores more than the book's on what you could know: {gaps}.",
+            "worse": f"Your choice scores less than the book's on what you could know: {gaps}.",
+            "equal": (f"Your choice and the book's score the same on every one of the {p['layouts']} layouts "
+                      "you could not tell apart."),
+            }.get(mine["verdict"], f"On what you could know, your choice and the book's cannot be told apart: {gaps}.")
 
 
 __all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices",
-           "card_choices", "net_points", "summarise", "verdict", "verdict_words"]
+           "card_choices", "net_points", "summarise", "verdict", "verdict_of"]
