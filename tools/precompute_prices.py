@@ -36,7 +36,7 @@ def _positions(per_rule: int | None, bid_seeds: list[int]) -> list[tuple[str, di
 
     out = []
     bank = load_bank()
-    for kind in play.KINDS:
+    for kind in reversed(play.KINDS):  # the cheapest decisions first (a lead values 13 cards)
         for rule in rules_of_kind(kind):
             entries = len(bank.get(rule.id, ()))
             for seed in range(min(entries, per_rule) if per_rule is not None else entries):
@@ -49,7 +49,8 @@ def _positions(per_rule: int | None, bid_seeds: list[int]) -> list[tuple[str, di
     return out
 
 
-def build(per_rule: int | None, bid_seeds: list[int]) -> dict[str, Any]:
+def build(per_rule: int | None, bid_seeds: list[int], out: Path | None = None) -> dict[str, Any]:
+    """The file's content; written to ``out`` after every position too (a long run keeps what it priced)."""
     from tutor.engine.errors import TutorError
     from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, PRICES_VERSION, SEED, position_key
     from tutor.lessons.cost.prices import analyse
@@ -66,10 +67,19 @@ def build(per_rule: int | None, bid_seeds: list[int]) -> dict[str, Any]:
             continue
         positions[position_key(view)] = analysis.to_json()
         print(f"{label}: {analysis.sample.level_words[:40]} …", file=sys.stderr)
-    return {"version": PRICES_VERSION, "made_by": "tools/precompute_prices.py",
-            "date": datetime.date.today().isoformat(), "seed": SEED, "layouts": LAYOUTS, "budget": BUDGET,
-            "per_rule": per_rule, "bid_seeds": bid_seeds, "seconds": round(time.perf_counter() - start),
-            "skipped": skipped, "positions": dict(sorted(positions.items()))}
+        data = {"version": PRICES_VERSION, "made_by": "tools/precompute_prices.py",
+                "date": datetime.date.today().isoformat(), "seed": SEED, "layouts": LAYOUTS, "budget": BUDGET,
+                "per_rule": per_rule, "bid_seeds": bid_seeds, "seconds": round(time.perf_counter() - start),
+                "skipped": skipped, "positions": dict(sorted(positions.items()))}
+        if out is not None:
+            _write(out, data)
+    return data
+
+
+def _write(out: Path, data: dict[str, Any]) -> None:
+    partial = out.with_suffix(".partial")
+    partial.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    partial.replace(out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=PRICES_PATH)
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.bid_seeds.split(",") if s.strip()]
-    data = build(args.per_rule, seeds)
-    args.out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    data = build(args.per_rule, seeds, args.out)
+    _write(args.out, data)
     print(f"{len(data['positions'])} positions priced in {data['seconds']} s; {len(data['skipped'])} skipped; "
           f"{args.out}", file=sys.stderr)
     return 0
