@@ -42,6 +42,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
 from tutor.lessons.cost.choices import (
@@ -209,7 +210,7 @@ class _Run:
         self.book = book
         if known.is_bid:
             self.names = call_choices(known, choices)
-            self.asked = tuple(str(c) for c in choices)
+            self.asked = tuple(str(parse_call(str(c))) for c in choices)
         else:
             self.cards = {str(c): c for c in card_choices(known)}
             self.names = tuple(self.cards)
