@@ -18,7 +18,10 @@ every public function here sends its work to the solver's one owner,
 One position at a time: :func:`dd_tricks`, :func:`card_values`. Many in one
 call (sampled analysis: the same question over many deals), solved with DDS's
 batch calls and spread over the workers: :func:`dd_tricks_many`,
-:func:`card_values_many`, :func:`dd_tables`.
+:func:`card_values_many`, :func:`card_tricks_many` (only the cards wanted, each
+played and the rest solved for the best card: about half the work of valuing
+every card), :func:`dd_tables`. Only endplay's solver submodules are imported,
+never its package ``__init__`` (:func:`lean_endplay`: it loads matplotlib).
 """
 
 from __future__ import annotations
