@@ -42,6 +42,7 @@ def _agrees(gap: dict[str, Any]) -> bool:
             "undecided": True}[gap["verdict"]]
 
 
+@pytest.mark.slow
 def test_stream_prints_the_whole_analysis_after_each_batch_the_last_line_final(
         tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
     path = _position(tmp_path)
