@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tutor.lessons.cost.verdict import ALPHA, Rule, compare, gap, t_quantile
+from tutor.lessons.cost.verdict import ALPHA, LEAD_FIRST, Rule, compare, gap, t_quantile
 
 Draw = Callable[[random.Random], float]
 
@@ -38,17 +38,18 @@ POSITIONS = 1000
 def _sequential(draw: Draw, rng: random.Random, tricks: bool, rule: Rule) -> str:
     """The rule run as the analysis runs it: a look after every batch, stopping at the first verdict."""
     diffs: list[float] = []
-    for _ in range(rule.looks):
-        diffs += [draw(rng) for _ in range(rule.batch)]
+    for size in rule.sizes():
+        diffs += [draw(rng) for _ in range(size - len(diffs))]
         verdict = gap(diffs, rule, constant_decides=tricks).verdict
         if verdict != "undecided":
             return verdict
     return "undecided"
 
 
+@pytest.mark.parametrize("first", [0, LEAD_FIRST], ids=["looks of 20", "a lead's first look of 10"])
 @pytest.mark.parametrize(("name", "draw", "tricks"), FAMILIES, ids=[f[0] for f in FAMILIES])
-def test_false_verdicts_stay_within_the_stated_rate(name: str, draw: Draw, tricks: bool) -> None:
-    rule = Rule()
+def test_false_verdicts_stay_within_the_stated_rate(name: str, draw: Draw, tricks: bool, first: int) -> None:
+    rule = Rule(first=first)
     rng = random.Random(2028)
     false = sum(_sequential(draw, rng, tricks, rule) in ("better", "worse") for _ in range(POSITIONS))
     assert false / POSITIONS <= ALPHA, f"{name}: {false} false verdicts in {POSITIONS}"

@@ -63,7 +63,7 @@ from tutor.lessons.cost.sampling import (
     ledger_of,
     sample_layouts,
 )
-from tutor.lessons.cost.verdict import BATCH, Comparison, Rule, compare
+from tutor.lessons.cost.verdict import BATCH, LEAD_FIRST, Comparison, Rule, compare
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
@@ -176,21 +176,20 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
-    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts))
+    lead = not known.is_bid and not known.plays()  # 13 cards: the solver's dearest decision
+    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
     book = _book(known)
     run = _Run(known, choices, book)
     search = 0 if every or not run.asked else 1  # the batch that prices every choice
     kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
     played: dict[str, Outcome] = {}
     wants_robots = known.deal is not None and robots
-    priced = 0
-    for number, start in enumerate(range(0, len(sample.layouts), rule.batch)):
+    for number, priced in enumerate(rule.sizes()):
+        start = rule.sizes()[number - 1] if number else 0
         all_of_them = every or number == search
-        run.price(start, sample.layouts[start:start + rule.batch], run.names if all_of_them else kept,
-                  every=all_of_them)
+        run.price(start, sample.layouts[start:priced], run.names if all_of_them else kept, every=all_of_them)
         if number == search:
             kept = run.kept()
-        priced = min(start + rule.batch, len(sample.layouts))
         result = run.analysis(sample, rule, priced, played, final=False)
         if priced >= len(sample.layouts) or (layouts is None and run.decided(result, kept)):
             break

@@ -6,7 +6,9 @@ choice's), whose spread is far smaller than either choice's own. The layouts arr
 batches; after each batch (a *look*) the gap's interval is worked out again, and the
 verdict is given as soon as the interval excludes zero. The rule (docs/cost.md):
 
-* **looks**: after every ``batch`` layouts, up to ``most`` layouts: ``K = ceil(most / batch)`` looks;
+* **looks**: after the first batch (``first`` layouts: 20, or 10 for an opening lead, whose
+  13 cards cost the solver most), then after every ``batch`` (20) layouts, up to ``most``
+  layouts: ``K`` looks (5, or 6 for a lead);
 * **the interval** of the mean gap, at each look: mean ± t · s / √n, with ``t`` the
   Student quantile of ``n - 1`` degrees of freedom at two-sided level ``alpha / (2 K)``:
   the false-verdict budget ``alpha`` is split over the two measures (tricks, points) and
@@ -38,8 +40,10 @@ from typing import Any
 
 #: The false-verdict budget of one comparison, over all its looks and both measures.
 ALPHA = 0.05
-#: Layouts per look: the first verdict comes after this many.
+#: Layouts per look: the first verdict comes after this many (see :data:`LEAD_FIRST`).
 BATCH = 20
+#: Layouts of the first look at an opening lead: the most the solver prices in about a second.
+LEAD_FIRST = 10
 #: The verdicts, in the learner's words.
 VERDICT_WORDS = {"better": "scores more than the book's choice on what you could know",
                  "worse": "scores less than the book's choice on what you could know",
@@ -66,15 +70,33 @@ def t_quantile(p: float, dof: int) -> float:
 
 @dataclass(frozen=True)
 class Rule:
-    """The stopping rule: looks every ``batch`` layouts up to ``most``, false verdicts at most ``alpha``."""
+    """The stopping rule: a look after the first ``first`` layouts (``batch`` when not given), then
+    every ``batch`` layouts, up to ``most``; false verdicts at most ``alpha``."""
 
     batch: int = BATCH
     most: int = 100
     alpha: float = ALPHA
+    first: int = 0
+
+    @property
+    def opening(self) -> int:
+        """Layouts of the first look."""
+        return min(self.first or self.batch, self.most)
+
+    def sizes(self) -> tuple[int, ...]:
+        """The number of layouts at each look, in order.
+
+        >>> Rule().sizes(), Rule(first=10).sizes()
+        ((20, 40, 60, 80, 100), (10, 30, 50, 70, 90, 100))
+        """
+        out = [self.opening]
+        while out[-1] < self.most:
+            out.append(min(out[-1] + self.batch, self.most))
+        return tuple(out)
 
     @property
     def looks(self) -> int:
-        return max(1, math.ceil(self.most / self.batch))
+        return len(self.sizes())
 
     def quantile(self, n: int) -> float:
         """The t of the interval at a look of ``n`` layouts (two measures, :attr:`looks` looks)."""
@@ -98,7 +120,7 @@ class Gap:
 def gap(diffs: Sequence[float], rule: Rule, *, constant_decides: bool = False) -> Gap:
     """The gap of ``diffs`` (choice less book, layout by layout) judged by ``rule``.
 
-    A gap of zero on every layout (at least one batch) is ``equal``. A gap that is the
+    A gap of zero on every layout (at least 20 layouts, or all of fewer) is ``equal``. A gap that is the
     same non-zero number on every layout has no spread to build an interval from: it
     decides only when ``constant_decides`` (tricks, whose gaps are small whole numbers).
 
@@ -113,7 +135,8 @@ def gap(diffs: Sequence[float], rule: Rule, *, constant_decides: bool = False) -
     mean = sum(diffs) / n
     if all(d == diffs[0] for d in diffs):  # no spread: the gap is what every layout says
         verdict = "equal" if diffs[0] == 0 else ("better" if diffs[0] > 0 else "worse")
-        enough = n >= min(rule.batch, rule.most) and (diffs[0] == 0 or constant_decides)
+        # with no spread to judge by, at least 20 layouts (a lead's first look of 10 is not enough)
+        enough = n >= max(rule.opening, min(BATCH, rule.most)) and (diffs[0] == 0 or constant_decides)
         return Gap(n, mean, (mean, mean), verdict if enough else "undecided")
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     half = rule.quantile(n) * spread / math.sqrt(n)
@@ -157,4 +180,4 @@ def compare(tricks: Sequence[float], points: Sequence[float], rule: Rule, *, tri
     return Comparison(by_tricks, by_points, by_points.verdict, "points" if decided else None)
 
 
-__all__ = ["ALPHA", "BATCH", "VERDICT_WORDS", "Comparison", "Gap", "Rule", "compare", "gap", "t_quantile"]
+__all__ = ["ALPHA", "BATCH", "LEAD_FIRST", "VERDICT_WORDS", "Comparison", "Gap", "Rule", "compare", "gap", "t_quantile"]
