@@ -130,3 +130,20 @@ def test_no_matplotlib_in_the_solver_workers_or_the_process_that_solves() -> Non
             "print('matplotlib' in sys.modules, 'endplay.dealer' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_with_the_learners_choice_the_first_answer_prices_only_it_and_the_books() -> None:
+    from tutor.lessons.cost.prices import analyse_stream
+
+    known = knowledge_from_view(play_view(RECORDS[2], 20))
+    first = next(iter(analyse_stream(known, seed=3, layouts=40, robots=False)))
+    book = first.book
+    wrong = next(c.choice for c in first.choices if c.choice != book)
+    lines = list(analyse_stream(known, seed=3, layouts=40, robots=False, choices=(wrong,)))
+    assert {c.choice for c in lines[0].choices} == {book, wrong}  # the first verdict: those two only
+    assert lines[0].to_json()["progress"] == {"layouts": 20, "of": 40, "final": False}
+    last = lines[-1]
+    assert last.final and last.priced == 40
+    mine = last.cost(wrong)
+    assert mine.sampled.layouts == 40 and mine.against_book is not None
+    assert _agrees(mine.against_book.to_json()["gap"]["tricks"])

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.calls import parse_call
@@ -112,6 +112,8 @@ class Analysis:
     #: layouts priced so far (of the sample's), and whether no more will be
     priced: int = 0
     final: bool = True
+    #: layouts the analysis will price at most (0: the sample's)
+    total: int = 0
 
     def cost(self, choice: str) -> ChoiceCost:
         for c in self.choices:
@@ -133,7 +135,8 @@ class Analysis:
         return {"choices": [c.to_json() for c in self.choices], "book": self.book,
                 "level": self.sample.level, "level_words": self.sample.level_words,
                 "candidates": self.sample.candidates,
-                "progress": {"layouts": self.priced, "of": len(self.sample.layouts), "final": self.final}}
+                "progress": {"layouts": self.priced, "of": self.total or len(self.sample.layouts),
+                             "final": self.final}}
 
 
 def summarise(points: Sequence[int], tricks: Sequence[int], best: Sequence[bool]) -> Sampled:
@@ -175,16 +178,31 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     answer) to those choices.
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
-    sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
     lead = not known.is_bid and not known.plays()  # 13 cards: the solver's dearest decision
-    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
     book = _book(known)
     run = _Run(known, choices, book)
     search = 0 if every or not run.asked else 1  # the batch that prices every choice
     kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
     played: dict[str, Outcome] = {}
     wants_robots = known.deal is not None and robots
+    first = LEAD_FIRST if lead else BATCH
+    if sample is None and search and total > first:
+        # the first verdict from a sample of the first look's size (sampling 100 layouts takes
+        # most of a second); the layouts of the whole sample begin with the same ones when
+        # both meet the same level (the same seed draws the same candidates, filed in order)
+        ledger = ledger_of(known)
+        early = sample_layouts(known, seed, first, budget, ledger)
+        rule = Rule(batch=BATCH, most=total, first=first)  # the whole plan's rule: its error budget
+        run.price(0, early.layouts, kept, every=False)
+        yield replace(run.analysis(early, rule, first, played, final=False), total=total)
+        sample = sample_layouts(known, seed, total, budget, ledger)
+        if sample.layouts[:first] != early.layouts:  # another level: priced again on the whole sample
+            run = _Run(known, choices, book)
+    sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
+    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
     for number, priced in enumerate(rule.sizes()):
+        if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
+            continue
         start = rule.sizes()[number - 1] if number else 0
         all_of_them = every or number == search
         run.price(start, sample.layouts[start:priced], run.names if all_of_them else kept, every=all_of_them)
