@@ -210,7 +210,7 @@ def _row(what: str, runs: dict[str, list[Any]], reference: str) -> tuple[str, st
 def _first_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
     met = "yes" if _p95(runs["first"]) < 1.0 else "NO"
     cpu = _figures(runs["first_cpu"])
-    return (f"{what}: first verdict on a learner's choice (sampling {LAYOUTS} layouts + one batch of 20 priced); "
+    return (f"{what}: first verdict on a learner's choice (its own sample of the first look: 20 layouts, 10 at a lead); "
             f"the CPU it needs: {cpu}", _figures(runs["first"]), "—", "—", "p95 < 1 s", met)
 
 
