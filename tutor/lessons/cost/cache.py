@@ -14,6 +14,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tutor.lessons.cost.prices import Analysis, analyse_stream
@@ -63,6 +64,9 @@ def stream(view: Mapping[str, Any], *, seed: int = 0, layouts: int | None = None
     for analysis in analyse_stream(known, seed=seed, layouts=layouts, budget=budget, robots=robots,
                                    choices=choices, robots_for=robots_for):
         if analysis.final:
+            # kept without its layouts (a hundred deals): the answer and the sample's words only
+            analysis = replace(analysis, sample=replace(analysis.sample, layouts=()),
+                               total=analysis.total or len(analysis.sample.layouts))
             _keep(_key(view, knobs), analysis)
         yield analysis
 
