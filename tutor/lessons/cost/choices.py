@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Call, Contract, Pass, parse_call
@@ -28,6 +28,9 @@ from tutor.engine.play import opening_leader
 from tutor.engine.tricks import TrickPlay, legal_cards
 from tutor.lessons.cost import pricer
 from tutor.lessons.cost.sampling import Knowledge, book_call
+
+if TYPE_CHECKING:  # the solver's adapter is imported when a layout is priced
+    from tutor.engine.analysis import DDBoard
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ def _touching(high: Card, low: Card, gone: set[Card], mine: set[Card]) -> bool:
     return all(c in gone or c in mine for c in between)
 
 
-def card_boards(known: Knowledge, layouts: Sequence[Deal]) -> list[Any]:
+def card_boards(known: Knowledge, layouts: Sequence[Deal]) -> list[DDBoard]:
     """The double-dummy boards of the position on each layout (finished tricks' cards removed)."""
     from tutor.engine.analysis import DDBoard
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.calls import parse_call
-from tutor.engine.cards import Card
+from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.cost.choices import (
     Outcome,
@@ -241,12 +241,12 @@ class _Run:
         self.memo: dict[Any, Any] = {}
         self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
 
-    def _on(self, layouts: Sequence[Any], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
         if self.known.is_bid:
             return call_outcomes(self.known, layouts, names, self.memo)
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
-    def price(self, start: int, layouts: Sequence[Any], names: Sequence[str], every: bool) -> None:
+    def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
         for i, row in enumerate(self._on(layouts, names, every), start):
             for name, outcome in zip(names, row):
                 self.rows[name][i] = outcome
