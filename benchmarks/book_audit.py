@@ -44,7 +44,7 @@ def audit_rule(kind: str, rule_id: str, positions: int, layouts: int, budget: in
         try:
             drill = make(kind, rule_id, seed)
             known = knowledge_from_view(drill.position)
-            analysis = analyse(known, seed=seed, layouts=layouts, budget=budget, robots=False)
+            analysis = analyse(known, seed=seed, layouts=layouts, budget=budget, robots=False, every=True)
         except TutorError:
             continue
         made += 1

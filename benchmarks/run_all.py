@@ -184,7 +184,7 @@ def bench_dealbatch(quick: bool) -> Iterator[Row]:
             times.append(time.process_time() - start)
         assert all(check(batch.deal(i)) for i in range(0, count, max(1, count // 500)))
         ours = count / statistics.median(times)
-        goal = "≥ 10×" if rare else "≥ 1×"
+        goal = "≥ 10×" if rare else "≥ 1.5×"  # issue 28: the sampler's input must not be slower than C
         what = f"batch of {count:,}: {name}"
         if reason:
             yield Row("batch deals", what, f"{ours:,.0f} deals/CPU-s", f"skipped: {reason}", "—", goal, "—")
@@ -192,7 +192,7 @@ def bench_dealbatch(quick: bool) -> Iterator[Row]:
         ref = count / statistics.median(dealer_seconds(condition, count, seed=run + 1) for run in range(runs))
         ratio = ours / ref
         yield Row("batch deals", what, f"{ours:,.0f} deals/CPU-s", f"{ref:,.0f} deals/CPU-s (dealer)",
-                  _ratio(ratio), goal, _verdict(ratio >= (10 if rare else 1)))
+                  _ratio(ratio), goal, _verdict(ratio >= (10 if rare else 1.5)))
 
 
 # --- drills ---------------------------------------------------------------------------

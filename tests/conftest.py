@@ -26,6 +26,17 @@ def _cache_bytecode_outside_the_tree() -> None:
 
 _cache_bytecode_outside_the_tree()
 
+
+def _endplay_without_matplotlib() -> None:
+    """Tests that read endplay's own parsers and types (tests/test_pbn.py) import its submodules only:
+    its package ``__init__`` loads matplotlib, about 1.4 s of CPU in every test worker (issue 28)."""
+    from tutor.engine.analysis import lean_endplay
+
+    lean_endplay()
+
+
+_endplay_without_matplotlib()
+
 #: Page scripts compiled by AppTest, by path, source text and Streamlit's magic setting.
 _COMPILED_PAGES: dict[tuple[str, str, bool], Any] = {}
 

@@ -47,3 +47,34 @@ def test_a_wrong_card_is_answered_then_priced_on_what_could_be_known(app: AppTes
     assert "double dummy: points" in frame.columns and "robots: points" in frame.columns
     captions = " ".join(c.value for c in app.caption)
     assert "Layouts" in captions and "law-" not in captions
+
+
+def _answer_wrong(app: AppTest, seed: int) -> None:
+    drill = make("third-hand", "third-140-cut-with-the-queen", seed)
+    wrong = next(c for c in drill.choices if c not in drill.accepted)
+    app.number_input(key="play_drill_seed").set_value(seed)
+    app.run()
+    next(r for r in app.radio if r.key and r.key.startswith("play_drill_choice")).set_value(wrong)
+    next(b for b in app.button if b.key and b.key.startswith("play_drill_play")).click()
+    app.run()
+
+
+@pytest.mark.slow
+def test_the_switch_stays_on_from_one_answer_to_the_next(app: AppTest) -> None:
+    # issue 31: the switch used to reset after every answer (46 of 46 switched on again)
+    app.radio(key="play_drill_kind").set_value("third-hand")
+    app.run()
+    app.selectbox(key="play_drill_rule").set_value("third-140-cut-with-the-queen")
+    app.run()
+    _answer_wrong(app, 5)
+    app.toggle(key=AUTO).set_value(True)
+    app.run()
+    assert any("sampled: points" in d.value.columns for d in app.dataframe)
+    app.button(key="play_drill_next").click()
+    app.run()
+    assert not any(t.key == AUTO for t in app.toggle)  # not drawn before the answer
+    _answer_wrong(app, 6)
+    assert not app.exception, app.exception
+    assert app.toggle(key=AUTO).value is True
+    frame = next(d.value for d in app.dataframe if "sampled: points" in d.value.columns)
+    assert "against the book" in frame.columns and len(frame) == 2

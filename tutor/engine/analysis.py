@@ -18,12 +18,16 @@ every public function here sends its work to the solver's one owner,
 One position at a time: :func:`dd_tricks`, :func:`card_values`. Many in one
 call (sampled analysis: the same question over many deals), solved with DDS's
 batch calls and spread over the workers: :func:`dd_tricks_many`,
-:func:`card_values_many`, :func:`dd_tables`.
+:func:`card_values_many`, :func:`card_tricks_many` (only the cards wanted, each
+played and the rest solved for the best card: about half the work of valuing
+every card), :func:`dd_tables`. Only endplay's solver submodules are imported,
+never its package ``__init__`` (:func:`lean_endplay`: it loads matplotlib).
 """
 
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import math
 import os
 import sys
@@ -33,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.calls import Strain
-from tutor.engine.cards import SEATS, Card, Deal, Seat
+from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
 from tutor.engine.dd_owner import DDOwner, Request, default_workers
 from tutor.engine.errors import TutorError
 
@@ -43,8 +47,8 @@ if TYPE_CHECKING:
 #: Every strain, in the order a :class:`DDTable` keeps them by default.
 ALL_STRAINS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NO_TRUMPS)
 # A batch is cut into requests this small, so that another learner's request waits
-# for at most one piece (about a second or two), never for a whole batch.
-_BOARDS_PER_REQUEST = 16
+# for at most one piece (six boards: a few tenths of a second), never for a whole batch.
+_BOARDS_PER_REQUEST = 6
 _TABLES_PER_REQUEST = 4
 
 
@@ -121,6 +125,64 @@ def card_values_many(boards: Sequence[DDBoard]) -> tuple[dict[Card, int], ...]:
     """
     solved = _solve(list(boards), mode="all")
     return tuple({Card.parse(card): int(tricks) for card, tricks in values} for values in solved)
+
+
+def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]]) -> tuple[dict[Card, int], ...]:
+    """:func:`card_values_many` for only the ``cards[i]`` of each board ``boards[i]``: each card is
+    played and the rest solved for the best card only (DDS's cheaper search), results in the same order.
+
+    Valuing every card of a hand costs DDS about twice as much as playing the two or three
+    cards that matter and solving what follows (issue 28), hence this, for the
+    choices an analysis keeps comparing. Cards must be legal on their board.
+    """
+    after: list[DDBoard] = []
+    keys: list[tuple[int, Card, int, bool]] = []  # board, card, tricks won by the side to play at once, flip
+    settled: list[dict[Card, int]] = [{} for _ in boards]
+    for i, (board, wanted) in enumerate(zip(boards, cards)):
+        _check_board(board)
+        player = _to_play(board)
+        for card in wanted:
+            nxt, won, next_player = _played(board, card)
+            flip = next_player.side is not player.side
+            if nxt is None:
+                settled[i][card] = won
+            else:
+                after.append(nxt)
+                keys.append((i, card, won, flip))
+    best = _solve(after, mode="best") if after else []
+    for (i, card, won, flip), board, tricks in zip(keys, after, best):
+        left = len(board.deal[board.leader])
+        settled[i][card] = won + (left - int(tricks) if flip else int(tricks))
+    return tuple(settled)
+
+
+def _to_play(board: DDBoard) -> Seat:
+    seat = board.leader
+    for _ in board.played:
+        seat = seat.lho
+    return seat
+
+
+def _played(board: DDBoard, card: Card) -> tuple[DDBoard | None, int, Seat]:
+    """The board after ``card``: ``(board or None when no card is left, tricks the player's side
+    took by it, the seat to play next)``. A fourth card closes the trick: its cards leave the hands."""
+    from tutor.engine.tricks import trick_winner
+
+    player = _to_play(board)
+    played = (*board.played, card)
+    if len(played) < 4:
+        return DDBoard(board.deal, board.strain, board.leader, played), 0, player.lho
+    plays, seat = [], board.leader
+    for c in played:
+        plays.append((seat, c))
+        seat = seat.lho
+    winner = trick_winner(plays, board.strain.trump)
+    gone = set(played)
+    deal = Deal({s: Hand(c for c in board.deal[s] if c not in gone) for s in SEATS})
+    won = 1 if winner.side is player.side else 0
+    if len(deal[winner]) == 0:
+        return None, won, winner
+    return DDBoard(deal, board.strain, winner), won, winner
 
 
 def dd_tables(deals: Sequence[Deal], strains: Collection[Strain] = ALL_STRAINS) -> tuple[DDTable, ...]:
@@ -202,11 +264,43 @@ def solver() -> DDOwner:
 _DDS_LOCK = threading.Lock()
 
 
+def lean_endplay() -> None:
+    """Make ``endplay``'s submodules importable without running ``endplay/__init__.py``.
+
+    That file imports every part of endplay, its dealer's LaTeX and HTML actions
+    included, which load matplotlib: about a second and a half of CPU in every solver
+    worker, the server and each test worker, for nothing the tutor uses. The package is
+    registered bare (its path only); the solver's submodules (``_dds``, ``dds.solve``,
+    ``dds.ddtable``, ``types``) import as usual. Any other name asked of the package
+    runs the real ``__init__`` then, so code that wants all of endplay still gets it.
+    """
+    if "endplay" in sys.modules:
+        return
+    spec = importlib.util.find_spec("endplay")
+    if spec is None or spec.loader is None:  # pragma: no cover - endplay is a dependency
+        raise TutorError("the double-dummy solver (endplay) is not installed")
+    module = importlib.util.module_from_spec(spec)
+    loader = spec.loader
+
+    def _whole(name: str) -> Any:
+        # ``from endplay import _dds`` asks the package first: a submodule is left to the import system
+        if name.startswith("__") or importlib.util.find_spec(f"endplay.{name}") is not None:
+            raise AttributeError(name)
+        delattr(module, "__getattr__")
+        loader.exec_module(module)
+        return getattr(module, name)
+
+    setattr(module, "__getattr__", _whole)  # noqa: B010 -- a module's own __getattr__ (PEP 562)
+    sys.modules["endplay"] = module
+
+
 def solve_request(request: Request) -> Any:
     """Answer one owner request with DDS, holding :data:`_DDS_LOCK`; raises :class:`TutorError`."""
     op = request.get("op")
     if op == "ping":
-        return {"pid": os.getpid(), "streamlit": "streamlit" in sys.modules}
+        return {"pid": os.getpid(), "streamlit": "streamlit" in sys.modules,
+                "matplotlib": "matplotlib" in sys.modules}
+    lean_endplay()
     from endplay import _dds
 
     with _DDS_LOCK:
@@ -226,6 +320,7 @@ def use_one_solver_thread() -> None:
     Then solve a one-card ending, so DDS has set up its memory before the first
     learner's request arrives (workers are started ahead of need).
     """
+    lean_endplay()
     from endplay import _dds
 
     _dds.SetMaxThreads(1)

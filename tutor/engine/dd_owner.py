@@ -24,6 +24,15 @@ them, with a bounded wait, so pytest, pytest-xdist and Streamlit's AppTest never
 hang at exit; and a worker exits by itself when its stdin closes, so none
 outlives a parent killed with ``kill -9``.
 
+Fairness between learners: the workers are handed out in turn, one learner after
+another (round robin over the learners waiting, in the order they started to wait), not
+first come first served, so one learner's long analysis (many requests, one after the
+other) cannot starve another's one-request drill feedback: the drill waits for at most
+one request per worker. A learner is the calling thread (each Streamlit session runs its
+script in its own thread) unless named with :func:`as_learner`; each learner has at most
+:data:`WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
+caller until one is served).
+
 ``TUTOR_DDS_WORKERS`` sets the number of workers (default: two, or one on a
 one-core machine). ``0`` means *in-process*: every request is solved in the
 calling process under one lock, one at a time -- for environments where child
@@ -34,6 +43,7 @@ falls back to in-process the same way and logs it once.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import logging
 import os
@@ -42,10 +52,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from queue import Queue
 from typing import Any
 
 from tutor.engine.errors import TutorError
@@ -58,6 +68,58 @@ WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
 WORKER_MODULE = "tutor.engine.dd_worker"
 #: Seconds a closing worker gets to finish its current solve before it is killed.
 CLOSE_GRACE_SECONDS = 2.0
+#: Requests one learner may have waiting for a worker at once (the bound of its queue).
+WAITING_PER_LEARNER = 4
+
+_LEARNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("tutor_dds_learner", default=None)
+
+
+@contextlib.contextmanager
+def as_learner(name: str) -> Iterator[None]:
+    """Solve the requests made inside the block as learner ``name`` (for the turns between learners)."""
+    token = _LEARNER.set(name)
+    try:
+        yield
+    finally:
+        _LEARNER.reset(token)
+
+
+def current_learner() -> str:
+    """The learner the calling thread solves for: the name given to :func:`as_learner`, else the thread."""
+    return _LEARNER.get() or f"thread-{threading.get_ident()}"
+
+
+class _Turns:
+    """The free workers, handed to the waiting learners in turn (see the module docstring)."""
+
+    def __init__(self, workers: Sequence[_Worker]) -> None:
+        self._ready = threading.Condition()
+        self._free = list(workers)
+        #: learners waiting, in turn order, each with its tickets in order of arrival
+        self._waiting: OrderedDict[str, deque[object]] = OrderedDict()
+
+    def take(self, who: str) -> _Worker:
+        ticket = object()
+        with self._ready:
+            while len(self._waiting.get(who, ())) >= WAITING_PER_LEARNER:
+                self._ready.wait()
+            self._waiting.setdefault(who, deque()).append(ticket)
+            while not (self._free and self._first() is ticket):
+                self._ready.wait()
+            tickets = self._waiting.pop(who)
+            tickets.popleft()
+            if tickets:  # served: to the back of the turn order
+                self._waiting[who] = tickets
+            self._ready.notify_all()
+            return self._free.pop()
+
+    def _first(self) -> object:
+        return next(iter(self._waiting.values()))[0]
+
+    def give_back(self, worker: _Worker) -> None:
+        with self._ready:
+            self._free.append(worker)
+            self._ready.notify_all()
 
 _log = logging.getLogger(__name__)
 
@@ -178,9 +240,7 @@ class DDOwner:
     def _setup(self) -> None:
         self._pid = os.getpid()
         self._workers = [_Worker() for _ in range(self._count)]
-        self._idle: Queue[_Worker] = Queue()
-        for worker in self._workers:
-            self._idle.put(worker)
+        self._turns = _Turns(self._workers)
         self._started = False
 
     @property
@@ -198,24 +258,28 @@ class DDOwner:
         return tuple(pid for pid in (w.pid for w in self._workers) if pid is not None)
 
     def ask(self, request: Request) -> Any:
-        """Solve one request on a free worker (waiting for one), and return its result."""
+        """Solve one request on a free worker (waiting for this learner's turn), and return its result."""
+        return self._ask(request, current_learner())
+
+    def _ask(self, request: Request, who: str) -> Any:
         if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
             self._setup()
         if self._in_process:
             return self._solve_here(request)
-        worker = self._idle.get()
+        worker = self._turns.take(who)
         try:
             return self._ask_worker(worker, request)
         finally:
-            self._idle.put(worker)
+            self._turns.give_back(worker)
 
     def ask_all(self, requests: Sequence[Request]) -> list[Any]:
         """Solve several requests at once, spread over the workers; results in the same order."""
+        who = current_learner()  # the pool's threads solve for the caller
         if len(requests) <= 1 or self._in_process or self._count <= 1:
-            return [self.ask(r) for r in requests]
+            return [self._ask(r, who) for r in requests]
         with ThreadPoolExecutor(max_workers=min(self._count, len(requests)),
                                 thread_name_prefix="dds-batch") as threads:
-            return list(threads.map(self.ask, requests))
+            return list(threads.map(lambda r: self._ask(r, who), requests))
 
     def _ask_worker(self, worker: _Worker, request: Request) -> Any:
         line = json.dumps(request, separators=(",", ":")).encode()

@@ -12,46 +12,86 @@ to price besides the book's). The answer::
      "book": "SA", "level": 1, "level_words": "…", "candidates": 130, "ledger": {…}}
 
 ``tricks`` are the learner's side's tricks in the deal, ``points`` its Vint points less
-the other side's. Bad input exits non-zero with a one-line message.
+the other side's. Every other choice also carries its gap to the book's choice on the
+same layouts (``gap``: tricks and points, each with its interval) and a ``verdict``
+(``better``, ``worse``, ``equal`` or ``undecided``; docs/cost.md). Without ``--layouts``
+the layouts are priced in batches until every verdict is decided (at most 100);
+``--layouts N`` fixes their number. ``--stream`` prints one JSON object per line after
+each batch, each the whole analysis so far (``"progress"`` says how far); the last line
+is the final answer.
+
+Every knob has an upper bound, refused in one line above it: ``--layouts`` 1 to
+:data:`MAX_LAYOUTS`, ``--budget`` 1 to :data:`MAX_BUDGET`, ``--seed`` 0 to 2**63-1.
+Bad input exits non-zero with a one-line message.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import read_json_source
+from tutor.engine.seeds import seed_from_text
 from tutor.lessons.cost.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS
 
-MAX_LAYOUTS = 2000
+#: The most layouts one analysis prices (a lead: about 40 ms of solver CPU each).
+MAX_LAYOUTS = 1000
+#: The most candidates whose cards the robots re-play (their calls: 4 times, the ledger: 20 times as many drawn).
+MAX_BUDGET = 2000
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("analyse", help="what each choice of a position costs: double dummy, sampled "
                                             "layouts, robots (FILE or -)")
     parser.add_argument("file", metavar="FILE", help="a JSON position (as for tutor advise), or - for standard input")
-    parser.add_argument("--layouts", type=int, default=DEFAULT_LAYOUTS, help="layouts to sample (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="the sampling seed (the same seed, the same layouts)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help=f"candidate layouts whose cards the robots re-play before relaxing (default {DEFAULT_BUDGET})")
+    parser.add_argument("--layouts", default=None, metavar="N",
+                        help=f"layouts to price, 1 to {MAX_LAYOUTS} (default: until every verdict is decided, "
+                             f"at most {DEFAULT_LAYOUTS})")
+    parser.add_argument("--seed", default="0", metavar="N",
+                        help="the sampling seed, 0 to 2**63-1 (the same seed, the same layouts)")
+    parser.add_argument("--budget", default=str(DEFAULT_BUDGET), metavar="N",
+                        help=f"candidate layouts whose cards the robots re-play before relaxing, 1 to {MAX_BUDGET} "
+                             f"(default {DEFAULT_BUDGET})")
+    parser.add_argument("--stream", action="store_true",
+                        help="one JSON line after each batch of layouts, the last one final")
     parser.set_defaults(func=run)
 
 
+def bounded(value: object, option: str, upper: int) -> int:
+    """A whole number from 1 to ``upper`` given as ``option``; else a one-line :class:`TutorError`."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(upper)) and 1 <= int(text) <= upper):
+        raise TutorError(f"{option}: {echo(value, 40)} is not a whole number from 1 to {upper}")
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.layouts <= MAX_LAYOUTS:
-        raise TutorError(f"--layouts must be between 1 and {MAX_LAYOUTS}")
+    layouts = None if args.layouts is None else bounded(args.layouts, "--layouts", MAX_LAYOUTS)
+    budget = bounded(args.budget, "--budget", MAX_BUDGET)
+    seed = seed_from_text(str(args.seed), "--seed")
     data = read_json_source(args.file)
-    print(json.dumps(analyse_json(data, seed=args.seed, layouts=args.layouts, budget=max(args.budget, 1)),
-                     ensure_ascii=False, indent=2))
+    if args.stream:
+        for line in analyse_lines(data, seed=seed, layouts=layouts, budget=budget):
+            print(json.dumps(line, ensure_ascii=False, separators=(",", ":")), flush=True)
+        return 0
+    print(json.dumps(analyse_json(data, seed=seed, layouts=layouts, budget=budget), ensure_ascii=False, indent=2))
     return 0
 
 
-def analyse_json(data: Any, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS,
+def analyse_json(data: Any, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
                  budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
     """The analysis of one position object, as ``tutor analyse`` prints it."""
-    from tutor.lessons.cost.prices import analyse
+    *_, last = analyse_lines(data, seed=seed, layouts=layouts, budget=budget)
+    return last
+
+
+def analyse_lines(data: Any, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
+                  budget: int = DEFAULT_BUDGET) -> Iterator[dict[str, Any]]:
+    """The analysis of one position object after each batch of layouts, as ``tutor analyse --stream`` prints it."""
+    from tutor.lessons.cost.prices import analyse_stream
     from tutor.lessons.cost.sampling import knowledge_from_view, ledger_of
 
     if not isinstance(data, dict):
@@ -62,9 +102,10 @@ def analyse_json(data: Any, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS,
         raise TutorError("'choices' must be a list of at most 40 calls such as [\"1S\", \"P\"]")
     try:
         known = knowledge_from_view(data)
-        analysis = analyse(known, seed=seed, layouts=layouts, budget=budget, choices=choices)
+        ledger = ledger_of(known).to_json()
+        for analysis in analyse_stream(known, seed=seed, layouts=layouts, budget=budget, choices=choices):
+            yield {**analysis.to_json(), "ledger": ledger}
     except TutorError:
         raise
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         raise TutorError(f"bad {echo(data.get('kind'))} position: {echo(err, 300)}") from None
-    return {**analysis.to_json(), "ledger": ledger_of(known).to_json()}

@@ -335,7 +335,6 @@ def final_contract(deal: Deal, position: BidPosition, call: Call) -> Contract | 
 def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
     """Double-dummy tricks and the Vint score of the book's call and of ``choice``."""
     from tutor.engine.analysis import dd_tricks
-    from tutor.engine.scoring import score_deal
 
     deal = Deal.from_pbn(drill.deal_pbn)
     position = drill_position(drill)
@@ -344,15 +343,12 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
         call = parse_call(text)
         position.auction.verify_call(call)
         contract = final_contract(deal, position, call)
-        below = dict(position.score.below) if position.score else None
         if contract is None:
-            result = score_deal(deal, None, 0, position.rules)
-            out.append(Consequence(text, "passed out", None, _points(result.items),
+            out.append(Consequence(text, "passed out", None, _points(deal, None, 0, position),
                                    "All four pass: the deal is thrown in and an X is written (scoring 8)."))
             continue
         tricks = dd_tricks(deal, contract.strain, contract.declarer)
-        result = score_deal(deal, contract, tricks, position.rules, below_before=below)
-        points = _points(result.items)
+        points = _points(deal, contract, tricks, position)
         made = "made" if tricks >= contract.tricks_needed else f"{contract.tricks_needed - tricks} down"
         out.append(Consequence(
             text, f"{contract.bid} by {contract.declarer.value}", tricks, points,
@@ -361,8 +357,10 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
     return tuple(out)
 
 
-def _points(items: Sequence[Any]) -> dict[str, int]:
-    return {side.value: sum(i.points for i in items if i.side is side) for side in Side}
+def _points(deal: Deal, contract: Contract | None, tricks: int, position: BidPosition) -> dict[str, int]:
+    from tutor.lessons.cost.pricer import side_points  # the one pricer: with the rubber score
+
+    return {side.value: n for side, n in side_points(deal, contract, tricks, position.score, position.rules).items()}
 
 
 #: The bidding drill kind, listed in :mod:`tutor.lessons.drill_kinds`.

@@ -6,17 +6,26 @@ For one decision of the learner (a card, or a call) and each choice considered:
   hands from there (DDS). Perfect knowledge: a check, never the book's reason.
 * **sampled** — over layouts of the unseen cards consistent with what the learner
   could know (:mod:`tutor.lessons.cost.sampling`): the mean of the learner's side's tricks
-  and Vint points, solved double dummy on each layout in one batch, the number of
-  layouts, a 95 % interval for the mean points (normal approximation: mean ± 1.96
-  standard errors; one point when every layout gives the same), and ``best_share``:
-  the share of layouts on which the choice scores the most points of all choices
-  (ties count for each).
+  and Vint points, solved double dummy on each layout, the number of layouts, a 95 %
+  interval for the mean points (normal approximation: mean ± 1.96 standard errors; one
+  point when every layout gives the same), and ``best_share``: the share of its layouts
+  on which the choice scores the most points of the choices priced there (ties count
+  for each);
+* **against the book** — every other choice's gap to the book's choice, layout by layout
+  on the same layouts, in tricks and in points, with its interval and a ``verdict``
+  (``better``, ``worse``, ``equal`` or ``undecided``) by the sequential rule of
+  :mod:`tutor.lessons.cost.verdict`.
+
+The layouts are priced in batches (:func:`analyse_stream`): the first batch prices every
+choice; later ones only the book's choice, the best alternative and the learner's, and
+the analysis stops when each of them has its verdict, unless the number of layouts is
+fixed.
 * **robots** — on the actual deal: the four book robots finish the deal after the choice.
 
 ``tricks`` are always the **learner's side's** tricks in the whole deal; ``points`` are
-its Vint points of the deal less the other side's (:func:`tutor.engine.scoring.score_deal`,
-honours found in the hands, the partie's score below the line passed in), so a
-choice is compared in the game's own points.
+its Vint points of the deal less the other side's, with the position's rubber score
+(the one pricer, :mod:`tutor.lessons.cost.pricer`), so a choice is compared in the
+game's own points.
 
 A **call** is priced by what follows it: after each candidate call the robots
 complete the auction on each layout (each seat seeing only its own hand), the
@@ -29,40 +38,35 @@ pass, and any call the position names under ``"choices"``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tutor.engine.auction import Auction
-from tutor.engine.bidding import ScoreState
-from tutor.engine.calls import Call, Contract, Pass, parse_call
-from tutor.engine.cards import Card, Deal, Hand, Seat
+from tutor.engine.calls import parse_call
+from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
-from tutor.engine.play import opening_leader
-from tutor.engine.tricks import TrickPlay, legal_cards
+from tutor.lessons.cost.choices import (
+    Outcome,
+    call_choices,
+    call_outcomes,
+    card_choices,
+    card_outcomes,
+    net_points,
+    robots_after_call,
+    robots_after_card,
+)
 from tutor.lessons.cost.sampling import (
     DEFAULT_BUDGET,
     DEFAULT_LAYOUTS,
     Knowledge,
     Sample,
-    book_call,
     ledger_of,
     sample_layouts,
 )
+from tutor.lessons.cost.verdict import BATCH, LEAD_FIRST, Comparison, Rule, compare
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The learner's side's tricks in the deal and its net Vint points."""
-
-    tricks: int
-    points: int
-
-    def to_json(self) -> dict[str, int]:
-        return {"tricks": self.tricks, "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -85,12 +89,15 @@ class ChoiceCost:
     double_dummy: Outcome | None
     sampled: Sampled
     robots: Outcome | None
+    #: against the book's choice on the same layouts (None for the book's choice itself)
+    against_book: Comparison | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"choice": self.choice,
-                "double_dummy": self.double_dummy.to_json() if self.double_dummy else None,
-                "sampled": self.sampled.to_json(),
-                "robots": self.robots.to_json() if self.robots else None}
+        out = {"choice": self.choice,
+               "double_dummy": self.double_dummy.to_json() if self.double_dummy else None,
+               "sampled": self.sampled.to_json(),
+               "robots": self.robots.to_json() if self.robots else None}
+        return {**out, **self.against_book.to_json()} if self.against_book else out
 
 
 @dataclass(frozen=True)
@@ -100,8 +107,13 @@ class Analysis:
     choices: tuple[ChoiceCost, ...]
     sample: Sample
     book: str | None
-    #: each choice's points on each layout, in the sample's order (to compare two choices layout by layout)
+    #: each choice's points on each layout it was priced on, in the sample's order (a prefix of it)
     layout_points: Mapping[str, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    #: layouts priced so far (of the sample's), and whether no more will be
+    priced: int = 0
+    final: bool = True
+    #: layouts the analysis will price at most (0: the sample's)
+    total: int = 0
 
     def cost(self, choice: str) -> ChoiceCost:
         for c in self.choices:
@@ -122,214 +134,167 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         return {"choices": [c.to_json() for c in self.choices], "book": self.book,
                 "level": self.sample.level, "level_words": self.sample.level_words,
-                "candidates": self.sample.candidates}
+                "candidates": self.sample.candidates,
+                "progress": {"layouts": self.priced, "of": self.total or len(self.sample.layouts),
+                             "final": self.final}}
 
 
 def summarise(points: Sequence[int], tricks: Sequence[int], best: Sequence[bool]) -> Sampled:
     """Mean tricks and points, the 95 % normal interval of the mean points, and the best share."""
     n = len(points)
+    if n == 0:
+        return Sampled(0, 0.0, 0.0, (0.0, 0.0), 0.0)
     mean = sum(points) / n
     spread = math.sqrt(sum((p - mean) ** 2 for p in points) / (n - 1)) if n > 1 else 0.0
     half = Z95 * spread / math.sqrt(n)
     return Sampled(n, sum(tricks) / n, mean, (mean - half, mean + half), sum(best) / n)
 
 
-def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, known: Knowledge) -> int:
-    """The learner's side's Vint points of the deal less the other side's, with the rubber score.
-
-    The deal is written to the rubber as the position's score left it (below the line in
-    this partie, parties won): a deal that takes a side past the partie's 500 also
-    scores the partie bonus, and the second partie the rubber bonus (scoring 4 and 7).
-    X marks of earlier passed-out deals are not in a position, so none is valued.
-    """
-    from tutor.engine.rubber import Rubber
-    from tutor.engine.scoring import score_deal
-
-    state = known.score or ScoreState()
-    rubber = Rubber.resumed(state.below, state.parties, known.rules)
-    rubber.write_score(score_deal(deal, contract, declarer_tricks, known.rules, below_before=dict(state.below)))
-    mine = known.seat.side
-    return sum(i.points if i.side is mine else -i.points for i in rubber.deal_items(1))
-
-
-# -- a card -------------------------------------------------------------------------------------
-
-
-def card_choices(known: Knowledge) -> tuple[Card, ...]:
-    """The learner's legal cards, in the order of the hand."""
-    held = Hand([c for c in known.hand if c not in {card for _, card in known.plays()}])
-    led = known.current.led_suit if known.current else None
-    return tuple(sorted(legal_cards(held, led), key=lambda c: (c.suit.value, -int(c.rank))))
-
-
-def _boards(known: Knowledge, layouts: Sequence[Deal]) -> list[Any]:
-    from tutor.engine.analysis import DDBoard
-
-    assert known.contract is not None
-    done = {c for t in known.tricks for c in t.cards()}
-    current = known.current
-    leader = current.leader if current else opening_leader(known.contract)
-    played = tuple(current.cards()) if current else ()
-    return [DDBoard(Deal({s: Hand(c for c in d[s] if c not in done) for s in Seat}), known.contract.strain,
-                    leader, played) for d in layouts]
-
-
-def _card_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[Card]) -> list[list[Outcome]]:
-    """``out[i][j]``: the outcome of choice ``j`` on layout ``i``, double dummy (one batch solve)."""
-    from tutor.engine.analysis import card_values_many
-
-    contract = known.contract
-    assert contract is not None
-    mine = known.seat.side
-    won = sum(1 for t in known.tricks if t.winner(contract.trump).side is mine)
-    out = []
-    for layout, values in zip(layouts, card_values_many(_boards(known, layouts))):
-        row, cache = [], {}
-        for card in choices:
-            tricks = won + values[card]
-            if tricks not in cache:
-                declarer = tricks if contract.declarer.side is mine else 13 - tricks
-                cache[tricks] = net_points(layout, contract, declarer, known)
-            row.append(Outcome(tricks, cache[tricks]))
-        out.append(row)
-    return out
-
-
-def _robots_after_card(known: Knowledge, deal: Deal, card: Card) -> Outcome:
-    from tutor.lessons.robots import play_out
-
-    contract = known.contract
-    assert contract is not None
-    auction = Auction(known.dealer, known.rules)
-    for call in known.calls:
-        auction.call(call)
-    play = TrickPlay(deal, contract.trump, opening_leader(contract))
-    for seat, played in known.plays():
-        play.play(played, seat)
-    play.play(card, known.seat)
-    play, _ = play_out(deal, auction, known.score, known.rules, play)
-    tricks = play.tricks_won(known.seat.side)
-    declarer = play.tricks_won(contract.declarer.side)
-    return Outcome(tricks, net_points(deal, contract, declarer, known))
-
-
-# -- a call -------------------------------------------------------------------------------------
-
-
-def call_choices(known: Knowledge, extra: Sequence[str] = ()) -> tuple[str, ...]:
-    """The book's call, every other applicable rule's call, pass, and the calls asked for."""
-    from tutor.engine.bidding import BidPosition
-    from tutor.lessons.bidding.drill import advise_position
-
-    position = BidPosition(known.seat, known.hand, known.dealer, known.calls, known.score, known.rules)
-    advice = advise_position(position)
-    found: dict[str, None] = {}
-    if advice is not None:
-        found[str(advice.answer)] = None
-        for rule in advice.applicable:
-            answer = rule.recommend(position)
-            if answer is not None:
-                found[str(answer)] = None
-    found[str(Pass())] = None
-    auction = Auction.from_calls(known.dealer, [str(c) for c in known.calls], known.rules)
-    for text in extra:
-        call = parse_call(str(text))
-        auction.verify_call(call)
-        found[str(call)] = None
-    return tuple(found)
-
-
-def _complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | None = None) -> Auction:
-    """The robots finish the auction after ``call``, each seat seeing only its own hand
-    (:func:`~tutor.lessons.cost.sampling.book_call`; ``memo`` keeps what layouts share)."""
-    memo = {} if memo is None else memo
-    auction = Auction(known.dealer, known.rules)
-    for made in known.calls:
-        auction.call(made)
-    auction.call(call)
-    while not auction.is_complete:
-        seat = auction.to_call
-        answer = book_call(known, seat, auction.calls, deal[seat], memo)
-        if answer is None:  # pragma: no cover - the book's last bidding rule always passes
-            raise TutorError("no bidding rule answers: the book's catch-all pass is missing")
-        auction.call(answer)
-    return auction
-
-
-def _call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str]) -> list[list[Outcome]]:
-    from tutor.engine.analysis import dd_tricks_many
-
-    memo: dict[Any, Any] = {}
-    contracts = [[_complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
-    # choices that end in the same strain with the same declarer take the same tricks: solved once
-    wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(contracts) for k in row
-                                if k is not None))
-    solved = dict(zip(wanted, dd_tricks_many([(layouts[n], strain, seat) for n, strain, seat in wanted])))
-    mine = known.seat.side
-    out = []
-    for n, (layout, row) in enumerate(zip(layouts, contracts)):
-        line = []
-        for contract in row:
-            if contract is None:
-                line.append(Outcome(0, net_points(layout, None, 0, known)))
-                continue
-            declarer = solved[n, contract.strain, contract.declarer]
-            tricks = declarer if contract.declarer.side is mine else 13 - declarer
-            line.append(Outcome(tricks, net_points(layout, contract, declarer, known)))
-        out.append(line)
-    return out
-
-
-def _robots_after_call(known: Knowledge, deal: Deal, call: str) -> Outcome:
-    from tutor.lessons.robots import play_out
-
-    auction = _complete(known, deal, parse_call(call))
-    contract = auction.contract
-    if contract is None:
-        return Outcome(0, net_points(deal, None, 0, known))
-    play, _ = play_out(deal, auction, known.score, known.rules)
-    return Outcome(play.tricks_won(known.seat.side), net_points(deal, contract, play.tricks_won(contract.declarer.side),
-                                                                 known))
-
-
 # -- the analysis -------------------------------------------------------------------------------
 
 
-def analyse(known: Knowledge, *, seed: int = 0, layouts: int = DEFAULT_LAYOUTS, budget: int = DEFAULT_BUDGET,
+def analyse(known: Knowledge, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS, budget: int = DEFAULT_BUDGET,
             robots: bool = True, choices: Sequence[str] = (), sample: Sample | None = None,
-            robots_for: Sequence[str] | None = None) -> Analysis:
-    """Every choice of the learner's decision priced three ways (see the module's docstring).
+            robots_for: Sequence[str] | None = None, every: bool = False) -> Analysis:
+    """Every choice of the learner's decision priced three ways: the last answer of :func:`analyse_stream`."""
+    *_, last = analyse_stream(known, seed=seed, layouts=layouts, budget=budget, robots=robots, choices=choices,
+                              sample=sample, robots_for=robots_for, every=every)
+    return last
 
-    ``robots_for`` limits the robots' playouts (the slowest line on the actual deal) to those choices.
+
+def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = None, budget: int = DEFAULT_BUDGET,
+                   robots: bool = True, choices: Sequence[str] = (), sample: Sample | None = None,
+                   robots_for: Sequence[str] | None = None, every: bool = False) -> Iterator[Analysis]:
+    """The analysis after each batch of layouts, refined until the verdicts are decided (docs/cost.md).
+
+    With ``choices`` asked for (the learner's), the first batch prices only them and the
+    book's choice (the first verdict, soonest), the second every choice (to find the best
+    alternative); without, the first batch prices every choice. After that only the book's
+    choice, the best alternative and the asked ones are priced, unless ``every``. Each
+    comparison is made on the layouts both choices were priced on. ``layouts`` fixes the
+    number of layouts; ``None`` stops as soon as every one of those choices has its
+    verdict against the book's (at most :data:`DEFAULT_LAYOUTS`). ``robots_for`` limits
+    the robots' playouts (the slowest line on the actual deal; computed after the first
+    answer) to those choices.
     """
-    sample = sample or sample_layouts(known, seed, layouts, budget, ledger_of(known))
+    total = layouts if layouts is not None else DEFAULT_LAYOUTS
+    lead = not known.is_bid and not known.plays()  # 13 cards: the solver's dearest decision
     book = _book(known)
-    if known.is_bid:
-        names = call_choices(known, choices)
-        rows = _call_outcomes(known, sample.layouts, names)
-        actual = _call_outcomes(known, [known.deal], names)[0] if known.deal else None
-        played = [_robots_after_call(known, known.deal, c) if _wanted(c, robots_for) else None
-                  for c in names] if known.deal and robots else None
-    else:
-        cards = card_choices(known)
-        names = tuple(str(c) for c in cards)
-        rows = _card_outcomes(known, sample.layouts, cards)
-        actual = _card_outcomes(known, [known.deal], cards)[0] if known.deal else None
-        played = [_robots_after_card(known, known.deal, c) if _wanted(str(c), robots_for) else None
-                  for c in cards] if known.deal and robots else None
-    best = [max(o.points for o in row) for row in rows]
-    out = []
-    for j, name in enumerate(names):
-        column = [row[j] for row in rows]
-        stats = summarise([o.points for o in column], [o.tricks for o in column],
-                          [o.points == top for o, top in zip(column, best)])
-        out.append(ChoiceCost(name, actual[j] if actual else None, stats, played[j] if played else None))
-    points = {name: tuple(row[j].points for row in rows) for j, name in enumerate(names)}
-    return Analysis(tuple(out), sample, book, points)
+    run = _Run(known, choices, book)
+    search = 0 if every or not run.asked else 1  # the batch that prices every choice
+    kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
+    played: dict[str, Outcome] = {}
+    wants_robots = known.deal is not None and robots
+    first = LEAD_FIRST if lead else BATCH
+    if sample is None and search and total > first:
+        # the first verdict from a sample of the first look's size (sampling 100 layouts takes
+        # most of a second); the layouts of the whole sample begin with the same ones when
+        # both meet the same level (the same seed draws the same candidates, filed in order)
+        ledger = ledger_of(known)
+        early = sample_layouts(known, seed, first, budget, ledger)
+        rule = Rule(batch=BATCH, most=total, first=first)  # the whole plan's rule: its error budget
+        run.price(0, early.layouts, kept, every=False)
+        yield replace(run.analysis(early, rule, first, played, final=False), total=total)
+        sample = sample_layouts(known, seed, total, budget, ledger)
+        if sample.layouts[:first] != early.layouts:  # another level: priced again on the whole sample
+            run = _Run(known, choices, book)
+    sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
+    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
+    for number, priced in enumerate(rule.sizes()):
+        if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
+            continue
+        start = rule.sizes()[number - 1] if number else 0
+        all_of_them = every or number == search
+        run.price(start, sample.layouts[start:priced], run.names if all_of_them else kept, every=all_of_them)
+        if number == search:
+            kept = run.kept()
+        result = run.analysis(sample, rule, priced, played, final=False)
+        if priced >= len(sample.layouts) or (layouts is None and run.decided(result, kept)):
+            break
+        yield result
+        if wants_robots and not played:  # the slowest line: after the first answer is out
+            played = run.robots({n for n in run.names if robots_for is None or n in robots_for})
+    if wants_robots and not played:
+        played = run.robots({n for n in run.names if robots_for is None or n in robots_for})
+    yield run.analysis(sample, rule, priced, played, final=True)
 
 
-def _wanted(choice: str, only: Sequence[str] | None) -> bool:
-    return only is None or choice in only
+class _Run:
+    """One analysis under way: the choices' outcomes on the layouts priced so far."""
+
+    def __init__(self, known: Knowledge, choices: Sequence[str], book: str | None) -> None:
+        self.known = known
+        self.book = book
+        if known.is_bid:
+            self.names = call_choices(known, choices)
+            self.asked = tuple(str(parse_call(str(c))) for c in choices)
+        else:
+            self.cards = {str(c): c for c in card_choices(known)}
+            self.names = tuple(self.cards)
+            self.asked = tuple(str(Card.parse(c)) for c in choices)
+            for name in self.asked:
+                if name not in self.cards:
+                    raise TutorError(f"{name} is not a legal card here (law 147)")
+        #: each choice's outcome by layout (its index in the sample), and the most points priced on each
+        self.rows: dict[str, dict[int, Outcome]] = {n: {} for n in self.names}
+        self.best: dict[int, int] = {}
+        self.memo: dict[Any, Any] = {}
+        self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
+
+    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+        if self.known.is_bid:
+            return call_outcomes(self.known, layouts, names, self.memo)
+        return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
+
+    def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
+        for i, row in enumerate(self._on(layouts, names, every), start):
+            for name, outcome in zip(names, row):
+                self.rows[name][i] = outcome
+            self.best[i] = max(self.best.get(i, row[0].points), *(o.points for o in row))
+
+    def kept(self) -> tuple[str, ...]:
+        """The book's choice, the choices asked for, and the best other choice so far."""
+        def mean(n: str) -> float:
+            return sum(o.points for o in self.rows[n].values()) / max(1, len(self.rows[n]))
+
+        others = [n for n in self.names if n != self.book and self.rows[n]]
+        best = max(others, key=mean) if others else None
+        return tuple(n for n in self.names if n in (self.book, best, *self.asked))
+
+    def analysis(self, sample: Sample, rule: Rule, priced: int, played: Mapping[str, Outcome],
+                 final: bool) -> Analysis:
+        out = []
+        for j, name in enumerate(self.names):
+            rows = self.rows[name]
+            if not rows:  # not priced yet (the first batch priced only the book's and the asked choices)
+                continue
+            stats = summarise([o.points for o in rows.values()], [o.tricks for o in rows.values()],
+                              [o.points == self.best[i] for i, o in rows.items()])
+            out.append(ChoiceCost(name, self.actual[j] if self.actual else None, stats, played.get(name),
+                                  self._against_book(name, rule)))
+        points = {n: tuple(rows[i].points for i in sorted(rows)) for n, rows in self.rows.items()}
+        return Analysis(tuple(out), sample, self.book, points, priced, final)
+
+    def _against_book(self, name: str, rule: Rule) -> Comparison | None:
+        if self.book is None or name == self.book or self.book not in self.rows or not self.rows[name]:
+            return None
+        mine, book = self.rows[name], self.rows[self.book]
+        both = sorted(set(mine) & set(book))
+        return compare([mine[i].tricks - book[i].tricks for i in both],
+                       [mine[i].points - book[i].points for i in both], rule,
+                       tricks_count=not self.known.is_bid)
+
+    def decided(self, result: Analysis, kept: Sequence[str]) -> bool:
+        """Whether every kept choice has its verdict against the book's."""
+        verdicts = [c.against_book.verdict for c in result.choices if c.choice in kept and c.against_book]
+        return bool(verdicts) and "undecided" not in verdicts
+
+    def robots(self, names: set[str]) -> dict[str, Outcome]:
+        deal = self.known.deal
+        assert deal is not None
+        if self.known.is_bid:
+            return {n: robots_after_call(self.known, deal, n) for n in self.names if n in names}
+        return {n: robots_after_card(self.known, deal, self.cards[n]) for n in self.names if n in names}
 
 
 def _book(known: Knowledge) -> str | None:
@@ -341,22 +306,38 @@ def _book(known: Knowledge) -> str | None:
 
 
 def verdict(analysis: Analysis, given: str) -> str | None:
-    """"Right on what you could know but unlucky on this layout", when that is what the numbers say.
+    """The verdict on ``given`` against the book's choice, in the learner's words (:func:`verdict_of`)."""
+    return verdict_of(analysis.to_json(), given)
 
-    The book's choice is *right on what could be known* when its sampled mean points
-    are at least those of ``given``; *unlucky on this layout* when on the actual deal
-    (double dummy) ``given`` scores more. Returns ``None`` otherwise.
+
+def verdict_of(result: Mapping[str, Any], given: str) -> str | None:
+    """The verdict on ``given`` in an analysis as JSON (live, or precomputed), when there is one to say.
+
+    "Right on what you could know but unlucky on this layout" when the sampled verdict says
+    the book's choice is better and on the actual deal (double dummy) ``given`` scores more;
+    otherwise what the paired comparison says, with its interval.
     """
-    if analysis.book is None or analysis.book == given:
+    book = result.get("book")
+    if book is None or book == given:
         return None
-    book, other = analysis.cost(analysis.book), analysis.cost(given)
-    if book.double_dummy is None or other.double_dummy is None:
+    by_choice = {c["choice"]: c for c in result["choices"]}
+    mine, theirs = by_choice.get(given), by_choice.get(book)
+    if mine is None or theirs is None or "verdict" not in mine:
         return None
-    if book.sampled.points >= other.sampled.points and other.double_dummy.points > book.double_dummy.points:
-        return ("The book's choice was right on what you could know (it scores more on average over the "
-                f"{book.sampled.layouts} layouts you could not tell apart) but unlucky on this layout.")
-    return None
+    unlucky = (mine["double_dummy"] is not None and theirs["double_dummy"] is not None
+               and mine["double_dummy"]["points"] > theirs["double_dummy"]["points"])
+    t, p = mine["gap"]["tricks"], mine["gap"]["points"]
+    if mine["verdict"] == "worse" and unlucky:
+        return ("The book's choice was right on what you could know (it scores more over the "
+                f"{p['layouts']} layouts you could not tell apart) but unlucky on this layout.")
+    gaps = (f"{t['mean']:+.2f} tricks ({t['interval'][0]:+.2f} to {t['interval'][1]:+.2f}), "
+            f"{p['mean']:+.0f} points ({p['interval'][0]:+.0f} to {p['interval'][1]:+.0f}) over {p['layouts']} layouts")
+    return {"better": f"Your choice scores more than the book's on what you could know: {gaps}.",
+            "worse": f"Your choice scores less than the book's on what you could know: {gaps}.",
+            "equal": (f"Your choice and the book's score the same on every one of the {p['layouts']} layouts "
+                      "you could not tell apart."),
+            }.get(mine["verdict"], f"On what you could know, your choice and the book's cannot be told apart: {gaps}.")
 
 
-__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "call_choices", "card_choices",
-           "net_points", "summarise", "verdict"]
+__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices",
+           "card_choices", "net_points", "summarise", "verdict", "verdict_of"]

@@ -196,7 +196,7 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
             drawn += _CHUNK
             # the call that rejected most candidates so far is asked first (the verdict is the same)
             order = sorted(range(len(readings)), key=lambda i: -rejected[i])
-            for row in plan.candidates(gen, _CHUNK):
+            for row in plan.candidates(gen, _CHUNK, shuffle=True):
                 layout = _meets_ledger(readings, row, order, rejected)
                 if layout is not None:
                     _sort_in(known, layout, memo, found, checks, target)
@@ -270,7 +270,7 @@ def _seen_only(known: Knowledge, seed: int, target: int, drawn: int, found: Mapp
     gen = generator(seed + 1)
     layouts: list[Deal] = []
     while len(layouts) < target:  # a suit shown out by two seats may reject a few candidates
-        layouts += [to_deal(r) for r in plan.candidates(gen, target)]
+        layouts += [to_deal(r) for r in plan.candidates(gen, target, shuffle=True)]
         drawn += target
     return Sample(tuple(layouts[:target]), 4, drawn, found)
 

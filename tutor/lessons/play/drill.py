@@ -288,7 +288,9 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
 
 
 def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -> Consequence:
+    from tutor.engine.bidding import ScoreState
     from tutor.engine.scoring import score_deal
+    from tutor.lessons.cost.pricer import side_points
 
     assert p.deal is not None
     mine = p.seat.side
@@ -297,7 +299,9 @@ def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -
     declarer_side = p.contract.declarer.side
     declarer_tricks = side_total if mine is declarer_side else other_total
     score = score_deal(p.deal, p.contract, declarer_tricks, p.rules, below_before=p.below)
-    points = {side.value: score.total(side) for side in Side}
+    # the one pricer (tutor analyse's and the table review's figures): with the rubber score
+    points = {side.value: n for side, n in side_points(p.deal, p.contract, declarer_tricks, ScoreState(p.below),
+                                                       p.rules).items()}
     made = declarer_tricks >= p.contract.tricks_needed
     partie = [s.value for s in Side if p.below.get(s, 0) + score.below(s) >= p.rules.partie_target]
     summary = dd_summary(p, card, who, side_tricks_left, declarer_tricks, made, points, partie)

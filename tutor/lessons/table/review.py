@@ -187,14 +187,12 @@ def _with_sampled(cost: DeviationCost, before: TableDeal, choices: tuple[str, st
     """The sampled line beside the others, seeded by the deal so the same review gives the same numbers."""
     from dataclasses import replace
 
-    from tutor.lessons.cost.prices import analyse
-    from tutor.lessons.cost.sampling import knowledge_from_view
+    from tutor.lessons.cost import cache  # kept by position: a rerun of the review prices nothing again
 
     view = {**before.view(cost.step.seat), "deal": before.deal.to_pbn()}
-    known = knowledge_from_view(view)
     seed = before.seed if isinstance(before.seed, int) else 0
-    analysis = analyse(known, seed=seed + cost.index, layouts=layouts, budget=budget, robots=False,
-                       choices=choices if known.is_bid else ())
+    analysis = cache.analysis(view, seed=seed + cost.index, layouts=layouts, budget=budget, robots=False,
+                              choices=choices)
     book, given = analysis.cost(choices[0]).sampled, analysis.cost(choices[1]).sampled
     return replace(cost, sampled=(book, given), sampled_level=analysis.sample.level_words,
                    verdict=_verdict(cost, book.points, given.points))

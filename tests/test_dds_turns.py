@@ -1,0 +1,75 @@
+"""The solver's owner hands its workers to the learners in turn (issue 28: one learner's long
+analysis must not starve another's drill). Expectations from the rule stated in
+tutor/engine/dd_owner.py: round robin over the learners waiting, at most
+WAITING_PER_LEARNER requests of one learner waiting at once. No clock is compared."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from tutor.engine.dd_owner import WAITING_PER_LEARNER, _Turns, as_learner, current_learner
+
+
+def _until(condition: Any) -> None:
+    while not condition():  # the threads reach their waits; bounded by the test's own timeout
+        time.sleep(0.005)
+
+
+def _waiting(turns: _Turns, who: str) -> int:
+    with turns._ready:
+        return len(turns._waiting.get(who, ()))
+
+
+def test_a_second_learner_is_served_before_the_first_learners_queue() -> None:
+    worker: Any = object()
+    turns = _Turns([worker])
+    order: list[str] = []
+
+    def solve(who: str) -> None:
+        w = turns.take(who)
+        order.append(who)
+        turns.give_back(w)
+
+    held = turns.take("A")  # A's long analysis holds the only worker
+    a = [threading.Thread(target=solve, args=("A",)) for _ in range(3)]
+    for t in a:
+        t.start()
+    _until(lambda: _waiting(turns, "A") == 3)
+    b = threading.Thread(target=solve, args=("B",))
+    b.start()
+    _until(lambda: _waiting(turns, "B") == 1)
+    turns.give_back(held)
+    for t in (*a, b):
+        t.join(timeout=30)
+    # first come first served would give A A A B; in turns, B comes after one request of A's
+    assert order == ["A", "B", "A", "A"]
+
+
+def test_one_learner_never_has_more_than_its_bound_waiting() -> None:
+    worker: Any = object()
+    turns = _Turns([worker])
+    held = turns.take("A")
+    seen: list[int] = []
+    threads = [threading.Thread(target=lambda: turns.give_back(turns.take("A"))) for _ in range(WAITING_PER_LEARNER + 3)]
+    for t in threads:
+        t.start()
+    _until(lambda: _waiting(turns, "A") == WAITING_PER_LEARNER)
+    seen.append(_waiting(turns, "A"))
+    turns.give_back(held)
+    for t in threads:
+        t.join(timeout=30)
+    assert seen == [WAITING_PER_LEARNER] and _waiting(turns, "A") == 0
+
+
+def test_a_learner_is_its_thread_unless_named() -> None:
+    mine = current_learner()
+    other: list[str] = []
+    t = threading.Thread(target=lambda: other.append(current_learner()))
+    t.start()
+    t.join()
+    assert other[0] != mine
+    with as_learner("session-7"):
+        assert current_learner() == "session-7"
+    assert current_learner() == mine

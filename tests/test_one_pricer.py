@@ -1,0 +1,44 @@
+"""One pricer (issue 26, item 4): a drill's double-dummy figures and ``tutor analyse``'s are the same numbers.
+
+The expectation is the property itself: the play drill's consequences and the analysis of
+the same position (with its deal) price the same card on the same deal, so their points
+for the learner's side, net of the other side's, must agree — and both carry the rubber
+score's partie bonus when the deal ends the partie (scoring 7: 1000 for finishing a partie).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine.bidding import ScoreState
+from tutor.engine.calls import Bid, Contract, Strain
+from tutor.engine.cards import Deal, Seat, Side
+from tutor.engine.rules import Rules
+from tutor.lessons.cost.pricer import net_points, side_points
+from tutor.lessons.cost.prices import analyse
+from tutor.lessons.cost.sampling import knowledge_from_view
+from tutor.lessons.play.drill import consequences, make
+
+
+@pytest.mark.parametrize(("kind", "rule", "seed"), [("third-hand", "third-140-cut-with-the-queen", 5),
+                                                    ("lead", "lead-87-king-from-kq", 1)])
+def test_a_play_drill_and_tutor_analyse_give_the_same_double_dummy_points(kind: str, rule: str, seed: int) -> None:
+    drill = make(kind, rule, seed)
+    known = knowledge_from_view({**drill.position, "deal": drill.deal_pbn})
+    analysis = analyse(known, layouts=1, budget=1, robots=False)
+    side, other = known.seat.side.value, known.seat.side.other.value
+    for choice in drill.choices:
+        book, yours = consequences(drill, choice)
+        for c in (book, yours):
+            assert analysis.cost(c.choice).double_dummy is not None
+            assert c.points[side] - c.points[other] == analysis.cost(c.choice).double_dummy.points
+
+
+def test_the_pricer_adds_the_partie_bonus_when_the_deal_ends_the_partie() -> None:
+    # NS hold 490 below: one spade made takes them past the partie's 500 (content/rules.yaml, scoring 7: 1000 for finishing a partie)
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    contract = Contract(Bid(1, Strain.SPADES), Seat.N)  # a simple game: far below 500 alone
+    fresh = side_points(deal, contract, 7, None, Rules())
+    near = side_points(deal, contract, 7, ScoreState({Side.NS: 490, Side.EW: 0}), Rules())
+    assert near[Side.NS] - fresh[Side.NS] >= 1000  # the partie bonus (scoring 7)
+    assert net_points(deal, contract, 7, Side.EW, None, Rules()) == fresh[Side.EW] - fresh[Side.NS]
