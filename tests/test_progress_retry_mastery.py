@@ -31,10 +31,11 @@ def _drill(correct: bool, *, retry: bool = False, seconds: float = 3.0) -> Answe
                   seed=7, position="N:AK.Q.J.T -", seconds=seconds, retry=retry)
 
 
-def test_retry_is_the_last_field_of_answer_and_defaults_to_false() -> None:
+def test_retry_follows_extra_in_answer_and_defaults_to_false() -> None:
     from dataclasses import fields
 
-    assert fields(Answer)[-1].name == "retry"
+    names = [f.name for f in fields(Answer)]  # positional records written before keep their meaning
+    assert names[names.index("extra") + 1] == "retry" and names[-1] == "key"  # key: issue 31, last
     assert Answer("law", "law-12", True, "5", "5").retry is False
     assert Answer("law", "law-12", True, "5", "5").as_retry().retry is True
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from tutor.lessons.progress import (
     default_path,
     open_store,
 )
+from tutor.lessons.progress.tables import TableSlot, is_session_token, new_session_token
 from tutor.lessons.srs import Mastery
 from tutor.ui.common import text_md
 
@@ -54,6 +55,12 @@ class TutorSession:
     db_path: str | None = None  # None: TUTOR_DB or the user data directory
     last_recorded: StoredAnswer | None = None
     scratch: dict[str, object] = field(default_factory=dict)
+    #: the learner chose the profile (else every visitor would share the default one's tables)
+    picked: bool = False
+    #: this session's own tables while no profile is picked (also kept in the address: ``?table=``)
+    table_token: str = ""
+    #: the version of each table this session read: a save must match it (tutor.lessons.progress.tables)
+    table_versions: dict[TableSlot, int | None] = field(default_factory=dict)
 
 
 def session() -> TutorSession:
@@ -88,7 +95,48 @@ def set_learner(name: str) -> str:
     """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name."""
     name = store().add_learner(check_learner_name(name))
     session().learner = name
+    session().picked = True
     return name
+
+
+TABLE_URL = "table"
+
+
+def table_slot(way: str | None = None) -> TableSlot:
+    """Whose table this session plays (issue 31): the picked profile's own; else this session's, under
+    a token kept in the address so that a reload or a restart finds it and no one else does."""
+    s = session()
+    if s.picked:
+        return TableSlot(s.learner, way or "")
+    if not s.table_token:
+        raw = st.query_params.get(TABLE_URL)
+        if raw is not None and not is_session_token(str(raw)):
+            url_error(TABLE_URL, str(raw), "a table of this tutor")
+        s.table_token = str(raw) if raw is not None and is_session_token(str(raw)) else new_session_token()
+    if st.query_params.get(TABLE_URL) != s.table_token:
+        st.query_params[TABLE_URL] = s.table_token
+    return TableSlot(s.learner, way or "", s.table_token)
+
+
+def load_table(way: str | None = None) -> dict[str, object] | None:
+    """This session's stored table (of ``way``), remembering the version read for the next save."""
+    slot = table_slot(way)
+    stored = store().open_table(slot)
+    session().table_versions[slot] = stored.version if stored else 0
+    return stored.state if stored else None
+
+
+def save_table(state: Mapping[str, object], way: str | None = None) -> None:
+    """Keep this session's table; raises ``TableConflictError`` (a TutorError) when another session
+    wrote it since this one read it (nothing is written then)."""
+    slot = table_slot(way)
+    versions = session().table_versions
+    versions[slot] = store().write_table(slot, state, version=versions.get(slot, 0))
+
+
+def restart_table(way: str | None = None) -> None:
+    """The learner starts a new table on purpose: the next save replaces whatever is stored."""
+    session().table_versions[table_slot(way)] = None
 
 
 def record_answer(answer: Answer) -> None:

@@ -37,7 +37,7 @@ def _load() -> PracticeRubber | None:
     if isinstance(rubber, PracticeRubber):
         return rubber
     try:
-        stored = _state.store().load_table(_state.current_learner())
+        stored = _state.load_table()  # this session's own, or the picked profile's (issue 31)
         if stored:
             rubber = PracticeRubber.from_json(stored)
             st.session_state[RUBBER] = rubber
@@ -49,13 +49,14 @@ def _load() -> PracticeRubber | None:
 
 def _save(rubber: PracticeRubber) -> None:
     try:
-        _state.store().save_table(rubber.to_json(), _state.current_learner())
+        _state.save_table(rubber.to_json())  # refused if another session wrote it since
     except TutorError as err:
         show_error(err)
 
 
 def _new_rubber(seat: str, seed: int) -> None:
     st.session_state[RUBBER] = PracticeRubber(seed, Seat.parse(seat))
+    _state.restart_table()  # a new rubber on purpose replaces the stored one
 
 
 def _controls(rubber: PracticeRubber | None) -> None:
