@@ -40,7 +40,7 @@ from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.progress import tables
+from tutor.lessons.progress import tables, transfer
 from tutor.lessons.progress.backup import BackupError, verified_backup
 from tutor.lessons.progress.errors import (
     ENV_VAR,
@@ -392,9 +392,7 @@ class ProgressStore:
 
     def export_record(self, learner: str | None = None) -> dict[str, Any]:
         """The whole record, or one learner's, as plain data (JSON-ready); schedules included."""
-        from tutor.lessons.progress.transfer import export_record
-
-        return export_record(self, learner)
+        return transfer.export_record(self, SCHEMA_VERSION, learner)
 
     def cards_rows(self, learner: str | None = None) -> list[UnitState]:
         """Every schedule (of one learner, or all), by learner and item."""
@@ -414,7 +412,5 @@ class ProgressStore:
         Schedules are recomputed from the answers, so the result does not depend on the
         order of imports.
         """
-        from tutor.lessons.progress.transfer import import_rows
-
         with self._write("written; nothing was imported") as conn:
-            return import_rows(conn, learners, answers)
+            return transfer.import_rows(conn, learners, answers)

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tutor.lessons.progress.schema import StoredAnswer, rebuild_cards, to_ts
-
-if TYPE_CHECKING:
-    from tutor.lessons.progress import ProgressStore
+from tutor.lessons.srs import UnitState
 
 FORMAT = "vint-tutor-progress"
 
@@ -34,13 +32,19 @@ def answer_dict(stored: StoredAnswer) -> dict[str, Any]:
     return out
 
 
-def export_record(store: ProgressStore, learner: str | None = None) -> dict[str, Any]:
-    """The record (one learner's when ``learner`` is given) as JSON-ready data."""
-    from tutor.lessons.progress import SCHEMA_VERSION
+class _Readable(Protocol):
+    """What an export reads of a store."""
 
+    def learner_rows(self, learner: str | None = None) -> list[tuple[str, str]]: ...
+    def answers(self, learner: str | None = None) -> list[StoredAnswer]: ...
+    def cards_rows(self, learner: str | None = None) -> list[UnitState]: ...
+
+
+def export_record(store: _Readable, schema_version: int, learner: str | None = None) -> dict[str, Any]:
+    """The record (one learner's when ``learner`` is given) as JSON-ready data."""
     return {
         "format": FORMAT,
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": schema_version,
         "learners": [{"name": n, "created_at": c} for n, c in store.learner_rows(learner)],
         "answers": [answer_dict(a) for a in store.answers(learner)],
         "cards": [

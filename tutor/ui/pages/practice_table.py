@@ -56,7 +56,8 @@ def _save(rubber: PracticeRubber) -> None:
 
 def _new_rubber(seat: str, seed: int) -> None:
     st.session_state[RUBBER] = PracticeRubber(seed, Seat.parse(seat))
-    _state.restart_table()  # a new rubber on purpose replaces the stored one
+    _state.restart_table()  # a new rubber on purpose replaces the stored one, and is kept at once
+    _save(st.session_state[RUBBER])
 
 
 def _controls(rubber: PracticeRubber | None) -> None:
