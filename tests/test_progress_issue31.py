@@ -370,3 +370,18 @@ def test_the_progress_page_builds_no_export_until_asked_and_then_only_the_profil
     at.run()
     assert calls == ["default"]
     assert "bob" not in json.dumps(at.session_state["progress_export"])
+
+
+def test_keys_travel_with_the_export_so_an_imported_answer_is_not_recorded_again(tmp_path: Path) -> None:
+    from tutor.lessons.progress.progress_io import export_json, import_json
+
+    keyed = Answer("convention", "open-1c", False, "1S", "1C", laws=("law-28",), key="table:abc:1")
+    with open_store(tmp_path / "a.db") as source:
+        source.record(keyed, "anna")
+        export_json(source, tmp_path / "anna.json", "anna")
+    with open_store(tmp_path / "b.db") as target:
+        assert import_json(target, tmp_path / "anna.json") == 1
+        target.record(keyed, "anna")  # the same deviation, recorded again on the new store
+        assert len(target.answers("anna")) == 1
+        unit = target.unit("anna", ("convention", "open-1c"))
+        assert unit is not None and unit.lapses == 1
