@@ -28,9 +28,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sqlite3
 import threading
-import time
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -40,8 +38,8 @@ from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.progress import tables, transfer
-from tutor.lessons.progress.backup import BackupError, verified_backup
+from tutor.lessons.progress import opening, tables, transfer
+from tutor.lessons.progress.connection import Connection, database_url, is_url, shown_url
 from tutor.lessons.progress.errors import (
     ENV_VAR,
     ProgressStoreError,
@@ -59,7 +57,6 @@ from tutor.lessons.progress.schema import (
     answer_from_row,
     from_ts,
     save_unit,
-    schema_version_of,
     to_ts,
     unit_from_row,
 )
@@ -72,111 +69,52 @@ __all__ = [
     "default_path", "from_ts", "open_store", "to_ts",
 ]
 
-SCHEMA_VERSION = max(MIGRATIONS)
+SCHEMA_VERSION = opening.SCHEMA_VERSION
 DEFAULT_LEARNER = "default"
 #: the longest idempotency key of an answer
 MAX_KEY = 200
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
-    """Open (creating or migrating if needed) the progress store at ``path`` or the default."""
-    return ProgressStore(Path(path).expanduser() if path is not None else default_path())
+    """Open (creating or migrating if needed) the progress store at ``path`` (a file, or a
+    ``postgresql://`` URL) or the default: ``$TUTOR_DATABASE_URL`` if set, else the SQLite file."""
+    if path is None:
+        path = database_url() or default_path()
+    if is_url(path):
+        return ProgressStore(str(path))
+    return ProgressStore(Path(path).expanduser())
 
 
 # --- the store ---------------------------------------------------------------------
 
 
 class ProgressStore:
-    """The progress database. Thread-safe; one connection, one lock."""
+    """The progress database (an SQLite file, or a PostgreSQL database given by URL). Thread-safe;
+    one connection, one lock."""
 
-    def __init__(self, path: Path, *, timeout: float = 10.0) -> None:
-        self.path = path
+    def __init__(self, path: Path | str, *, timeout: float = 10.0) -> None:
+        #: the file, or the server's URL with any password hidden (shown in messages)
+        self.path: Path | str = path if isinstance(path, Path) else shown_url(path)
         self.timeout = timeout
         self._lock = threading.RLock()
         with self._errors("opened"):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            existed = path.exists() and path.stat().st_size > 0
-            self._conn = sqlite3.connect(
-                path, timeout=timeout, isolation_level=None, check_same_thread=False
-            )
+            if isinstance(path, Path):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                existed = path.exists() and path.stat().st_size > 0
+            else:
+                existed = True  # a server's database: what it holds is checked
+            self._conn = Connection(path, timeout)
         try:
             with self._errors("opened"):
-                version = self._check(existed)
-                self._enable_wal()
-                self._conn.execute("PRAGMA synchronous=FULL")
-                self._conn.execute("PRAGMA foreign_keys=ON")
-                if version < SCHEMA_VERSION:
-                    if existed and version > 0:
-                        self._backup(version)
-                    self._migrate()
+                opening.prepare(self._conn, self.path, timeout, existed, self._transaction)
         except BaseException:
             self._conn.close()
             raise
 
-    # -- opening, checking, migrating
-
-    def _check(self, existed: bool) -> int:
-        """The file's schema version; refuse damaged, foreign or newer files without touching them."""
-        if not existed:
-            return 0
-        tables = {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        problems = [r[0] for r in self._conn.execute("PRAGMA quick_check").fetchall()]
-        if problems != ["ok"]:
-            raise sqlite3.DatabaseError("; ".join(problems[:3]))
-        if not tables:
-            return 0
-        if "schema_version" not in tables:
-            raise ProgressStoreError(
-                f"{self.path} is an SQLite file but not a Vint tutor progress database "
-                f"(it has tables {', '.join(sorted(tables))}). The tutor has not changed it; "
-                f"point {ENV_VAR} or --db at another file.",
-                path=self.path,
-            )
-        version = self._version()
-        if version > SCHEMA_VERSION:
-            raise ProgressStoreError(
-                f"The progress database {self.path} was written by a newer tutor (schema version "
-                f"{version}; this tutor knows up to {SCHEMA_VERSION}). It has not been changed: "
-                "upgrade the tutor to use it.",
-                path=self.path,
-            )
-        return version
-
-    def _enable_wal(self) -> None:
-        """Switch to WAL; the switch skips SQLite's busy handler, so retry it up to the timeout."""
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                self._conn.execute("PRAGMA journal_mode=WAL")
-                return
-            except sqlite3.OperationalError as err:
-                if "locked" not in str(err).lower() or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)
-
-    def _version(self) -> int:
-        row = self._conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-        return schema_version_of(row)  # a damaged value is a DatabaseError: "damaged", file untouched
-
-    def _backup(self, version: int) -> None:
-        """Copy the old file aside, verified, before migrating it (``<name>.schema-v<N>.bak``);
-        a copy that cannot be verified stops the migration (:mod:`.backup`)."""
-        try:
-            verified_backup(self._conn, self.path, version)
-        except BackupError as err:
-            raise ProgressStoreError(
-                f"The progress database {self.path} needs upgrading (schema version {version} to "
-                f"{SCHEMA_VERSION}), but its backup could not be made and verified ({err}), so it was "
-                "not upgraded and has not been changed. Free some disk space or make the folder "
-                "writable, then start the tutor again.", path=self.path) from None
-
-    def _migrate(self) -> None:
-        with self._transaction() as conn:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            version = self._version() if "schema_version" in tables else 0
-            for target in range(version + 1, SCHEMA_VERSION + 1):
-                MIGRATIONS[target](conn)
-                conn.execute("UPDATE schema_version SET version = ?", (target,))
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self._conn.dialect
 
     @contextlib.contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
@@ -185,10 +123,11 @@ class ProgressStore:
             yield
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (``BEGIN IMMEDIATE``) so writers queue."""
+    def _transaction(self) -> Iterator[Connection]:
+        """One write transaction, taken at once (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory
+        lock) so writers queue."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.begin_write()
             try:
                 yield self._conn
             except BaseException:
@@ -197,7 +136,7 @@ class ProgressStore:
             self._conn.execute("COMMIT")
 
     @contextlib.contextmanager
-    def _write(self, doing: str) -> Iterator[sqlite3.Connection]:
+    def _write(self, doing: str) -> Iterator[Connection]:
         with self._errors(doing), self._transaction() as conn:
             yield conn
 
@@ -226,7 +165,7 @@ class ProgressStore:
         name = check_learner_name(name)
         with self._write("written") as conn:
             conn.execute(
-                "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)",
+                "INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (name, to_ts(now or datetime.now(UTC))),
             )
         return name
@@ -286,12 +225,12 @@ class ProgressStore:
                 if row:
                     return answer_from_row(row)
             conn.execute(
-                "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)", (learner, to_ts(when))
-            )
-            cur = conn.execute(
+                "INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (learner, to_ts(when)))
+            row_id = conn.execute(
                 "INSERT INTO answers (uid, learner, item_kind, item_id, correct, given, expected, laws,"
                 " seed, position, seconds, extra, answered_at, retry, key)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (uid, learner, answer.item_kind, answer.item_id, int(answer.correct), answer.given,
                  answer.expected, json.dumps(list(answer.laws)), answer.seed, answer.position,
                  answer.seconds, json.dumps(answer.extra, sort_keys=True), to_ts(when), int(answer.retry),
@@ -305,8 +244,8 @@ class ProgressStore:
                 unit = advance(unit_from_row(row) if row else None, learner, item, answer, when)
                 if unit is not None:
                     save_unit(conn, unit)
-        return StoredAnswer(id=int(cur.lastrowid or 0), uid=uid, learner=learner, answered_at=when,
-                            answer=answer)
+        new = row_id.fetchone()
+        return StoredAnswer(id=int(new[0]) if new else 0, uid=uid, learner=learner, answered_at=when, answer=answer)
 
     # -- reading
 

@@ -24,7 +24,7 @@ _LEARNER_NAME = re.compile(r"^[\w][\w .'-]{0,39}$")
 class ProgressStoreError(TutorError):
     """The progress database cannot be used; the message says why and what to do."""
 
-    def __init__(self, message: str, *, path: Path) -> None:
+    def __init__(self, message: str, *, path: Path | str) -> None:
         super().__init__(message)
         self.path = path
 
@@ -68,8 +68,8 @@ class Summary:
 
 
 @contextlib.contextmanager
-def sqlite_errors(path: Path, timeout: float, doing: str) -> Iterator[None]:
-    """Turn SQLite and OS errors into a ProgressStoreError that says what to do."""
+def sqlite_errors(path: Path | str, timeout: float, doing: str) -> Iterator[None]:
+    """Turn SQLite, PostgreSQL and OS errors into a ProgressStoreError that says what to do."""
     try:
         yield
     except ProgressStoreError:
@@ -98,14 +98,25 @@ def sqlite_errors(path: Path, timeout: float, doing: str) -> Iterator[None]:
             f"Point {ENV_VAR} or --db at a writable file.",
             path=path,
         ) from err
+    except TutorError:
+        raise
+    except Exception as err:
+        if not type(err).__module__.startswith("psycopg"):
+            raise
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise ProgressStoreError(
+            f"The progress database could not be {doing}: check that the PostgreSQL server is running "
+            "and that TUTOR_DATABASE_URL names it (user, host, database); nothing was changed. "
+            f"The server said: {first[:120]} ({path})", path=path) from err
 
 
-def _damaged_message(path: Path, err: Exception) -> str:
+def _damaged_message(path: Path | str, err: Exception) -> str:
+    name = path.name if isinstance(path, Path) else "the database"
     return (
         f"The progress database {path} is damaged or is not an SQLite file ({err}). The tutor has "
         "not changed it. To recover: close the tutor; copy the file somewhere safe; try "
         f"`sqlite3 {path} .recover > recovered.sql`; then move the damaged file aside (for example "
-        f"rename it to {path.name}.damaged) and either load recovered.sql into a new file or restore "
+        f"rename it to {name}.damaged) and either load recovered.sql into a new file or restore "
         "a JSON export with `tutor progress --import FILE`. To go on meanwhile, point "
         f"{ENV_VAR} or --db at another file."
     )

@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from fsrs import Card
 
@@ -82,6 +82,12 @@ def schema_version_of(row: tuple[Any, ...] | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
         raise sqlite3.DatabaseError(f"the schema version is damaged: it holds {echo(value)}, not a version number")
     return value
+
+
+class Executes(Protocol):
+    """A connection the shared statements run on: the store's (either database) or SQLite's own."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -313,18 +319,22 @@ def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer:
     return UnitState(learner, item[0], item[1], card, reps, lapses, streak, retention)
 
 
-def save_unit(conn: sqlite3.Connection, unit: UnitState) -> None:
+def save_unit(conn: Executes, unit: UnitState) -> None:
     r = unit.retention
     conn.execute(
-        "INSERT OR REPLACE INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
-        " right_streak, reviews, first_success, last_success) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
+        " right_streak, reviews, first_success, last_success) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+        " ON CONFLICT (learner, item_kind, item_id) DO UPDATE SET card = excluded.card, due = excluded.due,"
+        " reps = excluded.reps, lapses = excluded.lapses, right_streak = excluded.right_streak,"
+        " reviews = excluded.reviews, first_success = excluded.first_success,"
+        " last_success = excluded.last_success",
         (unit.learner, unit.item_kind, unit.item_id, unit.card.to_json(), to_ts(unit.card.due),
          unit.reps, unit.lapses, unit.right_streak, r.reviews,
          to_ts(r.first) if r.first else None, to_ts(r.last) if r.last else None),
     )
 
 
-def rebuild_cards(conn: sqlite3.Connection, learner: str) -> None:
+def rebuild_cards(conn: Executes, learner: str) -> None:
     """Recompute every schedule of ``learner`` by replaying the answers in order."""
     conn.execute("DELETE FROM cards WHERE learner = ?", (learner,))
     units: dict[tuple[str, str], UnitState] = {}

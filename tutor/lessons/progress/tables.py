@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.errors import TutorError
+from tutor.lessons.progress.schema import Executes
 
 #: a session token: what :func:`new_session_token` makes (and all a URL may carry)
 _TOKEN = re.compile(r"^[0-9a-f]{32}$")
@@ -89,7 +89,7 @@ def _key(slot: TableSlot) -> tuple[str, str, str]:
     return slot.learner, slot.way, slot.session
 
 
-def load(conn: sqlite3.Connection, slot: TableSlot) -> StoredTable | None:
+def load(conn: Executes, slot: TableSlot) -> StoredTable | None:
     """The stored table of ``slot`` and its version, or ``None``."""
     row = conn.execute("SELECT state, version FROM tables WHERE learner = ? AND way = ? AND session = ?",
                        _key(slot)).fetchone()
@@ -105,7 +105,7 @@ def load(conn: sqlite3.Connection, slot: TableSlot) -> StoredTable | None:
     return StoredTable(state, int(row[1]))
 
 
-def save(conn: sqlite3.Connection, slot: TableSlot, state: dict[str, Any] | Any, *, version: int | None,
+def save(conn: Executes, slot: TableSlot, state: dict[str, Any] | Any, *, version: int | None,
          now: str) -> int:
     """Write ``state`` to ``slot`` inside the caller's write transaction; returns the new version.
 
@@ -131,5 +131,5 @@ def save(conn: sqlite3.Connection, slot: TableSlot, state: dict[str, Any] | Any,
     return stored + 1
 
 
-def clear(conn: sqlite3.Connection, slot: TableSlot) -> None:
+def clear(conn: Executes, slot: TableSlot) -> None:
     conn.execute("DELETE FROM tables WHERE learner = ? AND way = ? AND session = ?", _key(slot))

@@ -10,10 +10,9 @@ so the result does not depend on the order of imports.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any, Protocol
 
-from tutor.lessons.progress.schema import StoredAnswer, rebuild_cards, to_ts
+from tutor.lessons.progress.schema import Executes, StoredAnswer, rebuild_cards, to_ts
 from tutor.lessons.srs import UnitState
 
 FORMAT = "vint-tutor-progress"
@@ -56,20 +55,20 @@ def export_record(store: _Readable, schema_version: int, learner: str | None = N
     }
 
 
-def import_rows(conn: sqlite3.Connection, learners: list[tuple[str, str]], answers: list[StoredAnswer]) -> int:
+def import_rows(conn: Executes, learners: list[tuple[str, str]], answers: list[StoredAnswer]) -> int:
     """Merge learners and answers inside the caller's write transaction; returns answers added."""
     added = 0
     for name, created in learners:
-        conn.execute("INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)", (name, created))
+        conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING", (name, created))
     touched = set()
     for s in answers:
         a = s.answer
-        conn.execute("INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)",
+        conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                      (s.learner, to_ts(s.answered_at)))
         cur = conn.execute(
-            "INSERT OR IGNORE INTO answers (uid, learner, item_kind, item_id, correct, given,"
+            "INSERT INTO answers (uid, learner, item_kind, item_id, correct, given,"
             " expected, laws, seed, position, seconds, extra, answered_at, retry, key)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
             (s.uid, s.learner, a.item_kind, a.item_id, int(a.correct), a.given, a.expected,
              json.dumps(list(a.laws)), a.seed, a.position, a.seconds,
              json.dumps(a.extra, sort_keys=True), to_ts(s.answered_at), int(a.retry), a.key or None),
