@@ -13,11 +13,11 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pg_server import INSTALL, PgServer
+import store_backends
+from pg_server import PgServer
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
@@ -29,28 +29,9 @@ from tutor.lessons.progress import (
 )
 from tutor.lessons.progress.progress_io import export_json, import_json
 
+pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer]:
-    why = PgServer.missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"{why}: the PostgreSQL tests must run in CI")
-        pytest.skip(f"{why}; install it with: {INSTALL}")
-    server = PgServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a new, empty store lives: a file path, or a PostgreSQL URL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "progress.sqlite3")
-    server: PgServer = request.getfixturevalue("pg_server")
-    return server.database()
 
 
 def _wrong(item: str = "law-12", **kw: object) -> Answer:

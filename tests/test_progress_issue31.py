@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import store_backends
 
 from tutor.engine.cards import Seat
 from tutor.lessons.answers import Answer
@@ -29,6 +30,7 @@ from tutor.lessons.table.items import deviation_answers
 from tutor.lessons.table.rubber import PracticeRubber
 
 ROOT = Path(__file__).resolve().parent.parent
+pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 
 def _deviate_each(table: TableDeal, times: int) -> list[int]:
@@ -62,9 +64,9 @@ def _table_with_deviations(times: int) -> tuple[PracticeRubber, list[int]]:
 # -- records need an idempotency key --------------------------------------------------------------
 
 
-def test_an_answer_recorded_twice_with_its_key_is_one_record_and_one_lapse(tmp_path: Path) -> None:
+def test_an_answer_recorded_twice_with_its_key_is_one_record_and_one_lapse(target: str) -> None:
     wrong = Answer("convention", "open-1c", False, "1S", "1C", laws=("law-28",), key="k-1")
-    with open_store(tmp_path / "p.db") as store:
+    with open_store(target) as store:
         first = store.record(wrong, "anna")
         again = store.record(wrong, "anna")
         assert again.uid == first.uid and len(store.answers("anna")) == 1
@@ -76,11 +78,11 @@ def test_an_answer_recorded_twice_with_its_key_is_one_record_and_one_lapse(tmp_p
         assert len(store.answers("anna")) == 2  # noqa: PLR2004
 
 
-def test_play_on_from_here_does_not_record_the_earlier_deviations_again(tmp_path: Path) -> None:
+def test_play_on_from_here_does_not_record_the_earlier_deviations_again(target: str) -> None:
     rubber, indexes = _table_with_deviations(3)
     table = rubber.current
     assert table is not None
-    with open_store(tmp_path / "p.db") as store:
+    with open_store(target) as store:
         for answer in deviation_answers(table):
             store.record(answer, "anna")
         assert len(store.answers("anna")) == 3  # noqa: PLR2004 - three deviations, three records
@@ -108,9 +110,9 @@ def test_play_on_from_here_does_not_record_the_earlier_deviations_again(tmp_path
             assert len(store.answers("anna")) == 4  # noqa: PLR2004
 
 
-def test_a_kill_between_recording_and_saving_the_table_records_nothing_twice(tmp_path: Path) -> None:
+def test_a_kill_between_recording_and_saving_the_table_records_nothing_twice(target: str) -> None:
     rubber, _ = _table_with_deviations(2)
-    db = tmp_path / "p.db"
+    db = target
     with open_store(db) as store:
         store.save_table(rubber.to_json(), "anna")  # saved with the deal over, not yet recorded
         for answer in deviation_answers(rubber.current):  # type: ignore[arg-type]
@@ -137,8 +139,8 @@ def test_a_table_stored_before_uids_keeps_one_key_per_deviation(tmp_path: Path) 
 # -- a rubber belongs to its session and profile --------------------------------------------------
 
 
-def test_a_second_writer_of_one_profiles_rubber_is_refused_and_nothing_is_merged(tmp_path: Path) -> None:
-    db = tmp_path / "p.db"
+def test_a_second_writer_of_one_profiles_rubber_is_refused_and_nothing_is_merged(target: str) -> None:
+    db = target
     with open_store(db) as one, open_store(db) as two:
         slot = TableSlot("anna")
         one.write_table(slot, {"seed": 1, "by": "first"}, version=0)
@@ -151,9 +153,9 @@ def test_a_second_writer_of_one_profiles_rubber_is_refused_and_nothing_is_merged
         assert two.write_table(slot, {"seed": 9}, version=None) == 3  # noqa: PLR2004 - a new rubber on purpose
 
 
-def test_sessions_that_picked_no_profile_do_not_share_the_default_profiles_rubber(tmp_path: Path) -> None:
+def test_sessions_that_picked_no_profile_do_not_share_the_default_profiles_rubber(target: str) -> None:
     token_a, token_b = "a" * 32, "b" * 32
-    with open_store(tmp_path / "p.db") as store:
+    with open_store(target) as store:
         store.save_table({"seed": 5}, "default")  # the default profile's own (picked) rubber
         store.save_table({"seed": 7}, "default", session=token_a)
         assert store.load_table("default", session=token_b) is None
@@ -331,8 +333,8 @@ def test_tutor_play_rubber_goes_on_after_a_kill(tmp_path: Path, monkeypatch: pyt
 # -- the Progress page: one learner's export, built on request -------------------------------------
 
 
-def test_the_export_of_one_learner_holds_only_their_record(tmp_path: Path) -> None:
-    with open_store(tmp_path / "p.db") as store:
+def test_the_export_of_one_learner_holds_only_their_record(target: str) -> None:
+    with open_store(target) as store:
         store.record(Answer("law", "law-12", True, "5", "5", laws=("law-12",)), "anna")
         store.record(Answer("law", "law-13", False, "4", "5", laws=("law-13",)), "bob")
         record = store.export_record("anna")
