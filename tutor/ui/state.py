@@ -40,6 +40,7 @@ from tutor.lessons.progress import (
     default_path,
     open_store,
 )
+from tutor.lessons.progress.connection import database_url
 from tutor.lessons.progress.tables import TableSlot, is_session_token, new_session_token
 from tutor.lessons.srs import Mastery
 from tutor.ui.common import text_md
@@ -83,7 +84,11 @@ def _store_at(path: str) -> ProgressStore:
 
 
 def store() -> ProgressStore:
-    """The progress store for this session's database path (opened once per path)."""
+    """The progress store for this session's database (opened once per path or URL): the
+    PostgreSQL database of ``TUTOR_DATABASE_URL`` when set, else the SQLite file."""
+    url = database_url()
+    if url and not session().db_path:
+        return _store_at(url)
     return _store_at(str(db_path().resolve()))
 
 
