@@ -144,6 +144,16 @@ class ProgressStore:
         with self._errors("read"), self._lock:
             return self._conn.execute(sql, params).fetchall()
 
+    def read_rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read (the class-mode modules' own tables: ``tutor.lessons.classroom``)."""
+        return self._read(sql, params)
+
+    @contextlib.contextmanager
+    def writing(self, doing: str = "written") -> Iterator[Connection]:
+        """One committed write transaction, with the store's queueing and error messages."""
+        with self._write(doing) as conn:
+            yield conn
+
     def close(self) -> None:
         with self._lock:
             self._conn.close()

@@ -21,9 +21,12 @@ from tutor.lessons.progress.connection import Connection
 from tutor.lessons.progress.errors import ENV_VAR, ProgressStoreError
 from tutor.lessons.progress.schema import MIGRATIONS, schema_version_of
 
-SCHEMA_VERSION = max(MIGRATIONS)
+#: the last version reached by the frozen SQLite steps; Alembic's revisions go on from it
+LEGACY_VERSION = max(MIGRATIONS)
+#: the schema version of the newest Alembic revision (each revision sets ``schema_version``)
+SCHEMA_VERSION = 7
 #: the newest Alembic revision this tutor knows (tests hold it equal to the migrations' head)
-ALEMBIC_HEAD = "v0006"
+ALEMBIC_HEAD = "v0007"
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 Transaction = Callable[[], contextlib.AbstractContextManager[Connection]]
@@ -102,7 +105,7 @@ def prepare(conn: Connection, where: Path | str, timeout: float, existed: bool, 
         if locked.dialect == "sqlite":
             tables = table_names(locked)  # read again under the lock: another process may have migrated
             start = schema_version(locked) if "schema_version" in tables else 0
-            for target in range(start + 1, SCHEMA_VERSION + 1):
+            for target in range(start + 1, LEGACY_VERSION + 1):
                 MIGRATIONS[target](locked.raw)
                 locked.execute("UPDATE schema_version SET version = ?", (target,))
         alembic_upgrade(locked)
