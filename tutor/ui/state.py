@@ -62,6 +62,9 @@ class TutorSession:
     table_token: str = ""
     #: the version of each table this session read: a save must match it (tutor.lessons.progress.tables)
     table_versions: dict[TableSlot, int | None] = field(default_factory=dict)
+    #: the signed-in account in class mode (``""``: none); checked against the database on every
+    #: request by tutor.ui.access, and then the only profile this session reads or writes
+    account: str = ""
 
 
 def session() -> TutorSession:
@@ -93,11 +96,16 @@ def store() -> ProgressStore:
 
 
 def current_learner() -> str:
-    return session().learner
+    """The profile this session reads and writes: the signed-in account's, else the one picked."""
+    s = session()
+    return s.account or s.learner
 
 
 def set_learner(name: str) -> str:
-    """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name."""
+    """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name, or when
+    signed in (class mode: the account's own profile only)."""
+    if session().account and check_learner_name(name) != session().account:
+        raise TutorError(f"You are signed in as {session().account}: only your own record is open to you.")
     name = store().add_learner(check_learner_name(name))
     session().learner = name
     session().picked = True
@@ -303,7 +311,11 @@ def mastery(item_kind: str, item_id: str) -> Mastery:
 
 
 def learner_selector(*, key: str = "progress_learner") -> str:
-    """A profile picker (with 'new profile'); returns the current learner."""
+    """A profile picker (with 'new profile'); returns the current learner. Signed in (class mode),
+    there is nothing to pick: the account's own record only."""
+    if session().account:
+        st.caption(f"Signed in as {text_md(session().account)}.")
+        return session().account
     current = current_learner()
     names = store().learners()
     if current not in names:
