@@ -53,8 +53,11 @@ class DaskOwner(DDOwner):
         """The connection to the scheduler, made on first use."""
         with self._client_lock:
             if self._client is None:
-                import distributed
-
+                try:
+                    import distributed
+                except ImportError:
+                    raise TutorError(f"{SCHEDULER_VARIABLE} is set but Dask is not installed: "
+                                     "pip install 'vint-tutor[class]', or unset it") from None
                 client_class: Any = distributed.Client  # untyped library: kept behind Any
                 try:
                     self._client = client_class(self.address, timeout=self._timeout, set_as_default=False)

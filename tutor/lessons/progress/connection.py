@@ -26,6 +26,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
+from tutor.engine.errors import TutorError
+
 URL_VAR = "TUTOR_DATABASE_URL"
 #: the advisory lock every PostgreSQL writer of the store takes (any fixed number; "vint" in ASCII)
 WRITE_LOCK = 0x76696E74
@@ -74,7 +76,11 @@ class Connection:
         else:
             url = sa.engine.URL.create("sqlite", database=str(target))
             args = {"timeout": timeout, "check_same_thread": False, "isolation_level": None}
-        self._engine = sa.create_engine(url, connect_args=args, poolclass=NullPool)
+        try:
+            self._engine = sa.create_engine(url, connect_args=args, poolclass=NullPool)
+        except ImportError:
+            raise TutorError("the progress database is on PostgreSQL but its driver is not installed: "
+                             "pip install 'vint-tutor[class]' (psycopg)") from None
         try:
             self._sa = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         except DBAPIError as err:
