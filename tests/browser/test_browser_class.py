@@ -90,6 +90,11 @@ def test_a_class_end_to_end(class_server: tuple[Server, str], browser_context: B
             teacher.fill("Learner's name", name, rerun=False)
             teacher.click_button("Create the account")
             codes[name] = teacher.main.locator('[data-testid="stCode"]').first.inner_text().strip()
+        teacher.main.get_by_text("Set an assignment").first.click()  # open the expander
+        teacher.fill("Title", "First homework", rerun=False)
+        teacher.main.get_by_label(re.compile("^Items")).first.fill("law law-12, law law-35")
+        teacher.click_button("Set it")
+        teacher.main.get_by_text("Assignment set.").first.wait_for()
         verdicts = {}
         for tab, name in zip(learners, ("anna", "bob"), strict=True):
             _sign_in(tab, name, codes[name])
