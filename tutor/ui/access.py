@@ -15,9 +15,11 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.engine.errors import TutorError
 from tutor.lessons.classroom import accounts
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.progress import DEFAULT_LEARNER
+from tutor.lessons.progress.connection import database_url
 from tutor.ui import state
 
 
@@ -30,7 +32,16 @@ def oidc_configured() -> bool:
 
 
 def class_mode() -> bool:
-    return oidc_configured() or accounts.any_accounts(state.store())
+    """Whether accounts are in use. A database not yet created has none (and is not created here);
+    one that cannot be read is left to the pages, which say why (no record can be read from it)."""
+    if oidc_configured():
+        return True
+    if not database_url() and not state.session().db_path and not state.db_path().exists():
+        return False
+    try:
+        return accounts.any_accounts(state.store())
+    except TutorError:
+        return False
 
 
 def signed_in() -> Account | None:
