@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 import store_backends
@@ -153,3 +154,19 @@ def test_the_teachers_view_counts_exactly_the_members_answers(store: ProgressSto
     assert "'=HYPERLINK(1)" in text  # a formula is written as text
     assert ("boris", "has not answered anything yet") in dashboard.needs_attention(reports)
     assert ("law", "law-13", 0, 1) in dashboard.mastery_by_item(store, teacher, made.id)
+
+
+def test_a_signed_in_learner_imports_only_their_own_record(store: ProgressStore, tmp_path: Path) -> None:
+    import json
+
+    from tutor.lessons.progress.progress_io import import_bytes
+
+    with open_store(tmp_path / "source.sqlite3") as source:
+        source.record(Answer("law", "law-12", True, "5", "5", laws=("law-12",)), "anna")
+        only_anna = json.dumps(source.export_record("anna")).encode()
+        source.record(Answer("law", "law-12", False, "4", "5", laws=("law-12",)), "bob")
+        both = json.dumps(source.export_record()).encode()
+    with pytest.raises(TutorError, match="only your own record"):
+        import_bytes(store, both, "both.json", only="anna")
+    assert store.answers() == []  # nothing written
+    assert import_bytes(store, only_anna, "anna.json", only="anna") == 1

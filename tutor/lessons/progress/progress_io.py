@@ -132,9 +132,18 @@ def import_json(store: ProgressStore, path: Path) -> int:
     return store.import_record(learners, answers)
 
 
-def import_bytes(store: ProgressStore, data: bytes, source: str) -> int:
-    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`."""
+def import_bytes(store: ProgressStore, data: bytes, source: str, *, only: str | None = None) -> int:
+    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`.
+
+    ``only``: the signed-in account (class mode) — a record holding anyone else's answers is refused
+    whole, so no learner writes into another's record.
+    """
     learners, answers = parse_record(parse_json_bytes(data, source), source)
+    if only is not None:
+        others = sorted(({name for name, _ in learners} | {a.learner for a in answers}) - {only})
+        if others:
+            raise TutorError(f"{source} holds the record of {len(others)} other learner(s); signed in as "
+                             f"{only}, you can import only your own record. Nothing was imported.")
     return store.import_record(learners, answers)
 
 

@@ -11,7 +11,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
 from tutor.lessons.progress.report import accuracy_by_day, answers_frame, area_table, units_frame
 from tutor.ui.common import page_header, show_error
-from tutor.ui.state import learner_selector, store
+from tutor.ui.state import learner_selector, session, store
 
 page_header("Progress", "Your record: accuracy over time, what is due, what is mastered.")
 
@@ -72,7 +72,8 @@ def _export_import(learner: str) -> None:
     upload = st.file_uploader("Import a record exported before (JSON)", type=["json"],
                               key="progress_import_file")
     if upload is not None and st.button("Import", key="progress_import_button"):
-        added = import_bytes(store(), upload.getvalue(), upload.name)  # bounded reader: size, depth, numbers
+        signed_in = session().account or None  # class mode: only the account's own record (docs/classes.md)
+        added = import_bytes(store(), upload.getvalue(), upload.name, only=signed_in)  # bounded reader
         st.success(f"Imported {added} new answers.")
     st.caption(f"Database: `{store().path}`")
 
