@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from tutor.ui.access import navigation_for
 from tutor.ui.cards import FOUR_COLOUR_KEY
 
 PAGES = {
@@ -38,10 +39,14 @@ PAGES = {
     ],
 }
 
+# Class mode (docs/classes.md): shown, and allowed, only to whom the database says (tutor/ui/access.py)
+SIGN_IN = st.Page("tutor/ui/pages/sign_in.py", title="Your account", icon=":material/badge:")
+TEACHER = st.Page("tutor/ui/pages/teacher.py", title="Teacher's view", icon=":material/school:")
+
 # The tab's icon: an emoji is drawn by the browser itself. (A Material icon here, or the pages'
 # icons by default, would be fetched from a font server: no request may leave the learner's computer.)
 st.set_page_config(page_icon="♠️")
-page = st.navigation(PAGES)
+page = st.navigation(navigation_for(PAGES, SIGN_IN, TEACHER))
 st.sidebar.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
                   help="Diamonds blue and clubs green, as well as hearts red, so no two suits look alike.")
 page.run()

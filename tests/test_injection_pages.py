@@ -32,7 +32,8 @@ LIVE = [re.compile(p) for p in (r"(?<!\\)!\[", r"(?<!\\)\]\(", r"(?<!\\)<(img|sc
                                 r"(?<!\\):red\[")]
 #: Every free-text field the pages offer, by file: the scenarios below reach each one.
 FIELDS = {"tutor/ui/state.py": 1, "tutor/ui/pages/review.py": 1, "tutor/ui/pages/laws.py": 1,
-          "tutor/ui/pages/solo_whist.py": 1, "tutor/ui/pages/scoring.py": 1}
+          "tutor/ui/pages/solo_whist.py": 1, "tutor/ui/pages/scoring.py": 1,
+          "tutor/ui/pages/sign_in.py": 3, "tutor/ui/pages/teacher.py": 6}
 
 
 def _walk(node: object) -> Iterator[object]:
@@ -152,3 +153,51 @@ def test_the_checks_would_catch_live_markup() -> None:
 
     assert all(p.search(PAYLOAD) for p in LIVE)
     assert not any(p.search(text_md(PAYLOAD)) for p in LIVE)
+
+
+def _assert_nothing_live(at: AppTest) -> None:
+    """As :func:`_assert_shown_as_text`, for fields whose text need not be shown back at all."""
+    assert not at.exception, [e.value for e in at.exception]
+    for kind, body, allow_html in _bodies(at):
+        assert not allow_html, f"{kind} allows raw HTML: {body[:120]}"
+        assert kind == "Text" or not [p.pattern for p in LIVE if p.search(body)], body[:160]
+
+
+def test_the_class_modes_fields_are_text(db: Path) -> None:
+    """Sign-in name and code, join code; a teacher's account name, subject, code-for, class name,
+    assignment title and items (issue 30) — each given the payload."""
+    from tutor.lessons.classroom import accounts
+
+    with open_store(db) as store:
+        code = accounts.create_account(store, "Mrs Orlova", "teacher")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    for key in ("signin_name", "signin_code"):
+        at.text_input(key=key).input(PAYLOAD)
+    at.button[[b.label for b in at.button].index("Sign in")].click().run()
+    _assert_nothing_live(at)
+    at.text_input(key="signin_name").input("Mrs Orlova")
+    at.text_input(key="signin_code").input(code)
+    at.button[[b.label for b in at.button].index("Sign in")].click().run()
+    at.text_input(key="join_code").input(PAYLOAD)
+    at.checkbox(key="join_consent").check()
+    at.button[[b.label for b in at.button].index("Join")].click().run()
+    _assert_nothing_live(at)
+    at.switch_page("tutor/ui/pages/teacher.py").run()
+    at.text_input(key="teacher_class_name").input(PAYLOAD)  # too long: refused in one line
+    at.button[[b.label for b in at.button].index("Create the class")].click().run()
+    _assert_nothing_live(at)
+    short = f"<script>x</script> **bold** ![p](http://{SENTINEL}/m.png)"  # a class name may hold it
+    at.text_input(key="teacher_class_name").input(short)
+    at.button[[b.label for b in at.button].index("Create the class")].click().run()
+    _assert_nothing_live(at)
+    at.text_input(key="teacher_account_name").input(PAYLOAD)
+    at.text_input(key="teacher_account_subject").input(PAYLOAD)
+    at.button[[b.label for b in at.button].index("Create the account")].click().run()
+    _assert_nothing_live(at)
+    at.text_input(key="teacher_code_for").input(PAYLOAD)
+    at.button(key="teacher_code_button").click().run()
+    _assert_nothing_live(at)
+    at.text_input(key="teacher_assign_title").input(PAYLOAD)
+    at.text_area(key="teacher_assign_items").input(PAYLOAD)
+    at.button[[b.label for b in at.button].index("Set it")].click().run()
+    _assert_shown_as_text(at)  # the refused items are quoted in the error line

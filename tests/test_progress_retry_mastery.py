@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import store_backends
 
 from tutor.lessons.answers import Answer, marked_learned
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, open_store
@@ -16,13 +17,16 @@ from tutor.lessons.progress.progress_io import export_json, import_json
 from tutor.lessons.progress.schema import MIGRATIONS
 from tutor.lessons.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
 
+pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 RULE = ("convention", "open-1c")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[ProgressStore]:
-    with open_store(tmp_path / "p.sqlite3") as s:
+def store(target: str) -> Iterator[ProgressStore]:
+    """A new store on each back end (tests/store_backends.py)."""
+    with open_store(target) as s:
         yield s
 
 
@@ -31,10 +35,11 @@ def _drill(correct: bool, *, retry: bool = False, seconds: float = 3.0) -> Answe
                   seed=7, position="N:AK.Q.J.T -", seconds=seconds, retry=retry)
 
 
-def test_retry_is_the_last_field_of_answer_and_defaults_to_false() -> None:
+def test_retry_follows_extra_in_answer_and_defaults_to_false() -> None:
     from dataclasses import fields
 
-    assert fields(Answer)[-1].name == "retry"
+    names = [f.name for f in fields(Answer)]  # positional records written before keep their meaning
+    assert names[names.index("extra") + 1] == "retry" and names[-1] == "key"  # key: issue 31, last
     assert Answer("law", "law-12", True, "5", "5").retry is False
     assert Answer("law", "law-12", True, "5", "5").as_retry().retry is True
 

@@ -5,15 +5,19 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import store_backends
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, ProgressStoreError, open_store
 from tutor.lessons.progress.progress_io import csv_text, export_csv, export_json, import_json
+
+pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -23,8 +27,9 @@ def _digest(path: Path) -> str:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProgressStore:
-    with open_store(tmp_path / "progress.sqlite3") as s:
+def store(target: str) -> Iterator[ProgressStore]:
+    """A new store on each back end (tests/store_backends.py)."""
+    with open_store(target) as s:
         yield s
 
 
@@ -37,8 +42,9 @@ def test_every_field_of_an_answer_is_recorded(store: ProgressStore) -> None:
     assert back.answered_at == T0 and back.learner == "anna"
 
 
-def test_store_is_in_wal_mode_with_current_schema(store: ProgressStore) -> None:
-    conn = sqlite3.connect(store.path)
+def test_store_is_in_wal_mode_with_current_schema(tmp_path: Path) -> None:
+    open_store(tmp_path / "p.sqlite3").close()
+    conn = sqlite3.connect(tmp_path / "p.sqlite3")
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()

@@ -45,8 +45,7 @@ def test_a_damaged_stored_table_is_reported_and_left_alone(tmp_path: Path) -> No
     path = tmp_path / "progress.db"
     with open_store(path) as store:
         store.save_table({"seed": 1}, "anna")
-        store._conn.execute("UPDATE practice_tables SET state = '[1'")  # noqa: SLF001 - simulate damage
-        store._conn.commit()  # noqa: SLF001
+        store._conn.execute("UPDATE tables SET state = '[1'")  # noqa: SLF001 - simulate damage
         with pytest.raises(ProgressStoreError, match="damaged"):
             store.load_table("anna")
         assert store.load_table("bob") is None

@@ -252,8 +252,10 @@ def solver() -> DDOwner:
     """This process's owner of the solver, created on first use and closed at exit."""
     global _OWNER
     with _OWNER_LOCK:
-        if _OWNER is None:
-            _OWNER = DDOwner(default_workers(), solve_request)
+        if _OWNER is None:  # a Dask cluster when TUTOR_DASK_SCHEDULER is set (tutor/engine/dd_dask.py)
+            from tutor.engine.dd_dask import owner_from_environment
+
+            _OWNER = owner_from_environment(solve_request) or DDOwner(default_workers(), solve_request)
             atexit.register(_OWNER.close)
         return _OWNER
 

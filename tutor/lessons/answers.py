@@ -22,6 +22,9 @@ class Answer:
     or rule id. ``seed`` and ``position`` let the exact position be replayed.
     ``retry`` marks a second answer to a position whose feedback was already shown:
     it is kept in the record but counts for nothing (accuracy, schedule, mistakes).
+    ``key``, when not empty, is the answer's idempotency key: the store writes one answer per
+    learner and key, so an answer recorded again (a replayed position, a restart between recording
+    and saving) is not counted twice (issue 31).
     """
 
     item_kind: str
@@ -35,6 +38,7 @@ class Answer:
     seconds: float | None = None
     extra: dict[str, str] = field(default_factory=dict)
     retry: bool = False
+    key: str = ""
 
     @property
     def is_self_report(self) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -40,6 +40,8 @@ from tutor.lessons.progress import (
     default_path,
     open_store,
 )
+from tutor.lessons.progress.connection import database_url
+from tutor.lessons.progress.tables import TableSlot, is_session_token, new_session_token
 from tutor.lessons.srs import Mastery
 from tutor.ui.common import text_md
 
@@ -54,6 +56,15 @@ class TutorSession:
     db_path: str | None = None  # None: TUTOR_DB or the user data directory
     last_recorded: StoredAnswer | None = None
     scratch: dict[str, object] = field(default_factory=dict)
+    #: the learner chose the profile (else every visitor would share the default one's tables)
+    picked: bool = False
+    #: this session's own tables while no profile is picked (also kept in the address: ``?table=``)
+    table_token: str = ""
+    #: the version of each table this session read: a save must match it (tutor.lessons.progress.tables)
+    table_versions: dict[TableSlot, int | None] = field(default_factory=dict)
+    #: the signed-in account in class mode (``""``: none); checked against the database on every
+    #: request by tutor.ui.access, and then the only profile this session reads or writes
+    account: str = ""
 
 
 def session() -> TutorSession:
@@ -76,19 +87,69 @@ def _store_at(path: str) -> ProgressStore:
 
 
 def store() -> ProgressStore:
-    """The progress store for this session's database path (opened once per path)."""
+    """The progress store for this session's database (opened once per path or URL): the
+    PostgreSQL database of ``TUTOR_DATABASE_URL`` when set, else the SQLite file."""
+    url = database_url()
+    if url and not session().db_path:
+        return _store_at(url)
     return _store_at(str(db_path().resolve()))
 
 
 def current_learner() -> str:
-    return session().learner
+    """The profile this session reads and writes: the signed-in account's, else the one picked."""
+    s = session()
+    return s.account or s.learner
 
 
 def set_learner(name: str) -> str:
-    """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name."""
+    """Switch to (creating if needed) the profile ``name``; raises TutorError on a bad name, or when
+    signed in (class mode: the account's own profile only)."""
+    if session().account and check_learner_name(name) != session().account:
+        raise TutorError(f"You are signed in as {session().account}: only your own record is open to you.")
     name = store().add_learner(check_learner_name(name))
     session().learner = name
+    session().picked = True
     return name
+
+
+TABLE_URL = "table"
+
+
+def table_slot(way: str | None = None) -> TableSlot:
+    """Whose table this session plays (issue 31): the picked profile's own; else this session's, under
+    a token kept in the address so that a reload or a restart finds it and no one else does."""
+    s = session()
+    if s.picked:
+        return TableSlot(s.learner, way or "")
+    if not s.table_token:
+        raw = st.query_params.get(TABLE_URL)
+        if raw is not None and not is_session_token(str(raw)):
+            url_error(TABLE_URL, str(raw), "a table of this tutor")
+        s.table_token = str(raw) if raw is not None and is_session_token(str(raw)) else new_session_token()
+    if st.query_params.get(TABLE_URL) != s.table_token:
+        st.query_params[TABLE_URL] = s.table_token
+    return TableSlot(s.learner, way or "", s.table_token)
+
+
+def load_table(way: str | None = None) -> dict[str, object] | None:
+    """This session's stored table (of ``way``), remembering the version read for the next save."""
+    slot = table_slot(way)
+    stored = store().open_table(slot)
+    session().table_versions[slot] = stored.version if stored else 0
+    return stored.state if stored else None
+
+
+def save_table(state: Mapping[str, object], way: str | None = None) -> None:
+    """Keep this session's table; raises ``TableConflictError`` (a TutorError) when another session
+    wrote it since this one read it (nothing is written then)."""
+    slot = table_slot(way)
+    versions = session().table_versions
+    versions[slot] = store().write_table(slot, state, version=versions.get(slot, 0))
+
+
+def restart_table(way: str | None = None) -> None:
+    """The learner starts a new table on purpose: the next save replaces whatever is stored."""
+    session().table_versions[table_slot(way)] = None
 
 
 def record_answer(answer: Answer) -> None:
@@ -250,7 +311,11 @@ def mastery(item_kind: str, item_id: str) -> Mastery:
 
 
 def learner_selector(*, key: str = "progress_learner") -> str:
-    """A profile picker (with 'new profile'); returns the current learner."""
+    """A profile picker (with 'new profile'); returns the current learner. Signed in (class mode),
+    there is nothing to pick: the account's own record only."""
+    if session().account:
+        st.caption(f"Signed in as {text_md(session().account)}.")
+        return session().account
     current = current_learner()
     names = store().learners()
     if current not in names:

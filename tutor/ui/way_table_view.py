@@ -42,7 +42,7 @@ def store_key(players: int, way_name: str) -> str:
 def _stored(players: int, way_name: str) -> WayTable | None:
     """The way's table kept in the progress store (it survives a reload or a restart), or ``None``."""
     try:
-        state = _state.store().load_table(_state.current_learner(), way=store_key(players, way_name))
+        state = _state.load_table(way=store_key(players, way_name))
         return WayTable.from_json(state) if state else None
     except TutorError as err:
         show_error(err)
@@ -55,8 +55,7 @@ def _save(table: WayTable) -> None:
     if st.session_state.get(SAVED) == mark:
         return
     try:
-        _state.store().save_table(table.to_json(), _state.current_learner(),
-                                  way=store_key(table.way.players, table.way.name))
+        _state.save_table(table.to_json(), way=store_key(table.way.players, table.way.name))
         st.session_state[SAVED] = mark
     except TutorError as err:
         show_error(err)
@@ -199,7 +198,7 @@ def _five(seed: int) -> None:
 def _evening() -> dict[str, Any]:
     """The five players' evening kept in the store: each round's result, and the rubber at the learner's seat."""
     try:
-        stored = _state.store().load_table(_state.current_learner(), way=FIVE)
+        stored = _state.load_table(way=FIVE)
     except TutorError as err:
         show_error(err)
         stored = None
@@ -208,7 +207,7 @@ def _evening() -> dict[str, Any]:
 
 def _keep(evening: dict[str, Any]) -> None:
     try:
-        _state.store().save_table(evening, _state.current_learner(), way=FIVE)
+        _state.save_table(evening, way=FIVE)
     except TutorError as err:
         show_error(err)
 
@@ -231,7 +230,7 @@ def _collect_seat_rubber(evening: dict[str, Any]) -> None:
     rubber = st.session_state.get("table_rubber")
     if not isinstance(rubber, PracticeRubber):
         try:
-            state = _state.store().load_table(_state.current_learner())
+            state = _state.load_table()
             rubber = PracticeRubber.from_json(state) if state else None
         except TutorError as err:
             show_error(err)

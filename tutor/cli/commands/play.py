@@ -44,7 +44,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--pbn-file", metavar="FILE", help="play the first deal of a PBN file")
     parser.add_argument("--deviations", choices=("now", "end"), default="now",
                         help="flag a call or card that differs from the book's at once, or only at the end")
-    parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won")
+    parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won "
+                        "(kept in the progress store: a restart goes on with it)")
+    parser.add_argument("--new", action="store_true", help="with --rubber: start a new rubber")
+    from tutor.cli.commands.progress import add_store_options
+
+    add_store_options(parser)
     parser.add_argument("--players", type=int, choices=(2, 3, 5), help="another table size (docs/table-sizes.md)")
     parser.add_argument("--way", help="the way for that many players (default: the book's first)")
     from tutor.cli.ways_cli import add_round_option
@@ -63,7 +68,12 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
     seed = seed_or_random(args.seed)
     now = args.deviations == "now"
     if args.rubber:
-        return _play_rubber(PracticeRubber(seed, seat, first_dealer=dealer), read, now)
+        from tutor.cli.rubber_store import stored_rubber
+        from tutor.lessons.progress import open_store
+
+        with open_store(args.db) as store:  # issue 31: the rubber survives a kill
+            rubber, save = stored_rubber(store, args, seat, dealer)
+            return _play_rubber(rubber, read, now, save)
     if args.pbn_file:
         from tutor.cli.commands.robots import read_text
         from tutor.engine import pbn
@@ -83,20 +93,25 @@ def _prompt(text: str) -> str:
     return input(text)
 
 
-def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool) -> int:
+def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool,
+                 save: Callable[[], None] | None = None) -> int:
     while rubber.current is not None:
         table = rubber.current
         print(f"\nDeal {len(rubber.finished) + 1} of the rubber: {SEAT_NAMES[table.dealer]} deals.")
-        if not play_deal(table, read, now):
+        if not play_deal(table, read, now, save):
             return 0
         print(end_of_deal(table, rubber))
         print("\n" + rubber.sheet())  # the deal just finished is written at once
         rubber.next_deal()
+        if save is not None:
+            save()
     return 0
 
 
-def play_deal(table: TableDeal, read: Callable[[str], str], now: bool) -> bool:
-    """Play ``table`` to its end at the terminal; ``False`` when the learner quits."""
+def play_deal(table: TableDeal, read: Callable[[str], str], now: bool,
+              save: Callable[[], None] | None = None) -> bool:
+    """Play ``table`` to its end at the terminal; ``False`` when the learner quits. ``save`` keeps
+    the rubber after every action (committed: a kill loses nothing acted)."""
     print(f"Your hand: {hand_line(table.hand(table.learner))}")
     shown = 0
     while True:
@@ -105,6 +120,9 @@ def play_deal(table: TableDeal, read: Callable[[str], str], now: bool) -> bool:
         if not table.learners_turn:
             break  # the deal is over
         outcome = _learner_turn(table, read, now)
+        if save is not None and outcome in ("acted", "undo"):
+            table.run_robots()
+            save()
         if outcome == "quit":
             return False
         if outcome == "undo":

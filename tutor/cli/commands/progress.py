@@ -29,8 +29,9 @@ def add_store_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     with open_store(args.db) as store:
         if args.export:
-            count = export_json(store, args.export)
-            print(f"Exported {count} answers of {len(store.learners())} learners to {args.export}.")
+            count = export_json(store, args.export, args.learner)
+            whose = args.learner or f"{len(store.learners())} learners"
+            print(f"Exported {count} answers of {whose} to {args.export}.")
         elif args.import_:
             added = import_json(store, args.import_)
             print(f"Imported {added} new answers from {args.import_} into {store.path}.")

@@ -28,21 +28,26 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
-import sqlite3
 import threading
-import time
 import uuid
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
+from tutor.lessons.progress import opening, tables, transfer
+from tutor.lessons.progress.connection import Connection, database_url, is_url, shown_url
+from tutor.lessons.progress.errors import (
+    ENV_VAR,
+    ProgressStoreError,
+    Summary,
+    check_learner_name,
+    default_path,
+    sqlite_errors,
+)
 from tutor.lessons.progress.schema import (
     ANSWER_COLUMNS,
     CARD_COLUMNS,
@@ -51,208 +56,78 @@ from tutor.lessons.progress.schema import (
     advance,
     answer_from_row,
     from_ts,
-    rebuild_cards,
     save_unit,
-    schema_version_of,
     to_ts,
     unit_from_row,
 )
+from tutor.lessons.progress.tables import StoredTable, TableConflictError, TableSlot
 from tutor.lessons.srs import Mastery, UnitState, mastery_of, review_units
 
 __all__ = [
     "DEFAULT_LEARNER", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "ProgressStore", "ProgressStoreError",
-    "StoredAnswer", "Summary", "check_learner_name", "default_path", "from_ts", "open_store", "to_ts",
+    "StoredAnswer", "StoredTable", "Summary", "TableConflictError", "TableSlot", "check_learner_name",
+    "default_path", "from_ts", "open_store", "to_ts",
 ]
 
-SCHEMA_VERSION = max(MIGRATIONS)
-ENV_VAR = "TUTOR_DB"
+SCHEMA_VERSION = opening.SCHEMA_VERSION
 DEFAULT_LEARNER = "default"
-APP_NAME = "vint-tutor"
-_LEARNER_NAME = re.compile(r"^[\w][\w .'-]{0,39}$")
-
-
-class ProgressStoreError(TutorError):
-    """The progress database cannot be used; the message says why and what to do."""
-
-    def __init__(self, message: str, *, path: Path) -> None:
-        super().__init__(message)
-        self.path = path
-
-
-def default_path() -> Path:
-    """``$TUTOR_DB`` if set, else ``progress.sqlite3`` in the user's data directory."""
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return Path(env).expanduser()
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "progress.sqlite3"
+#: the longest idempotency key of an answer
+MAX_KEY = 200
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
-    """Open (creating or migrating if needed) the progress store at ``path`` or the default."""
-    return ProgressStore(Path(path).expanduser() if path is not None else default_path())
-
-
-def check_learner_name(name: str) -> str:
-    """A profile name: 1-40 letters, digits, spaces, dots, apostrophes or dashes."""
-    name = name.strip()
-    if not _LEARNER_NAME.match(name):
-        raise TutorError(
-            f"Learner name {name!r} is not allowed: use 1-40 letters, digits, spaces, '.', \"'\" or '-'."
-        )
-    return name
-
-
-@dataclass(frozen=True)
-class Summary:
-    """A learner's record in a few numbers (the home page's summary)."""
-
-    answers: int
-    correct: int
-    units: int
-    due: int
-    mastered: int
-    streak_days: int
-    last_answer: datetime | None
-    #: second answers after the feedback, kept but not counted in ``answers``
-    retries: int = 0
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.correct / self.answers if self.answers else None
-
+    """Open (creating or migrating if needed) the progress store at ``path`` (a file, or a
+    ``postgresql://`` URL) or the default: ``$TUTOR_DATABASE_URL`` if set, else the SQLite file."""
+    if path is None:
+        path = database_url() or default_path()
+    if is_url(path):
+        return ProgressStore(str(path))
+    return ProgressStore(Path(path).expanduser())
 
 
 # --- the store ---------------------------------------------------------------------
 
 
 class ProgressStore:
-    """The progress database. Thread-safe; one connection, one lock."""
+    """The progress database (an SQLite file, or a PostgreSQL database given by URL). Thread-safe;
+    one connection, one lock."""
 
-    def __init__(self, path: Path, *, timeout: float = 10.0) -> None:
-        self.path = path
+    def __init__(self, path: Path | str, *, timeout: float = 10.0) -> None:
+        #: the file, or the server's URL with any password hidden (shown in messages)
+        self.path: Path | str = path if isinstance(path, Path) else shown_url(path)
         self.timeout = timeout
         self._lock = threading.RLock()
         with self._errors("opened"):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            existed = path.exists() and path.stat().st_size > 0
-            self._conn = sqlite3.connect(
-                path, timeout=timeout, isolation_level=None, check_same_thread=False
-            )
+            if isinstance(path, Path):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                existed = path.exists() and path.stat().st_size > 0
+            else:
+                existed = True  # a server's database: what it holds is checked
+            self._conn = Connection(path, timeout)
         try:
             with self._errors("opened"):
-                version = self._check(existed)
-                self._enable_wal()
-                self._conn.execute("PRAGMA synchronous=FULL")
-                self._conn.execute("PRAGMA foreign_keys=ON")
-                if version < SCHEMA_VERSION:
-                    if existed and version > 0:
-                        self._backup(version)
-                    self._migrate()
+                opening.prepare(self._conn, self.path, timeout, existed, self._transaction)
         except BaseException:
             self._conn.close()
             raise
 
-    # -- opening, checking, migrating
-
-    def _check(self, existed: bool) -> int:
-        """The file's schema version; refuse damaged, foreign or newer files without touching them."""
-        if not existed:
-            return 0
-        tables = {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        problems = [r[0] for r in self._conn.execute("PRAGMA quick_check").fetchall()]
-        if problems != ["ok"]:
-            raise sqlite3.DatabaseError("; ".join(problems[:3]))
-        if not tables:
-            return 0
-        if "schema_version" not in tables:
-            raise ProgressStoreError(
-                f"{self.path} is an SQLite file but not a Vint tutor progress database "
-                f"(it has tables {', '.join(sorted(tables))}). The tutor has not changed it; "
-                f"point {ENV_VAR} or --db at another file.",
-                path=self.path,
-            )
-        version = self._version()
-        if version > SCHEMA_VERSION:
-            raise ProgressStoreError(
-                f"The progress database {self.path} was written by a newer tutor (schema version "
-                f"{version}; this tutor knows up to {SCHEMA_VERSION}). It has not been changed: "
-                "upgrade the tutor to use it.",
-                path=self.path,
-            )
-        return version
-
-    def _enable_wal(self) -> None:
-        """Switch to WAL; the switch skips SQLite's busy handler, so retry it up to the timeout."""
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                self._conn.execute("PRAGMA journal_mode=WAL")
-                return
-            except sqlite3.OperationalError as err:
-                if "locked" not in str(err).lower() or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.01)
-
-    def _version(self) -> int:
-        row = self._conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-        return schema_version_of(row)  # a damaged value is a DatabaseError: "damaged", file untouched
-
-    def _backup(self, version: int) -> None:
-        """Copy the old file aside before migrating it (``<name>.schema-v<N>.bak``)."""
-        target = self.path.with_name(f"{self.path.name}.schema-v{version}.bak")
-        if target.exists():
-            return
-        dest = sqlite3.connect(target)
-        try:
-            self._conn.backup(dest)
-        finally:
-            dest.close()
-
-    def _migrate(self) -> None:
-        with self._transaction() as conn:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            version = self._version() if "schema_version" in tables else 0
-            for target in range(version + 1, SCHEMA_VERSION + 1):
-                MIGRATIONS[target](conn)
-                conn.execute("UPDATE schema_version SET version = ?", (target,))
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self._conn.dialect
 
     @contextlib.contextmanager
     def _errors(self, doing: str) -> Iterator[None]:
         """Turn SQLite and OS errors into a ProgressStoreError that says what to do."""
-        try:
+        with sqlite_errors(self.path, self.timeout, doing):
             yield
-        except ProgressStoreError:
-            raise
-        except sqlite3.OperationalError as err:
-            text = str(err).lower()
-            if "locked" in text or "busy" in text:
-                raise ProgressStoreError(
-                    f"The progress database {self.path} is locked by another program (another tutor "
-                    f"session, a backup or sync tool) and stayed locked for {self.timeout:g} s, so it "
-                    f"could not be {doing}. Nothing was lost; close the other program and try again.",
-                    path=self.path,
-                ) from err
-            if "malformed" in text or "not a database" in text or "corrupt" in text:
-                raise ProgressStoreError(_damaged_message(self.path, err), path=self.path) from err
-            raise ProgressStoreError(
-                f"The progress database {self.path} could not be {doing}: {err}. Check that the "
-                f"folder exists and is writable, or point {ENV_VAR} or --db at another file.",
-                path=self.path,
-            ) from err
-        except sqlite3.DatabaseError as err:
-            raise ProgressStoreError(_damaged_message(self.path, err), path=self.path) from err
-        except OSError as err:
-            raise ProgressStoreError(
-                f"The progress database {self.path} could not be {doing}: {err.strerror or err}. "
-                f"Point {ENV_VAR} or --db at a writable file.",
-                path=self.path,
-            ) from err
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (``BEGIN IMMEDIATE``) so writers queue."""
+    def _transaction(self) -> Iterator[Connection]:
+        """One write transaction, taken at once (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory
+        lock) so writers queue."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.begin_write()
             try:
                 yield self._conn
             except BaseException:
@@ -261,13 +136,23 @@ class ProgressStore:
             self._conn.execute("COMMIT")
 
     @contextlib.contextmanager
-    def _write(self, doing: str) -> Iterator[sqlite3.Connection]:
+    def _write(self, doing: str) -> Iterator[Connection]:
         with self._errors(doing), self._transaction() as conn:
             yield conn
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._errors("read"), self._lock:
             return self._conn.execute(sql, params).fetchall()
+
+    def read_rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of one read (the class-mode modules' own tables: ``tutor.lessons.classroom``)."""
+        return self._read(sql, params)
+
+    @contextlib.contextmanager
+    def writing(self, doing: str = "written") -> Iterator[Connection]:
+        """One committed write transaction, with the store's queueing and error messages."""
+        with self._write(doing) as conn:
+            yield conn
 
     def close(self) -> None:
         with self._lock:
@@ -290,70 +175,76 @@ class ProgressStore:
         name = check_learner_name(name)
         with self._write("written") as conn:
             conn.execute(
-                "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)",
+                "INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (name, to_ts(now or datetime.now(UTC))),
             )
         return name
 
-    # -- the practice table
+    # -- the tables in progress (tutor.lessons.progress.tables): owned by a profile and a session
 
-    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> None:
-        """Keep the practice table's state (committed: it survives a reload or a restart); ``way``
-        names the table of a way for two, three or five players (e.g. ``"3-auction"``)."""
-        learner = self.add_learner(learner)
+    def open_table(self, slot: TableSlot) -> StoredTable | None:
+        """The table stored in ``slot`` with its version (quote it to :meth:`save_table`), or ``None``."""
+        with self._errors("read"), self._lock:
+            try:
+                return tables.load(self._conn, slot)
+            except tables.DamagedTableError as err:
+                raise ProgressStoreError(str(err), path=self.path) from None
+
+    def write_table(self, slot: TableSlot, state: Mapping[str, Any], *, version: int | None) -> int:
+        """Keep a table's state (committed); returns its new version. ``version`` is the one read
+        (``0``: none); another session's write since raises ``TableConflictError``, writing nothing.
+        ``None`` replaces whatever is stored."""
+        learner = self.add_learner(slot.learner)
         with self._write("written") as conn:
-            if way is None:
-                conn.execute("INSERT OR REPLACE INTO practice_tables (learner, state, updated_at) VALUES (?, ?, ?)",
-                             (learner, json.dumps(state), to_ts(datetime.now(UTC))))
-            else:
-                conn.execute("INSERT OR REPLACE INTO way_tables (learner, way, state, updated_at) VALUES (?, ?, ?, ?)",
-                             (learner, way, json.dumps(state), to_ts(datetime.now(UTC))))
+            return tables.save(conn, replace(slot, learner=learner), dict(state), version=version,
+                               now=to_ts(datetime.now(UTC)))
 
-    def load_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> dict[str, Any] | None:
+    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER, *, way: str | None = None,
+                   session: str = "", version: int | None = None) -> int:
+        """Keep the practice table's state (of ``way`` when given: ``"3-auction"``); see :meth:`write_table`."""
+        return self.write_table(TableSlot(learner, way or "", session), state, version=version)
+
+    def load_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None,
+                   session: str = "") -> dict[str, Any] | None:
         """The practice table's stored state (of ``way`` when given), or ``None``."""
-        name = check_learner_name(learner)
-        if way is None:
-            rows = self._read("SELECT state FROM practice_tables WHERE learner = ?", (name,))
-        else:
-            rows = self._read("SELECT state FROM way_tables WHERE learner = ? AND way = ?", (name, way))
-        if not rows:
-            return None
-        try:
-            state = json.loads(rows[0][0])
-        except ValueError:
-            state = None
-        if not isinstance(state, dict):
-            raise ProgressStoreError(f"The practice table stored for {learner!r} is damaged; "
-                                     "the tutor has not changed it (start a new table to replace it).",
-                                     path=self.path)
-        return state
+        stored = self.open_table(TableSlot(check_learner_name(learner), way or "", session))
+        return stored.state if stored else None
 
-    def clear_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None) -> None:
+    def clear_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None, session: str = "") -> None:
         with self._write("written") as conn:
-            if way is None:
-                conn.execute("DELETE FROM practice_tables WHERE learner = ?", (check_learner_name(learner),))
-            else:
-                conn.execute("DELETE FROM way_tables WHERE learner = ? AND way = ?",
-                             (check_learner_name(learner), way))
+            tables.clear(conn, TableSlot(check_learner_name(learner), way or "", session))
 
     # -- recording
 
     def record(self, answer: Answer, learner: str = DEFAULT_LEARNER, *,
                now: datetime | None = None) -> StoredAnswer:
-        """Write one answer and move its review units' schedules, in one committed transaction."""
+        """Write one answer and move its review units' schedules, in one committed transaction.
+
+        An answer with a ``key`` already recorded for this learner is not written again: the
+        stored one is returned and no schedule moves (issue 31: a replayed or re-saved deal).
+        """
         learner = check_learner_name(learner)
         when = from_ts(to_ts(now or datetime.now(UTC)))
         uid = uuid.uuid4().hex
+        if len(answer.key) > MAX_KEY:
+            raise TutorError(f"an answer's key is at most {MAX_KEY} characters")
         with self._write("written; your answer was not recorded") as conn:
+            if answer.key:
+                row = conn.execute(f"SELECT {ANSWER_COLUMNS} FROM answers WHERE learner = ? AND key = ?",
+                                   (learner, answer.key)).fetchone()
+                if row:
+                    return answer_from_row(row)
             conn.execute(
-                "INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)", (learner, to_ts(when))
-            )
-            cur = conn.execute(
+                "INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (learner, to_ts(when)))
+            row_id = conn.execute(
                 "INSERT INTO answers (uid, learner, item_kind, item_id, correct, given, expected, laws,"
-                " seed, position, seconds, extra, answered_at, retry) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " seed, position, seconds, extra, answered_at, retry, key)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (uid, learner, answer.item_kind, answer.item_id, int(answer.correct), answer.given,
                  answer.expected, json.dumps(list(answer.laws)), answer.seed, answer.position,
-                 answer.seconds, json.dumps(answer.extra, sort_keys=True), to_ts(when), int(answer.retry)),
+                 answer.seconds, json.dumps(answer.extra, sort_keys=True), to_ts(when), int(answer.retry),
+                 answer.key or None),
             )
             for item in review_units(answer):
                 row = conn.execute(
@@ -363,8 +254,8 @@ class ProgressStore:
                 unit = advance(unit_from_row(row) if row else None, learner, item, answer, when)
                 if unit is not None:
                     save_unit(conn, unit)
-        return StoredAnswer(id=int(cur.lastrowid or 0), uid=uid, learner=learner, answered_at=when,
-                            answer=answer)
+        new = row_id.fetchone()
+        return StoredAnswer(id=int(new[0]) if new else 0, uid=uid, learner=learner, answered_at=when, answer=answer)
 
     # -- reading
 
@@ -448,26 +339,21 @@ class ProgressStore:
 
     # -- the whole record (see tutor.lessons.progress.progress_io for files)
 
-    def export_record(self) -> dict[str, Any]:
-        """The whole record as plain data (JSON-ready); schedules included for reference."""
-        learners = self._read("SELECT name, created_at FROM learners ORDER BY created_at, name")
-        answers = self.answers()
-        cards = self._read(
-            f"SELECT {CARD_COLUMNS} FROM cards"
-            " ORDER BY learner, item_kind, item_id"
-        )
-        return {
-            "format": "vint-tutor-progress",
-            "schema_version": SCHEMA_VERSION,
-            "learners": [{"name": n, "created_at": c} for n, c in learners],
-            "answers": [_answer_dict(a) for a in answers],
-            "cards": [
-                {"learner": u.learner, "item_kind": u.item_kind, "item_id": u.item_id,
-                 "card": u.card.to_dict(), "reps": u.reps, "lapses": u.lapses,
-                 "right_streak": u.right_streak, "reviews": u.retention.reviews}
-                for u in map(unit_from_row, cards)
-            ],
-        }
+    def export_record(self, learner: str | None = None) -> dict[str, Any]:
+        """The whole record, or one learner's, as plain data (JSON-ready); schedules included."""
+        return transfer.export_record(self, SCHEMA_VERSION, learner)
+
+    def cards_rows(self, learner: str | None = None) -> list[UnitState]:
+        """Every schedule (of one learner, or all), by learner and item."""
+        where, params = ("WHERE learner = ?", (learner,)) if learner is not None else ("", ())
+        rows = self._read(f"SELECT {CARD_COLUMNS} FROM cards {where} ORDER BY learner, item_kind, item_id", params)
+        return [unit_from_row(r) for r in rows]
+
+    def learner_rows(self, learner: str | None = None) -> list[tuple[str, str]]:
+        """``(name, created_at)`` of every profile (or one), oldest first."""
+        where, params = ("WHERE name = ?", (learner,)) if learner is not None else ("", ())
+        return [(r[0], r[1]) for r in self._read(
+            f"SELECT name, created_at FROM learners {where} ORDER BY created_at, name", params)]
 
     def import_record(self, learners: list[tuple[str, str]], answers: list[StoredAnswer]) -> int:
         """Merge validated learners and answers (known uids are skipped); returns answers added.
@@ -475,48 +361,5 @@ class ProgressStore:
         Schedules are recomputed from the answers, so the result does not depend on the
         order of imports.
         """
-        added = 0
         with self._write("written; nothing was imported") as conn:
-            for name, created in learners:
-                conn.execute("INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)",
-                             (name, created))
-            touched = set()
-            for s in answers:
-                a = s.answer
-                conn.execute("INSERT OR IGNORE INTO learners (name, created_at) VALUES (?, ?)",
-                             (s.learner, to_ts(s.answered_at)))
-                cur = conn.execute(
-                    "INSERT OR IGNORE INTO answers (uid, learner, item_kind, item_id, correct, given,"
-                    " expected, laws, seed, position, seconds, extra, answered_at, retry)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (s.uid, s.learner, a.item_kind, a.item_id, int(a.correct), a.given, a.expected,
-                     json.dumps(list(a.laws)), a.seed, a.position, a.seconds,
-                     json.dumps(a.extra, sort_keys=True), to_ts(s.answered_at), int(a.retry)),
-                )
-                if cur.rowcount:
-                    added += 1
-                    touched.add(s.learner)
-            for learner in sorted(touched):
-                rebuild_cards(conn, learner)
-        return added
-
-
-def _answer_dict(stored: StoredAnswer) -> dict[str, Any]:
-    a = stored.answer
-    return {
-        "uid": stored.uid, "learner": stored.learner, "answered_at": to_ts(stored.answered_at),
-        "item_kind": a.item_kind, "item_id": a.item_id, "correct": a.correct, "given": a.given,
-        "expected": a.expected, "laws": list(a.laws), "seed": a.seed, "position": a.position,
-        "seconds": a.seconds, "extra": dict(a.extra), "retry": a.retry,
-    }
-
-
-def _damaged_message(path: Path, err: Exception) -> str:
-    return (
-        f"The progress database {path} is damaged or is not an SQLite file ({err}). The tutor has "
-        "not changed it. To recover: close the tutor; copy the file somewhere safe; try "
-        f"`sqlite3 {path} .recover > recovered.sql`; then move the damaged file aside (for example "
-        f"rename it to {path.name}.damaged) and either load recovered.sql into a new file or restore "
-        "a JSON export with `tutor progress --import FILE`. To go on meanwhile, point "
-        f"{ENV_VAR} or --db at another file."
-    )
+            return transfer.import_rows(conn, learners, answers)

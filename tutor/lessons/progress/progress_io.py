@@ -73,6 +73,7 @@ class _Answer(BaseModel):
     seconds: float | None = Field(default=None, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
     extra: dict[str, str] = {}
     retry: bool = False
+    key: str = Field(default="", max_length=200)
 
     _in_range = field_validator("answered_at")(_when)
     _seed_range = field_validator("seed")(_seed)
@@ -86,9 +87,9 @@ class _Record(BaseModel):
     answers: list[_Answer]
 
 
-def export_json(store: ProgressStore, path: Path) -> int:
-    """Write the whole record to ``path``; returns the number of answers written."""
-    record = store.export_record()
+def export_json(store: ProgressStore, path: Path, learner: str | None = None) -> int:
+    """Write the whole record (or one learner's) to ``path``; returns the number of answers written."""
+    record = store.export_record(learner)
     try:
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as err:
@@ -113,7 +114,7 @@ def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[St
         StoredAnswer(
             id=0, uid=a.uid, learner=check_learner_name(a.learner), answered_at=from_ts(to_ts(a.answered_at)),
             answer=Answer(a.item_kind, a.item_id, a.correct, a.given, a.expected, tuple(a.laws),
-                          a.seed, a.position, a.seconds, dict(a.extra), a.retry),
+                          a.seed, a.position, a.seconds, dict(a.extra), a.retry, a.key),
         )
         for a in record.answers
     ]
@@ -131,9 +132,18 @@ def import_json(store: ProgressStore, path: Path) -> int:
     return store.import_record(learners, answers)
 
 
-def import_bytes(store: ProgressStore, data: bytes, source: str) -> int:
-    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`."""
+def import_bytes(store: ProgressStore, data: bytes, source: str, *, only: str | None = None) -> int:
+    """Merge an uploaded record (the Progress page); the same limits and checks as :func:`import_json`.
+
+    ``only``: the signed-in account (class mode) — a record holding anyone else's answers is refused
+    whole, so no learner writes into another's record.
+    """
     learners, answers = parse_record(parse_json_bytes(data, source), source)
+    if only is not None:
+        others = sorted(({name for name, _ in learners} | {a.learner for a in answers}) - {only})
+        if others:
+            raise TutorError(f"{source} holds the record of {len(others)} other learner(s); signed in as "
+                             f"{only}, you can import only your own record. Nothing was imported.")
     return store.import_record(learners, answers)
 
 

@@ -7,7 +7,11 @@ added learner profiles, answer uids and extras, laws as JSON and the FSRS ``card
 version 3 added the ``retry`` flag of an answer and, per card, the run of spaced
 right answers that mastery needs (``reviews``, ``first_success``, ``last_success``);
 version 4 added ``practice_tables``, the practice table's rubber in progress per learner;
-version 5 added ``way_tables``, the table in progress of each way for two, three and five players.
+version 5 added ``way_tables``, the table in progress of each way for two, three and five players;
+version 6 gave each answer an optional idempotency ``key`` (unique per learner: a record written
+twice is written once) and put every table in progress into one ``tables`` table, owned by a
+profile *and* a session (``session`` is ``''`` for the profile's own table), with a ``version``
+that a second writer must match (issue 31).
 Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`).
 """
 
@@ -19,7 +23,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from fsrs import Card
 
@@ -78,6 +82,12 @@ def schema_version_of(row: tuple[Any, ...] | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
         raise sqlite3.DatabaseError(f"the schema version is damaged: it holds {echo(value)}, not a version number")
     return value
+
+
+class Executes(Protocol):
+    """A connection the shared statements run on: the store's (either database) or SQLite's own."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -204,18 +214,38 @@ def _migrate_to_5(conn: sqlite3.Connection) -> None:
                  " state TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (learner, way))")
 
 
+def _migrate_to_6(conn: sqlite3.Connection) -> None:
+    """Version 6: answers get an idempotency ``key``; the tables in progress get an owner session and
+    a version (a second writer is detected, not merged), in one ``tables`` table (issue 31)."""
+    conn.execute("ALTER TABLE answers ADD COLUMN key TEXT")
+    conn.execute("CREATE UNIQUE INDEX answers_by_key ON answers (learner, key) WHERE key IS NOT NULL")
+    conn.execute("CREATE TABLE tables (learner TEXT NOT NULL REFERENCES learners(name),"
+                 " way TEXT NOT NULL DEFAULT '', session TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,"
+                 " version INTEGER NOT NULL DEFAULT 1, updated_at TEXT NOT NULL,"
+                 " PRIMARY KEY (learner, way, session))")
+    conn.execute("INSERT INTO tables (learner, way, session, state, version, updated_at)"
+                 " SELECT learner, '', '', state, 1, updated_at FROM practice_tables")
+    conn.execute("INSERT INTO tables (learner, way, session, state, version, updated_at)"
+                 " SELECT learner, way, '', state, 1, updated_at FROM way_tables")
+    conn.execute("DROP TABLE practice_tables")
+    conn.execute("DROP TABLE way_tables")
+
+
 #: target version -> migration from the version before it. Never edit a shipped one.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5,
+    6: _migrate_to_6,
 }
 
 
 # --- rows <-> records --------------------------------------------------------------
 
-ANSWER_COLUMNS = (
+#: what a schedule is rebuilt from: version 3's columns (migration 3 rebuilds before version 6 adds ``key``)
+REPLAY_COLUMNS = (
     "id, uid, learner, item_kind, item_id, correct, given, expected, laws, seed, position,"
     " seconds, extra, answered_at, retry"
 )
+ANSWER_COLUMNS = REPLAY_COLUMNS + ", key"
 CARD_COLUMNS = (
     "learner, item_kind, item_id, card, reps, lapses, right_streak, reviews, first_success, last_success"
 )
@@ -245,12 +275,13 @@ def _json_texts(text: Any, what: str) -> dict[str, str]:
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
     """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`."""
     (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,
-     retry) = row
+     retry) = row[:15]
+    key = row[15] if len(row) > 15 else ""  # noqa: PLR2004 - a replay row has no key (REPLAY_COLUMNS)
     try:
         answer = Answer(
             item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
             laws=tuple(_json_list(laws, "laws")), seed=seed, position=position, seconds=seconds,
-            extra=_json_texts(extra, "extra"), retry=bool(retry),
+            extra=_json_texts(extra, "extra"), retry=bool(retry), key=key or "",
         )
         return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
@@ -288,23 +319,27 @@ def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer:
     return UnitState(learner, item[0], item[1], card, reps, lapses, streak, retention)
 
 
-def save_unit(conn: sqlite3.Connection, unit: UnitState) -> None:
+def save_unit(conn: Executes, unit: UnitState) -> None:
     r = unit.retention
     conn.execute(
-        "INSERT OR REPLACE INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
-        " right_streak, reviews, first_success, last_success) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO cards (learner, item_kind, item_id, card, due, reps, lapses,"
+        " right_streak, reviews, first_success, last_success) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+        " ON CONFLICT (learner, item_kind, item_id) DO UPDATE SET card = excluded.card, due = excluded.due,"
+        " reps = excluded.reps, lapses = excluded.lapses, right_streak = excluded.right_streak,"
+        " reviews = excluded.reviews, first_success = excluded.first_success,"
+        " last_success = excluded.last_success",
         (unit.learner, unit.item_kind, unit.item_id, unit.card.to_json(), to_ts(unit.card.due),
          unit.reps, unit.lapses, unit.right_streak, r.reviews,
          to_ts(r.first) if r.first else None, to_ts(r.last) if r.last else None),
     )
 
 
-def rebuild_cards(conn: sqlite3.Connection, learner: str) -> None:
+def rebuild_cards(conn: Executes, learner: str) -> None:
     """Recompute every schedule of ``learner`` by replaying the answers in order."""
     conn.execute("DELETE FROM cards WHERE learner = ?", (learner,))
     units: dict[tuple[str, str], UnitState] = {}
     rows = conn.execute(
-        f"SELECT {ANSWER_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id", (learner,)
+        f"SELECT {REPLAY_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id", (learner,)
     )
     for row in rows.fetchall():
         stored = answer_from_row(row)

@@ -19,6 +19,8 @@ Law 137: once the lead to a trick is made only the last quitted trick may be loo
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -81,7 +83,8 @@ class TableDeal:
     """One deal at the practice table: the learner at ``learner``, robots elsewhere."""
 
     def __init__(self, deal: Deal, dealer: Seat, learner: Seat, *, score: ScoreState | None = None,
-                 rules: Rules | None = None, steps: tuple[Step, ...] = (), seed: int | None = None) -> None:
+                 rules: Rules | None = None, steps: tuple[Step, ...] = (), seed: int | None = None,
+                 uid: str | None = None) -> None:
         if not deal.is_complete:
             raise NotationError("the practice table needs all four hands of 13 cards (law 16)")
         self.deal, self.dealer, self.learner = deal, dealer, learner
@@ -94,6 +97,8 @@ class TableDeal:
         self._hinted = False
         #: the deviations have been written to the progress store (once per deal)
         self.recorded = False
+        #: this deal's identity at the table, kept by "play on from here": the records' idempotency keys
+        self.uid = uid or uuid.uuid4().hex
         for step in steps:
             self._apply(step)
 
@@ -216,7 +221,7 @@ class TableDeal:
         if not 0 <= index <= len(self._steps):
             raise TutorError(f"there is no step {index} in this deal (it has {len(self._steps)})")
         return TableDeal(self.deal, self.dealer, self.learner, score=self.score, rules=self.rules,
-                         steps=tuple(self._steps[:index]), seed=self.seed)
+                         steps=tuple(self._steps[:index]), seed=self.seed, uid=self.uid)
 
     def _reset(self, steps: tuple[Step, ...]) -> None:
         self._steps = []
@@ -263,7 +268,7 @@ class TableDeal:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.value, "learner": self.learner.value,
                 "seed": self.seed, "score": self.score.to_json() if self.score else None,
                 "steps": [s.to_json() for s in self._steps], "hints": self.hints, "undos": self.undos,
-                "recorded": self.recorded}
+                "recorded": self.recorded, "uid": self.uid}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rules: Rules | None = None) -> TableDeal:
@@ -272,7 +277,7 @@ class TableDeal:
                         Seat.parse(str(data["learner"])),
                         score=ScoreState.from_json(data["score"]) if data.get("score") else None,
                         rules=rules, steps=tuple(Step.from_json(s) for s in data.get("steps", ())),
-                        seed=data.get("seed"))
+                        seed=data.get("seed"), uid=_stored_uid(data))
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.hints, table.undos = int(data.get("hints", 0)), int(data.get("undos", 0))
@@ -283,3 +288,12 @@ class TableDeal:
 def _step(decision: Decision, *, learner: bool) -> Step:
     return Step(decision.seat, decision.action, decision.rule, decision.laws, decision.explanation,
                 decision.default, learner)
+
+
+def _stored_uid(data: Mapping[str, Any]) -> str:
+    """The stored deal's uid; a deal stored before uids existed gets one from its cards and seat."""
+    uid = data.get("uid")
+    if isinstance(uid, str) and 0 < len(uid) <= 64:  # noqa: PLR2004
+        return uid
+    text = f"{data.get('deal')}|{data.get('dealer')}|{data.get('learner')}|{data.get('seed')}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -12,6 +12,7 @@ very position (:func:`exercise_of_view`) rather than a new deal.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -52,7 +53,7 @@ def decision_answers(table: TableDeal) -> list[Answer]:
             given=step.action, expected=step.book_action or "", laws=tuple(book.get("laws", ())),
             seed=table.seed if table.seed is not None else 0,
             position=json.dumps(view, ensure_ascii=False, sort_keys=True),
-            extra={"source": SOURCE, "kind": kind}, retry=right and step.hinted,
+            extra={"source": SOURCE, "kind": kind}, retry=right and step.hinted, key=deviation_key(table, index),
         ))
     return answers
 
@@ -60,6 +61,14 @@ def decision_answers(table: TableDeal) -> list[Answer]:
 def deviation_answers(table: TableDeal) -> list[Answer]:
     """The records of the learner's mistakes in ``table`` alone (the judged decisions that differ)."""
     return [a for a in decision_answers(table) if not a.correct]
+
+
+def deviation_key(table: TableDeal, index: int) -> str:
+    """The idempotency key of the deviation at step ``index``: the deal's uid and every action up to
+    it. "Play on from here" keeps the uid, so an earlier deviation recorded again is the same record
+    (issue 31); a different action there, or a later one after other play, is a new one."""
+    actions = "|".join(step.action for step in table.steps[:index + 1])
+    return f"table:{table.uid}:{hashlib.sha256(actions.encode()).hexdigest()[:32]}"
 
 
 def _play_kind(book: Mapping[str, Any]) -> str:

@@ -26,7 +26,7 @@ def _load() -> PracticeRubber | None:
     if isinstance(rubber, PracticeRubber):
         return rubber
     try:
-        stored = _state.store().load_table(_state.current_learner())
+        stored = _state.load_table()  # this session's own, or the picked profile's (issue 31)
         if stored:
             rubber = PracticeRubber.from_json(stored)
             st.session_state[RUBBER] = rubber
@@ -38,7 +38,7 @@ def _load() -> PracticeRubber | None:
 
 def _save(rubber: PracticeRubber) -> None:
     try:
-        _state.store().save_table(rubber.to_json(), _state.current_learner())
+        _state.save_table(rubber.to_json())  # refused if another session wrote it since
     except TutorError as err:
         show_error(err)
 
@@ -48,6 +48,8 @@ def _new_rubber() -> None:
     seed = int(st.session_state.get("table_seed", 1))
     st.session_state[RUBBER] = PracticeRubber(seed, seat, side_bids=bool(st.session_state.get(SIDE_BIDS)))
     st.session_state.pop(RECORDED, None)
+    _state.restart_table()  # a new rubber on purpose replaces the stored one, and is kept at once
+    _save(st.session_state[RUBBER])
 
 
 def _controls(rubber: PracticeRubber | None) -> None:

@@ -11,7 +11,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
 from tutor.lessons.progress.report import accuracy_by_day, answers_frame, area_table, units_frame
 from tutor.ui.common import page_header, show_error
-from tutor.ui.state import learner_selector, store
+from tutor.ui.state import learner_selector, session, store
 
 page_header("Progress", "Your record: accuracy over time, what is due, what is mastered.")
 
@@ -52,19 +52,28 @@ def _charts(learner: str) -> None:
         st.dataframe(units, hide_index=True, key="progress_units_table")
 
 
-def _export_import() -> None:
+EXPORT = "progress_export"
+
+
+def _export_import(learner: str) -> None:
+    """This profile's record only, built when asked (issue 31: not the whole database on every visit)."""
     st.subheader("Export and import")
-    record = store().export_record()
-    left, right = st.columns(2)
-    left.download_button("Download the whole record (JSON)", json.dumps(record, indent=1),
-                         file_name="vint-progress.json", mime="application/json", key="progress_export_json")
-    csv = csv_text(store())
-    right.download_button("Download answers (CSV)", csv, file_name="vint-answers.csv", mime="text/csv",
-                          key="progress_export_csv")
+    kept = st.session_state.get(EXPORT)
+    built = kept[1] if isinstance(kept, tuple) and kept[0] == learner else None  # never another profile's
+    if st.button("Prepare my record for download", key="progress_prepare_export"):
+        built = store().export_record(learner)
+        st.session_state[EXPORT] = (learner, built)
+    if built is not None:
+        left, right = st.columns(2)
+        left.download_button("Download my record (JSON)", json.dumps(built, indent=1),
+                             file_name="vint-progress.json", mime="application/json", key="progress_export_json")
+        right.download_button("Download my answers (CSV)", csv_text(store(), learner), file_name="vint-answers.csv",
+                              mime="text/csv", key="progress_export_csv")
     upload = st.file_uploader("Import a record exported before (JSON)", type=["json"],
                               key="progress_import_file")
     if upload is not None and st.button("Import", key="progress_import_button"):
-        added = import_bytes(store(), upload.getvalue(), upload.name)  # bounded reader: size, depth, numbers
+        signed_in = session().account or None  # class mode: only the account's own record (docs/classes.md)
+        added = import_bytes(store(), upload.getvalue(), upload.name, only=signed_in)  # bounded reader
         st.success(f"Imported {added} new answers.")
     st.caption(f"Database: `{store().path}`")
 
@@ -79,6 +88,6 @@ try:
     cols[3].metric("Mastered", f"{s.mastered} / {s.units}")
     cols[4].metric("Streak", f"{s.streak_days} d")
     _charts(learner)
-    _export_import()
+    _export_import(learner)
 except TutorError as err:
     show_error(err)

@@ -1,0 +1,36 @@
+"""The store's back ends as fixtures, for every store test: ``target`` is where a new, empty store
+lives — an SQLite file, or a database on a real PostgreSQL server (``pg_server``, started once per
+test process by tests/pg_server.py; its tests carry the ``postgres`` mark: ``pytest -m postgres``).
+
+A test module takes them with ``from store_backends import pg_server, target  # noqa: F401``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pg_server import INSTALL, PgServer
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    why = PgServer.missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"{why}: the PostgreSQL tests must run in CI")
+        pytest.skip(f"{why}; install it with: {INSTALL}")
+    server = PgServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new, empty store lives: a file path, or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "progress.sqlite3")
+    server: PgServer = request.getfixturevalue("pg_server")
+    return server.database()

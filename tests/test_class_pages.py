@@ -1,0 +1,146 @@
+"""Class mode in the app (issue 30): single-user mode unchanged without accounts; in class mode only the
+sign-in page until a code is given; a learner reaches only their own record and never the teacher's
+view, whatever address or session value; a teacher's class, join code, consent and view end to end."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.lessons.answers import Answer
+from tutor.lessons.classroom import accounts as acc
+from tutor.lessons.progress import open_store
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRESS, TEACHER, SIGN_IN = "tutor/ui/pages/progress.py", "tutor/ui/pages/teacher.py", "tutor/ui/pages/sign_in.py"
+
+
+def _app(page: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    if page:
+        at.switch_page(page)
+        at.run()
+    return at
+
+
+def _keys(at: AppTest) -> set[str]:
+    return {w.key for kind in ("selectbox", "text_input", "button", "number_input") for w in getattr(at, kind)
+            if w.key}
+
+
+def _sign_in(at: AppTest, name: str, code: str) -> None:
+    at.switch_page(SIGN_IN)
+    at.run()
+    at.text_input(key="signin_name").input(name)
+    at.text_input(key="signin_code").input(code)
+    at.button[[b.label for b in at.button].index("Sign in")].click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "class.sqlite3"
+    monkeypatch.setenv("TUTOR_DB", str(path))
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    return path
+
+
+def _class_mode(db: Path) -> dict[str, str]:
+    with open_store(db) as store:
+        codes = {"Mrs Orlova": acc.create_account(store, "Mrs Orlova", "teacher")}
+        teacher = acc.account(store, "Mrs Orlova")
+        for name in ("anna", "bob"):
+            codes[name] = acc.create_account(store, name, "learner", by=teacher)
+        for n in range(5):  # bob's record, which anna must never see
+            store.record(Answer("law", "law-12", n % 2 == 0, "5", "5", laws=("law-12",)), "bob")
+        store.record(Answer("law", "law-13", True, "5", "5", laws=("law-13",)), "anna")
+    return codes
+
+
+def test_without_accounts_the_tutor_is_single_user_as_before(db: Path) -> None:
+    at = _app(PROGRESS)
+    assert not at.exception, at.exception
+    assert "progress_learner" in _keys(at)  # the profile picker, as before
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        at.switch_page(TEACHER)  # no teacher's view, nor sign-in page, without class mode
+    alone = AppTest.from_file(str(ROOT / TEACHER), default_timeout=60)  # the page script itself
+    alone.run()
+    assert "teacher_class_name" not in _keys(alone) and alone.error
+
+
+def test_in_class_mode_a_visitor_reaches_only_the_sign_in_page(db: Path) -> None:
+    _class_mode(db)
+    at = _app()
+    assert not at.exception, at.exception
+    keys = _keys(at)
+    assert "signin_name" in keys and "progress_learner" not in keys and "teacher_class_name" not in keys
+    for page in (PROGRESS, TEACHER, "tutor/ui/pages/review.py"):
+        with pytest.raises(ValueError, match="Could not find a navigation page"):
+            at.switch_page(page)  # not in this session's navigation: the server does not run it
+
+
+def test_a_wrong_code_is_one_line_and_opens_nothing(db: Path) -> None:
+    _class_mode(db)
+    at = _app()
+    _sign_in(at, "anna", "WRONGXYZ")
+    assert at.error and "do not open an account" in at.error[0].value
+    assert at.session_state["tutor_session"].account == ""
+
+
+def test_a_learner_sees_only_their_own_record_whatever_the_session_says(db: Path) -> None:
+    codes = _class_mode(db)
+    at = _app()
+    _sign_in(at, "anna", codes["anna"])
+    at.switch_page(PROGRESS)
+    at.run()
+    assert "progress_learner" not in _keys(at)  # nothing to pick: anna's record only
+    assert at.metric[0].value == "1"  # anna's one answer
+    at.session_state["tutor_session"].learner = "bob"  # a tampered session value
+    at.run()
+    assert at.metric[0].value == "1"
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        at.switch_page(TEACHER)  # the teacher's view by address: not among anna's pages
+    alone = AppTest.from_file(str(ROOT / TEACHER), default_timeout=60)  # and the page's own check
+    alone.session_state["tutor_session"] = at.session_state["tutor_session"]
+    alone.run()
+    assert "teacher_class_name" not in _keys(alone) and "teacher's view is open to a signed-in teacher" in \
+        alone.error[0].value
+
+
+@pytest.mark.slow  # three sessions of the app: about 6 s
+def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answers(db: Path) -> None:
+    codes = _class_mode(db)
+    teacher = _app()
+    _sign_in(teacher, "Mrs Orlova", codes["Mrs Orlova"])
+    teacher.switch_page(TEACHER)
+    teacher.run()
+    teacher.text_input(key="teacher_class_name").input("Thursday club")
+    teacher.button[[b.label for b in teacher.button].index("Create the class")].click()
+    teacher.run()
+    assert not teacher.exception, teacher.exception
+    line = next(m.value for m in teacher.markdown if m.value.startswith("Join code:"))
+    join_code = line.split("**")[1]
+    for name in ("anna", "bob"):
+        learner = _app()
+        _sign_in(learner, name, codes[name])
+        learner.text_input(key="join_code").input(join_code)
+        learner.button[[b.label for b in learner.button].index("Join")].click()
+        learner.run()
+        assert learner.error  # no consent ticked: not joined
+        learner.text_input(key="join_code").input(join_code)
+        learner.checkbox(key="join_consent").check()
+        learner.button[[b.label for b in learner.button].index("Join")].click()
+        learner.run()
+        assert any("You joined Thursday club" in s.value for s in learner.success)
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    answers = dict(zip(table["learner"], table["answers"], strict=True))
+    assert answers == {"anna": 1, "bob": 5}
+    with open_store(db) as store:
+        assert [m[0] for m in store.read_rows("SELECT learner FROM members ORDER BY learner")] == ["anna", "bob"]
+        assert datetime.now(UTC)  # the store is still open to others

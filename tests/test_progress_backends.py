@@ -1,0 +1,200 @@
+"""The store on both back ends: the SQLite file (the default) and PostgreSQL (``TUTOR_DATABASE_URL``),
+a real server started by the fixture (tests/pg_server.py). Every test here runs on both;
+``pytest -m postgres`` runs the PostgreSQL half. Expectations come from the store's stated
+guarantees (docs/progress.md): an acknowledged answer survives a kill -9, two writers lose nothing,
+a keyed answer is one record, a second writer of a table is refused, an export moves a learner
+between back ends without loss, a foreign or unreachable database is one line.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+import store_backends
+from pg_server import PgServer
+
+from tutor.lessons.answers import Answer
+from tutor.lessons.progress import (
+    ProgressStore,
+    ProgressStoreError,
+    TableConflictError,
+    TableSlot,
+    open_store,
+)
+from tutor.lessons.progress.progress_io import export_json, import_json
+
+pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _wrong(item: str = "law-12", **kw: object) -> Answer:
+    return Answer("law", item, False, "4", "5", laws=(item,), **kw)  # type: ignore[arg-type]
+
+
+def test_every_field_of_an_answer_reads_back(target: str) -> None:
+    answer = Answer("convention", "open-1c", True, "1C", "1C", laws=("law-28", "law-35"), seed=2**62,
+                    position="N:AK.Q.J.T -", seconds=3.25, extra={"kind": "bid"}, key="k-7")
+    with open_store(target) as store:
+        stored = store.record(answer, "anna")
+        (back,) = store.answers("anna")
+    assert back.answer == answer and back.uid == stored.uid and back.id == stored.id
+    assert back.answered_at == stored.answered_at
+
+
+def test_a_keyed_answer_recorded_twice_is_one_record_and_one_lapse(target: str) -> None:
+    with open_store(target) as store:
+        store.record(_wrong(key="deal-1:step-4"), "anna")
+        store.record(_wrong(key="deal-1:step-4"), "anna")
+        unit = store.unit("anna", ("law", "law-12"))
+        assert len(store.answers("anna")) == 1 and unit is not None and unit.lapses == 1
+
+
+def test_two_writers_at_once_lose_no_answer_and_no_review(target: str) -> None:
+    per_writer = 25
+    stores = [open_store(target), open_store(target)]  # two connections, as two app processes
+    try:
+        def write(store: ProgressStore, n: int) -> None:
+            for i in range(per_writer):
+                store.record(Answer("law", "law-12", i % 2 == 0, "5", "5", laws=("law-12",)), "anna")
+
+        threads = [threading.Thread(target=write, args=(s, n)) for n, s in enumerate(stores)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        unit = stores[0].unit("anna", ("law", "law-12"))
+        assert len(stores[0].answers("anna")) == 2 * per_writer
+        assert unit is not None and unit.reps == 2 * per_writer  # every answer moved the one schedule
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_a_second_writer_of_a_table_is_refused(target: str) -> None:
+    with open_store(target) as one, open_store(target) as two:
+        slot = TableSlot("anna")
+        one.write_table(slot, {"deal": 1}, version=0)
+        read_by_two = two.open_table(slot)
+        assert read_by_two is not None
+        one.write_table(slot, {"deal": 2}, version=read_by_two.version)
+        with pytest.raises(TableConflictError):
+            two.write_table(slot, {"deal": 1, "other": True}, version=read_by_two.version)
+        assert (one.open_table(slot) or read_by_two).state == {"deal": 2}
+
+
+def test_an_acknowledged_answer_survives_a_kill_minus_9(target: str) -> None:
+    script = (
+        "import sys\n"
+        "from tutor.lessons.answers import Answer\n"
+        "from tutor.lessons.progress import open_store\n"
+        f"store = open_store({target!r})\n"
+        "for i in range(10**6):\n"
+        "    store.record(Answer('law', 'law-12', True, '5', '5', laws=('law-12',)), 'anna')\n"
+        "    print(i, flush=True)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    acknowledged = 0
+    for line in proc.stdout:
+        acknowledged = int(line) + 1
+        if acknowledged >= 30:  # noqa: PLR2004
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=60)
+    with open_store(target) as store:
+        assert len(store.answers("anna")) >= acknowledged
+
+
+def test_export_import_moves_a_learner_between_back_ends_without_loss(target: str, tmp_path: Path) -> None:
+    other = str(tmp_path / "other.sqlite3")  # from an SQLite file to the back end under test
+    with open_store(other) as source:
+        for i in range(6):
+            source.record(Answer("law", f"law-{12 + i % 3}", i % 2 == 0, "5", "5", laws=(f"law-{12 + i % 3}",),
+                                 seed=i, seconds=1.5 + i, key=f"k{i}"), "anna")
+        source.record(_wrong(), "bob")
+        export_json(source, tmp_path / "anna.json", "anna")
+        before = source.export_record("anna")
+    with open_store(target) as dest:
+        assert import_json(dest, tmp_path / "anna.json") == 6  # noqa: PLR2004
+        after = dest.export_record("anna")
+        assert dest.learners() == ["anna"]  # bob stayed behind
+    assert after["answers"] == before["answers"] and after["cards"] == before["cards"]
+
+
+def test_a_foreign_database_is_refused_untouched(target: str) -> None:
+    import sqlalchemy as sa
+
+    url = target if "://" in target else f"sqlite:///{target}"
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TABLE invoices (n INTEGER)")
+    engine.dispose()
+    with pytest.raises(ProgressStoreError, match="not a Vint tutor progress database"):
+        open_store(target)
+
+
+def test_two_processes_opening_one_new_database_make_its_schema_once(target: str) -> None:
+    errors: list[BaseException] = []
+
+    def open_it() -> None:
+        try:
+            open_store(target).close()
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=open_it) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with open_store(target) as store:
+        store.record(_wrong(), "anna")
+        assert len(store.answers("anna")) == 1
+
+
+@pytest.mark.postgres
+def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
+    url = f"postgresql+psycopg://nobody@/none?host={tmp_path}&port=1"
+    with pytest.raises(ProgressStoreError) as err:
+        open_store(url)
+    assert str(err.value).startswith("The progress database could not be opened: check that the PostgreSQL "
+                                     "server is running") and "\n" not in str(err.value)
+
+
+@pytest.mark.postgres
+def test_the_same_schema_on_both_back_ends(tmp_path: Path, pg_server: PgServer) -> None:
+    """SQLite reaches version 6 by the frozen steps, PostgreSQL by Alembic's first revision: the
+    same tables with the same columns."""
+    import sqlalchemy as sa
+
+    def columns(url: str) -> dict[str, list[str]]:
+        engine = sa.create_engine(url)
+        inspector = sa.inspect(engine)
+        found = {t: sorted(c["name"] for c in inspector.get_columns(t)) for t in inspector.get_table_names()}
+        engine.dispose()
+        return found
+
+    lite = tmp_path / "p.sqlite3"
+    open_store(lite).close()
+    url = pg_server.database()
+    open_store(url).close()
+    assert columns(f"sqlite:///{lite}") == columns(url)
+
+
+def test_the_alembic_head_is_the_one_the_store_expects() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from tutor.lessons.progress.opening import ALEMBIC_HEAD, MIGRATIONS_DIR
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    assert ScriptDirectory.from_config(config).get_current_head() == ALEMBIC_HEAD

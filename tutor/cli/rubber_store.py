@@ -1,0 +1,46 @@
+"""``tutor play --rubber`` keeps its rubber in the progress store, so a killed or quit command goes on
+where it stopped (issue 31; docs/robots.md: "the rubber survives a restart").
+
+The rubber is the profile's (``--learner``, else the default profile) at the terminal's own table
+(``way`` ``terminal``: the app's practice table is another), saved after every action in a committed
+transaction with the version it read: a second terminal or another writer on the same rubber is
+refused with one line, never merged. ``--seed`` naming another rubber, or ``--new``, starts afresh
+(saying which rubber it replaces).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from tutor.cli.inputs import seed_or_random
+from tutor.engine.cards import Seat
+from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, TableSlot
+from tutor.lessons.table.rubber import PracticeRubber
+
+#: the terminal's table in the store (beside the app's four-handed table and the ways' tables)
+TERMINAL = "terminal"
+
+
+def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
+                  dealer: Seat) -> tuple[PracticeRubber, Callable[[], None]]:
+    """The rubber to play (the stored one, or a new one) and the function that saves it."""
+    slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), TERMINAL)
+    stored = store.open_table(slot)
+    version: list[int | None] = [stored.version if stored else 0]
+    rubber = PracticeRubber.from_json(stored.state) if stored else None
+    wanted = None if args.seed is None else seed_or_random(args.seed)
+    if rubber is not None and not rubber.is_over and not getattr(args, "new", False) \
+            and wanted in (None, rubber.seed):
+        print(f"Going on with your rubber (seed {rubber.seed}) at deal {len(rubber.finished) + 1}; "
+              "--new starts another.")
+    else:
+        if rubber is not None and not rubber.is_over:
+            print(f"The rubber in progress (seed {rubber.seed}) is replaced by a new one.")
+        rubber = PracticeRubber(seed_or_random(args.seed), seat, first_dealer=dealer)
+
+    def save() -> None:
+        version[0] = store.write_table(slot, rubber.to_json(), version=version[0])
+
+    save()
+    return rubber, save

@@ -1,0 +1,110 @@
+"""Solving past one machine: the double-dummy requests on a Dask distributed cluster (issue 30).
+
+When ``TUTOR_DASK_SCHEDULER`` names a running scheduler (``tcp://host:8786``), the solver's owner
+(:func:`tutor.engine.analysis.solver`) is a :class:`DaskOwner` instead of the local worker pool: each
+request is submitted as one task that runs the solver's ``solve_request`` in a Dask
+worker process. The requests are the same JSON-ready dicts the local workers read, so a cluster
+solves exactly what the local pool solves. Without the variable nothing changes: the embedded
+worker processes of :mod:`tutor.engine.dd_owner` stay the default.
+
+* **Workers**: start them with one thread each (``dask worker tcp://host:8786 --nthreads 1``): DDS
+  keeps per-thread globals (see :mod:`tutor.engine.dd_owner`), and ``solve_request`` also serializes
+  its calls in a process.
+* **A dead worker's batch is retried**: the scheduler hands the tasks of a worker that died to the
+  others (Dask's own recovery), and each task is also resubmitted once on an error (``retries=1``).
+* **Unreachable**: if the scheduler cannot be reached within the timeout, or is lost later, the
+  request fails with one :class:`TutorError` line naming the address — never a traceback.
+
+``distributed`` is imported only here, and only when the variable is set.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.engine.dd_owner import DDOwner, Request, SolveHere
+from tutor.engine.errors import TutorError
+
+SCHEDULER_VARIABLE = "TUTOR_DASK_SCHEDULER"
+#: seconds to reach the scheduler, and for one request's answer
+CONNECT_TIMEOUT = 10.0
+ANSWER_TIMEOUT = 600.0
+
+
+class DaskOwner(DDOwner):
+    """The solver's owner when a Dask cluster is configured (see the module's docstring)."""
+
+    def __init__(self, address: str, solve_here: SolveHere, *, timeout: float = CONNECT_TIMEOUT) -> None:
+        super().__init__(0, solve_here)
+        self.address = address
+        self._timeout = timeout
+        self._client: Any = None
+        self._client_lock = threading.Lock()
+
+    def _unreachable(self, err: BaseException) -> TutorError:
+        return TutorError(f"the solver cluster at {self.address} cannot be reached ({type(err).__name__}: "
+                          f"{str(err)[:120]}); no analysis is available until it is back, or unset "
+                          f"{SCHEDULER_VARIABLE} to solve on this machine")
+
+    def client(self) -> Any:
+        """The connection to the scheduler, made on first use."""
+        with self._client_lock:
+            if self._client is None:
+                try:
+                    import distributed
+                except ImportError:
+                    raise TutorError(f"{SCHEDULER_VARIABLE} is set but Dask is not installed: "
+                                     "pip install 'vint-tutor[class]', or unset it") from None
+                client_class: Any = distributed.Client  # untyped library: kept behind Any
+                try:
+                    self._client = client_class(self.address, timeout=self._timeout, set_as_default=False)
+                except (OSError, TimeoutError) as err:
+                    raise self._unreachable(err) from None
+            return self._client
+
+    @property
+    def worker_count(self) -> int:
+        try:
+            return len(self.client().scheduler_info().get("workers", {}))
+        except TutorError:
+            return 0
+
+    @property
+    def in_process(self) -> bool:
+        return False
+
+    def worker_pids(self) -> tuple[int, ...]:
+        pids = self.client().run(os.getpid)
+        return tuple(sorted(int(p) for p in pids.values()))
+
+    def ask(self, request: Request) -> Any:
+        return self.ask_all([request])[0]
+
+    def ask_all(self, requests: Sequence[Request]) -> list[Any]:
+        """Every request as one task, spread over the cluster's workers; results in the same order."""
+        client = self.client()
+        try:
+            # solve_here is analysis.solve_request: pickled by name, the worker imports the engine for it
+            futures = [client.submit(self._solve_here, dict(r), pure=False, retries=1) for r in requests]
+            return list(client.gather(futures, errors="raise", direct=False))
+        except TutorError:
+            raise
+        except (OSError, TimeoutError) as err:
+            raise self._unreachable(err) from None
+        except Exception as err:  # a task's own error, raised again here: the solver's message
+            raise TutorError(f"the solver cluster could not answer: {str(err)[:200]}") from None
+
+    def close(self) -> None:
+        with self._client_lock:
+            if self._client is not None:
+                self._client.close()
+                self._client = None
+
+
+def owner_from_environment(solve_here: SolveHere) -> DaskOwner | None:
+    """A :class:`DaskOwner` when ``TUTOR_DASK_SCHEDULER`` is set, else ``None`` (the local pool)."""
+    address = os.environ.get(SCHEDULER_VARIABLE, "").strip()
+    return DaskOwner(address, solve_here) if address else None

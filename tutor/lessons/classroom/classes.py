@@ -1,0 +1,177 @@
+"""Classes, their join codes and each learner's consent, and assignments with a status computed from
+attempts (issue 30; after Bridge Classroom's classes and lichess's class homework).
+
+A teacher creates a class and gets a **join code** (six letters and digits). A signed-in learner
+types it and agrees, on a consent line that says what the teacher will see (their answers, reviews,
+mistakes, the table's deals); without the agreement nothing is joined. An **assignment** names laws,
+conventions or other review items (``law law-35``, ``convention open-1c``), goes to the class or to
+one member, and has a due date. Its status for a learner is computed from their answers given after
+it was set, never stored: *new* (no attempt), *in progress* (an attempt, not every item answered
+right), *complete* (every item answered right at least once), *overdue* (past due, not complete).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.classroom.accounts import CODE_ALPHABET, Account
+from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
+
+Status = Literal["new", "in progress", "complete", "overdue"]
+JOIN_CODE_LENGTH = 6
+MAX_ITEMS = 50
+CONSENT = ("I agree that the teacher of this class sees my answers, my reviews and mistakes, and the "
+           "deals I play at the practice table, for as long as I am in the class.")
+ITEM_KINDS = ("law", "convention", "quiz", "scoring", "solo")
+
+
+@dataclass(frozen=True)
+class Class:
+    id: str
+    name: str
+    teacher: str
+    join_code: str
+
+
+@dataclass(frozen=True)
+class Assignment:
+    id: str
+    class_id: str
+    learner: str | None
+    title: str
+    items: tuple[tuple[str, str], ...]
+    due: datetime
+    created_at: datetime
+
+
+def _text(value: str, what: str, limit: int = 80) -> str:
+    value = value.strip()
+    if not 0 < len(value) <= limit or any(ord(c) < 32 for c in value):  # noqa: PLR2004
+        raise TutorError(f"{what}: 1 to {limit} characters on one line")
+    return value
+
+
+def _class(row: tuple[object, ...]) -> Class:
+    return Class(str(row[0]), str(row[1]), str(row[2]), str(row[3]))
+
+
+def create_class(store: ProgressStore, teacher: Account, name: str) -> Class:
+    if not teacher.is_teacher:
+        raise TutorError("only a teacher creates a class")
+    made = Class(uuid.uuid4().hex, _text(name, "a class's name"), teacher.name,
+                 "".join(secrets.choice(CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH)))
+    with store.writing("written; the class was not created") as conn:
+        conn.execute("INSERT INTO classes (id, name, teacher, join_code, created_at) VALUES (?, ?, ?, ?, ?)",
+                     (made.id, made.name, made.teacher, made.join_code, to_ts(datetime.now(UTC))))
+    return made
+
+
+def classes_of(store: ProgressStore, teacher: Account) -> list[Class]:
+    """The teacher's own classes (a learner has none)."""
+    if not teacher.is_teacher:
+        return []
+    rows = store.read_rows("SELECT id, name, teacher, join_code FROM classes WHERE teacher = ?"
+                           " ORDER BY created_at, name", (teacher.name,))
+    return [_class(r) for r in rows]
+
+
+def teachers_class(store: ProgressStore, teacher: Account, class_id: str) -> Class:
+    """The class ``class_id`` if ``teacher`` teaches it; else a refusal that says nothing of it."""
+    for found in classes_of(store, teacher):
+        if found.id == class_id:
+            return found
+    raise TutorError("there is no such class among yours")
+
+
+def join(store: ProgressStore, learner: Account, code: str, *, consent: bool, now: datetime | None = None) -> Class:
+    """Join the class whose code is ``code``, with the learner's consent (required)."""
+    if not consent:
+        raise TutorError("to join, agree to what the teacher will see (the consent line above)")
+    typed = "".join(code.split()).upper()[:20]
+    rows = store.read_rows("SELECT id, name, teacher, join_code FROM classes WHERE join_code = ?", (typed,))
+    if not rows:
+        raise TutorError("no class has that join code: check it with your teacher")
+    joined = _class(rows[0])
+    with store.writing("written; you did not join") as conn:
+        conn.execute("INSERT INTO members (class_id, learner, consented_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                     (joined.id, learner.name, to_ts(now or datetime.now(UTC))))
+    return joined
+
+
+def members(store: ProgressStore, teacher: Account, class_id: str) -> list[str]:
+    """The learners of one of the teacher's classes."""
+    teachers_class(store, teacher, class_id)
+    return [r[0] for r in store.read_rows("SELECT learner FROM members WHERE class_id = ? ORDER BY learner",
+                                          (class_id,))]
+
+
+def classes_joined(store: ProgressStore, learner: Account) -> list[str]:
+    rows = store.read_rows("SELECT c.name FROM classes c JOIN members m ON m.class_id = c.id WHERE m.learner = ?"
+                           " ORDER BY c.name", (learner.name,))
+    return [r[0] for r in rows]
+
+
+def parse_items(text: str) -> tuple[tuple[str, str], ...]:
+    """``law law-35, convention open-1c`` -> the items; every problem named at once."""
+    items, problems = [], []
+    for part in [p.strip() for p in text.replace("\n", ",").split(",") if p.strip()][:MAX_ITEMS + 1]:
+        words = part.split()
+        if len(words) != 2 or words[0] not in ITEM_KINDS or not 0 < len(words[1]) <= 80:  # noqa: PLR2004
+            problems.append(part[:40])
+        else:
+            items.append((words[0], words[1]))
+    if problems:
+        raise TutorError(f"not an item (a kind — {', '.join(ITEM_KINDS)} — and an id): {'; '.join(problems[:5])}")
+    if not 0 < len(items) <= MAX_ITEMS:
+        raise TutorError(f"an assignment has 1 to {MAX_ITEMS} items")
+    return tuple(items)
+
+
+def assign(store: ProgressStore, teacher: Account, class_id: str, title: str, items: Iterable[tuple[str, str]],
+           due: datetime, learner: str | None = None) -> Assignment:
+    """Set an assignment to the class, or to one of its members."""
+    teachers_class(store, teacher, class_id)
+    if learner is not None and learner not in members(store, teacher, class_id):
+        raise TutorError(f"{learner!r} is not in this class")
+    made = Assignment(uuid.uuid4().hex, class_id, learner, _text(title, "an assignment's title"),
+                      tuple(items), due.astimezone(UTC), datetime.now(UTC))
+    with store.writing("written; the assignment was not set") as conn:
+        conn.execute("INSERT INTO assignments (id, class_id, learner, title, items, due, created_at)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (made.id, class_id, learner, made.title, json.dumps([list(i) for i in made.items]),
+                      to_ts(made.due), to_ts(made.created_at)))
+    return made
+
+
+def assignments(store: ProgressStore, class_id: str, learner: str | None = None) -> list[Assignment]:
+    """A class's assignments (those a learner has: the class's and their own)."""
+    rows = store.read_rows("SELECT id, class_id, learner, title, items, due, created_at FROM assignments"
+                           " WHERE class_id = ? ORDER BY due, title", (class_id,))
+    found = [Assignment(r[0], r[1], r[2], r[3], tuple((str(k), str(i)) for k, i in json.loads(r[4])),
+                        from_ts(r[5]), from_ts(r[6])) for r in rows]
+    return [a for a in found if learner is None or a.learner in (None, learner)]
+
+
+def _matches(item: tuple[str, str], stored: StoredAnswer) -> bool:
+    a = stored.answer
+    return (a.item_kind, a.item_id) == item or (item[0] == "law" and item[1] in a.laws)
+
+
+def status(assignment: Assignment, answers: list[StoredAnswer], now: datetime | None = None) -> Status:
+    """The assignment's status for a learner, from their answers (first answers only, after it was set)."""
+    when = now or datetime.now(UTC)
+    tried = [s for s in answers if s.answer.counts and s.answered_at >= assignment.created_at
+             and any(_matches(i, s) for i in assignment.items)]
+    done = all(any(_matches(i, s) and s.answer.correct for s in tried) for i in assignment.items)
+    if done:
+        return "complete"
+    if when > assignment.due:
+        return "overdue"
+    return "in progress" if tried else "new"

@@ -1,0 +1,82 @@
+"""Class mode: sign in with a quick-login code (or the identity provider), join a class, see your assignments."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.classroom import accounts
+from tutor.lessons.classroom import classes as cls
+from tutor.ui import access
+from tutor.ui import state as _state
+from tutor.ui.common import page_header, show_error, text_md
+
+
+def _sign_in_form() -> None:
+    if access.oidc_configured():
+        if getattr(st.user, "is_logged_in", False):
+            st.warning("You are signed in with your provider, but no account here is yours yet: "
+                       "ask your teacher to add you.")
+        elif st.button("Sign in with your school or club account", key="signin_oidc"):
+            st.login()
+    with st.form("signin_form"):
+        name = st.text_input("Your name, as your teacher wrote it", max_chars=40, key="signin_name")
+        code = st.text_input("Your quick-login code", max_chars=20, type="password", key="signin_code")
+        go = st.form_submit_button("Sign in")
+    if go:
+        try:
+            access.sign_in_as(accounts.sign_in(_state.store(), name, code))
+            st.rerun()
+        except TutorError as err:
+            show_error(err)
+
+
+def _join(who: accounts.Account) -> None:
+    st.subheader("Join a class")
+    with st.form("join_form", clear_on_submit=True):
+        code = st.text_input("The class's join code", max_chars=12, key="join_code")
+        consent = st.checkbox(cls.CONSENT, key="join_consent")
+        go = st.form_submit_button("Join")
+    if go:
+        try:
+            joined = cls.join(_state.store(), who, code, consent=consent)
+            st.success(f"You joined {text_md(joined.name)}.")
+        except TutorError as err:
+            show_error(err)
+    names = cls.classes_joined(_state.store(), who)
+    if names:
+        st.caption("Your classes: " + ", ".join(text_md(n) for n in names))
+
+
+def _my_assignments(who: accounts.Account) -> None:
+    store = _state.store()
+    rows = store.read_rows("SELECT class_id FROM members WHERE learner = ?", (who.name,))
+    tasks = [a for (class_id,) in rows for a in cls.assignments(store, class_id, who.name)]
+    if not tasks:
+        return
+    st.subheader("Your assignments")
+    mine = store.answers(who.name)
+    now = datetime.now(UTC)
+    st.dataframe([{"assignment": a.title, "due": a.due.astimezone().strftime("%Y-%m-%d %H:%M"),
+                   "items": ", ".join(f"{k} {i}" for k, i in a.items), "status": cls.status(a, mine, now)}
+                  for a in tasks], hide_index=True, key="signin_assignments")
+
+
+page_header("Your account", "Sign in with the name and quick-login code your teacher gave you.")
+try:
+    who = access.signed_in()
+    if who is None:
+        _sign_in_form()
+    else:
+        st.markdown(f"Signed in as **{text_md(who.name)}** ({who.role}).")
+        if st.button("Sign out", key="signin_out"):
+            access.sign_out()
+            if access.oidc_configured() and getattr(st.user, "is_logged_in", False):
+                st.logout()
+            st.rerun()
+        _join(who)
+        _my_assignments(who)
+except TutorError as err:
+    show_error(err)

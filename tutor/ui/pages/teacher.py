@@ -1,0 +1,116 @@
+"""Class mode: the teacher's view — accounts and codes, classes and join codes, each learner's record,
+mastery by law and convention, assignments and their status, who needs attention, the class's CSV.
+Read fresh on every request for the signed-in teacher only (no cache shared across users)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+
+import streamlit as st
+
+from tutor.engine.errors import TutorError
+from tutor.lessons.classroom import accounts, dashboard
+from tutor.lessons.classroom import classes as cls
+from tutor.ui import access
+from tutor.ui import state as _state
+from tutor.ui.common import page_header, show_error, text_md
+
+
+def _accounts(teacher: accounts.Account) -> None:
+    with st.expander("Accounts and quick-login codes"):
+        with st.form("teacher_new_account", clear_on_submit=True):
+            name = st.text_input("Learner's name", max_chars=40, key="teacher_account_name")
+            role = st.selectbox("Role", ["learner", "teacher"], key="teacher_account_role")
+            hours = st.number_input("The code lasts (hours)", min_value=1, max_value=accounts.MAX_HOURS,
+                                    value=accounts.DEFAULT_HOURS, key="teacher_account_hours")
+            subject = st.text_input("Their e-mail at the identity provider (optional)", max_chars=200,
+                                    key="teacher_account_subject")
+            create = st.form_submit_button("Create the account")
+        again = st.text_input("A new code for (name)", max_chars=40, key="teacher_code_for")
+        renew = st.button("Issue a new code", key="teacher_code_button")
+        try:
+            if create:
+                code = accounts.create_account(_state.store(), name, "teacher" if role == "teacher" else "learner",
+                                               by=teacher, hours=int(hours), oidc_subject=subject.strip() or None)
+                st.success(f"Account {text_md(name.strip())} created. Give them this code (shown once):")
+                st.code(code, language=None)
+            if renew and again:
+                code = accounts.new_code(_state.store(), again.strip(), by=teacher)
+                st.success(f"A new code for {text_md(again.strip())} (the old one no longer works):")
+                st.code(code, language=None)
+        except TutorError as err:
+            show_error(err)
+
+
+def _pick_class(teacher: accounts.Account) -> cls.Class | None:
+    with st.form("teacher_new_class", clear_on_submit=True):
+        name = st.text_input("A new class", max_chars=80, key="teacher_class_name")
+        if st.form_submit_button("Create the class") and name:
+            try:
+                cls.create_class(_state.store(), teacher, name)
+            except TutorError as err:
+                show_error(err)
+    mine = cls.classes_of(_state.store(), teacher)
+    if not mine:
+        st.info("No class yet: create one above, then give its join code to your learners.")
+        return None
+    chosen = st.selectbox("Class", [c.id for c in mine], key="teacher_class",
+                          format_func=lambda i: next(c.name for c in mine if c.id == i))
+    found = next(c for c in mine if c.id == chosen)
+    st.markdown(f"Join code: **{found.join_code}** — learners type it on *Your account* and agree to share.")
+    return found
+
+
+def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -> None:
+    with st.expander("Set an assignment"), st.form("teacher_assign", clear_on_submit=True):
+        title = st.text_input("Title", max_chars=80, key="teacher_assign_title")
+        items = st.text_area("Items: a kind and an id each, comma-separated (law law-35, convention open-1c)",
+                             max_chars=2000, key="teacher_assign_items")
+        due = st.date_input("Due", value=datetime.now().date() + timedelta(days=7), key="teacher_assign_due")
+        to = st.selectbox("To", ["the whole class", *learners], key="teacher_assign_to")
+        if st.form_submit_button("Set it"):
+            try:
+                when = datetime.combine(due, time(23, 59)).astimezone(UTC)
+                cls.assign(_state.store(), teacher, chosen.id, title, cls.parse_items(items), when,
+                           learner=None if to == "the whole class" else str(to))
+                st.success("Assignment set.")
+            except TutorError as err:
+                show_error(err)
+
+
+def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
+    reports, tasks = dashboard.class_report(_state.store(), teacher, chosen.id)
+    _assign(teacher, chosen, [r.learner for r in reports])
+    st.subheader("Needs attention")
+    lagging = dashboard.needs_attention(reports)
+    for learner, reason in lagging:
+        st.text(f"{learner}: {reason}")
+    if not lagging:
+        st.caption("No one is lagging.")
+    st.subheader("Learners")
+    titles = {t.id: t.title for t in tasks}
+    st.dataframe([{"learner": r.learner, "answers": r.answers,
+                   "right": None if r.accuracy is None else round(r.accuracy, 2),
+                   "mastered": f"{r.mastered} / {r.units}", "reviews due": r.due, "drills": r.drills,
+                   "table deals": r.table_deals, "deviations": r.deviations,
+                   "mistakes by law": ", ".join(f"{law} ×{n}" for law, n in r.mistakes_by_law),
+                   **{titles[t]: s for t, s in r.statuses.items()}} for r in reports],
+                 hide_index=True, key="teacher_learners")
+    st.subheader("Mastery by law and convention")
+    st.dataframe([{"kind": k, "item": i, "mastered": m, "learning": n}
+                  for k, i, m, n in dashboard.mastery_by_item(_state.store(), teacher, chosen.id)],
+                 hide_index=True, key="teacher_mastery")
+    if st.button("Prepare the class's answers as CSV", key="teacher_csv_prepare"):
+        st.download_button("Download the CSV", dashboard.class_csv(_state.store(), teacher, chosen.id),
+                           file_name="vint-class.csv", mime="text/csv", key="teacher_csv")
+
+
+page_header("Teacher's view", "Your classes: who joined, what they answered, what is due, who needs attention.")
+teacher = access.require_teacher()
+try:
+    _accounts(teacher)
+    chosen = _pick_class(teacher)
+    if chosen is not None:
+        _report(teacher, chosen)
+except TutorError as err:
+    show_error(err)
