@@ -22,7 +22,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from tutor.cli.inputs import add_seed_option, seed_or_random, table_command
+from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
 from tutor.engine.errors import TutorError
@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
-    read = read or _prompt
+    read = read or read_table_line  # bounded: `< /dev/zero` is one line, not a MemoryError
     if getattr(args, "players", None) is not None:
         from tutor.cli.ways_cli import play_way
 
@@ -75,10 +75,6 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
     if finished:
         print(end_of_deal(table))
     return 0
-
-
-def _prompt(text: str) -> str:
-    return input(text)
 
 
 def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool) -> int:
