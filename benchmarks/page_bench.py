@@ -215,7 +215,7 @@ class Figures:
 
 
 #: The smoke run's pages and scenarios (``--smoke``): enough to show every step of the benchmark works.
-SMOKE_PAGES = ("home", "laws", "law_quiz")
+SMOKE_PAGES = ("laws", "law_quiz")
 
 
 def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False) -> Figures:

@@ -17,7 +17,7 @@ contracts reached solved in one batch, against one contract at a time), and the 
 share. The lead and call rows also give the double-dummy workers' CPU per decision (read
 from /proc) and the least wall time that CPU needs on the workers: the solver's floor.
 
-    python benchmarks/sampled_analysis.py [--quick]
+    python benchmarks/sampled_analysis.py [--quick]     # TUTOR_BENCH_TINY=1: one play decision, only that it runs
 """
 
 from __future__ import annotations
@@ -193,10 +193,13 @@ def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
     from tutor.engine.analysis import solver
 
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
-    count = 4 if quick else 12
+    tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: one play decision
+    count = 1 if tiny else 4 if quick else 12
     play = measure(_decisions(count, 4, 40), _one_at_a_time)
     yield _row(f"one play decision over {LAYOUTS} layouts, sampled and priced (n={count}, tricks 2–10)", play,
                "one board at a time")
+    if tiny:
+        return
     lead = measure(_decisions(max(2, count // 3), 0, 0), _one_at_a_time)
     yield _row(f"the opening lead over {LAYOUTS} layouts, sampled and priced (n={len(lead['ours'])}); "
                f"{_floor(lead)}", lead, "one board at a time")

@@ -1,0 +1,94 @@
+"""Every benchmark in benchmarks/ runs, on a tiny budget, so that none can rot (issue 31: the page
+benchmark could not run at all, and nobody knew). Nothing here checks a figure: a benchmark's
+figures are for the README, measured by hand on a quiet machine; these runs only show that each
+one still goes from start to end and prints its rows.
+
+``TUTOR_BENCH_TINY=1`` cuts every section of ``run_all.py`` (and ``sampled_analysis.py``) to a
+couple of samples; ``page_bench.py --smoke`` opens two pages by address and answers on them.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from work_bounds import HANG_GUARD
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+#: Every benchmark script and the test below that runs it: a new script must be added here.
+COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
+           "robot_realism.py", "page_profile.py", "dealer_ref.py"}
+
+
+def _run(*args: str) -> str:
+    """Run a benchmark script with a tiny budget; its output, after checking it ended well."""
+    env = {"TUTOR_BENCH_TINY": "1"}
+    import os
+
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True,
+                          text=True, timeout=HANG_GUARD)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_every_benchmark_script_is_run_here() -> None:
+    assert {p.name for p in BENCH.glob("*.py")} == COVERED
+
+
+@pytest.mark.slow
+def test_the_engine_benchmarks_run_on_a_tiny_budget() -> None:
+    """run_all's sections without a browser (dealer_ref.py serves the dealbatch section)."""
+    out = _run("benchmarks/run_all.py", "--quick", "--no-write", "--only", "dealgen,dealbatch,drills,dd,scoring")
+    for section in ("deal generation", "batch deals", "drills", "double dummy", "scoring"):
+        assert section in out, out[-2000:]
+    assert "failed" not in out, out[-2000:]
+
+
+@pytest.mark.slow
+def test_the_sampled_analysis_benchmark_runs_on_a_tiny_budget() -> None:
+    out = _run("benchmarks/sampled_analysis.py", "--quick")
+    assert "one play decision over 100 layouts" in out, out[-2000:]
+
+
+@pytest.mark.slow
+def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget() -> None:
+    assert "invariants held on 2 deals" in _run("benchmarks/robot_realism.py", "--deals", "2")
+    assert "play drills from the bank (1 seeds" in _run("benchmarks/drill_generation.py", "--seeds", "1")
+    assert "glossary" in _run("benchmarks/page_profile.py", "glossary")
+
+
+@pytest.mark.slow
+def test_the_book_audit_runs_on_one_convention() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        from book_audit import audit_rule
+
+        from tutor.lessons.play.rules import rules_of_kind
+
+        rule = rules_of_kind("lead")[0]
+        row = audit_rule("lead", rule.id, 1, 4, 4)
+    finally:
+        sys.path.remove(str(BENCH))
+    assert row["rule"] == rule.id and row["positions"] <= 1
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_browser_benchmarks_run_on_a_tiny_budget() -> None:
+    """page_bench (pages opened by address, never by a sidebar link) and the cold start, in Chromium."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    try:
+        from harness import missing_reason
+    finally:
+        sys.path.remove(str(ROOT / "tests" / "browser"))
+    if missing_reason():
+        pytest.skip(missing_reason())
+    out = _run("benchmarks/page_bench.py", "--smoke")
+    assert "page open → laws" in out and "click → feedback, laws" in out, out[-2000:]
+    assert "not measured" not in out and "skipped" not in out, out[-2000:]
+    out = _run("benchmarks/run_all.py", "--quick", "--no-write", "--only", "coldstart")
+    assert "cold start" in out and "skipped" not in out, out[-2000:]
