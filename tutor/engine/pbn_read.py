@@ -22,6 +22,7 @@ digits only, and never more than a few (``int()`` of 5,000 digits or of ``²`` r
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tutor.engine.errors import NotationError, echo
@@ -101,21 +102,21 @@ def _counted(block: Block, before: int) -> Block:
     return block
 
 
-def _code_lines(text: str) -> list[tuple[int, str]]:
-    """Each line's number and its text without comments, stripped; one pass over ``text``.
+def _code_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Each line's number and its text without comments, stripped; one pass over ``text``, lazily
+    (a file of too many games is refused at the game past the limit, not after its last line).
 
     A ``{`` comment may run over several lines (its lines give ``%``, so a comment never ends a
     game); ``;`` ends the line; both are text inside a tag's quoted value. Each piece of a line is
     matched once, by a regular expression that cannot backtrack (:data:`_CODE`).
     """
-    out: list[tuple[int, str]] = []
     opened = 0  # the line where the open { comment began, 0 when none is open
     for number, raw in enumerate(text.splitlines(), start=1):
         pos = 0
         if opened:
             pos = raw.find("}") + 1
             if not pos:
-                out.append((number, "%"))  # inside a comment: neither code nor a game's end
+                yield number, "%"  # inside a comment: neither code nor a game's end
                 continue
             opened = 0
         kept: list[str] = []
@@ -132,7 +133,6 @@ def _code_lines(text: str) -> list[tuple[int, str]]:
             pos = close + 1
         code = "".join(kept).strip()
         # a line of comments only is not the empty line that ends a game
-        out.append((number, code if code or not raw.strip() else "%"))
+        yield number, (code if code or not raw.strip() else "%")
     if opened:
         raise NotationError(f"line {opened}: a {{ comment is opened and never closed")
-    return out
