@@ -9,8 +9,11 @@ couple of samples; ``page_bench.py --smoke`` opens two pages by address and answ
 
 from __future__ import annotations
 
+import importlib
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,15 +27,28 @@ COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py"
 
 
 def _run(*args: str) -> str:
-    """Run a benchmark script with a tiny budget; its output, after checking it ended well."""
-    env = {"TUTOR_BENCH_TINY": "1"}
-    import os
-
-    done = subprocess.run([sys.executable, *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True,
-                          text=True, timeout=HANG_GUARD)
+    """Run a benchmark script in a subprocess with a tiny budget; its output, after checking it ended well."""
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env={**os.environ, "TUTOR_BENCH_TINY": "1"},
+                          capture_output=True, text=True, timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     return done.stdout
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Callable[..., str]:
+    """Run a benchmark's ``main`` in this process (its imports are already loaded) with a tiny budget."""
+    monkeypatch.setenv("TUTOR_BENCH_TINY", "1")
+    monkeypatch.syspath_prepend(str(BENCH))
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "browser"))
+
+    def run(script: str, *args: str) -> str:
+        module = importlib.import_module(script)
+        monkeypatch.setattr(sys, "argv", [f"{script}.py", *args])
+        code = module.main()
+        assert code in (0, None)
+        return capsys.readouterr().out
+    return run
 
 
 def test_every_benchmark_script_is_run_here() -> None:
@@ -40,39 +56,32 @@ def test_every_benchmark_script_is_run_here() -> None:
 
 
 @pytest.mark.slow
-def test_the_engine_benchmarks_run_on_a_tiny_budget() -> None:
+def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) -> None:
     """run_all's sections without a browser (dealer_ref.py serves the dealbatch section)."""
-    out = _run("benchmarks/run_all.py", "--quick", "--no-write", "--only", "dealgen,dealbatch,drills,dd,scoring")
+    out = tiny("run_all", "--quick", "--no-write", "--only", "dealgen,dealbatch,drills,dd,scoring")
     for section in ("deal generation", "batch deals", "drills", "double dummy", "scoring"):
         assert section in out, out[-2000:]
     assert "failed" not in out, out[-2000:]
-
-
-@pytest.mark.slow
-def test_the_sampled_analysis_benchmark_runs_on_a_tiny_budget() -> None:
-    out = _run("benchmarks/sampled_analysis.py", "--quick")
+    out = tiny("sampled_analysis", "--quick")
     assert "one play decision over 100 layouts" in out, out[-2000:]
 
 
 @pytest.mark.slow
-def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget() -> None:
-    assert "invariants held on 2 deals" in _run("benchmarks/robot_realism.py", "--deals", "2")
-    assert "play drills from the bank (1 seeds" in _run("benchmarks/drill_generation.py", "--seeds", "1")
-    assert "glossary" in _run("benchmarks/page_profile.py", "glossary")
+def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str],
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert "invariants held on 2 deals" in tiny("robot_realism", "--deals", "2")
+    assert "play drills from the bank (1 seeds" in tiny("drill_generation", "--seeds", "1")
+    assert "glossary" in tiny("page_profile", "glossary")
 
 
 @pytest.mark.slow
-def test_the_book_audit_runs_on_one_convention() -> None:
-    sys.path.insert(0, str(BENCH))
-    try:
-        from book_audit import audit_rule
+def test_the_book_audit_runs_on_one_convention(tiny: Callable[..., str]) -> None:
+    from book_audit import audit_rule
 
-        from tutor.lessons.play.rules import rules_of_kind
+    from tutor.lessons.play.rules import rules_of_kind
 
-        rule = rules_of_kind("lead")[0]
-        row = audit_rule("lead", rule.id, 1, 4, 4)
-    finally:
-        sys.path.remove(str(BENCH))
+    rule = rules_of_kind("lead")[0]
+    row = audit_rule("lead", rule.id, 1, 4, 4)
     assert row["rule"] == rule.id and row["positions"] <= 1
 
 
