@@ -82,6 +82,17 @@ def _seeded_fuzzing() -> None:
 _seeded_fuzzing()
 
 
+def _endplay_without_plotting() -> None:
+    """Tests read endplay's PBN and types as an independent reference; its package ``__init__``
+    would import matplotlib (1 s of CPU per worker): the engine's adapter registers it lighter."""
+    from tutor.engine.analysis import endplay_without_plotting
+
+    endplay_without_plotting()
+
+
+_endplay_without_plotting()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # in the processes that run tests: a worker, or the only process (not the controller of -n 2)
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):

@@ -247,7 +247,7 @@ def test_without_workers_the_lock_keeps_threads_apart() -> None:
         "print(json.dumps([sorted(set(v.values())) for v in out]))\n"
     )
     env = {**os.environ, "TUTOR_DDS_WORKERS": "0",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=HANG_GUARD, check=False)
     assert done.returncode == 0, done.stderr[-2000:]

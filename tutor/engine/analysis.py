@@ -24,6 +24,7 @@ batch calls and spread over the workers: :func:`dd_tricks_many`,
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import math
 import os
 import sys
@@ -202,11 +203,29 @@ def solver() -> DDOwner:
 _DDS_LOCK = threading.Lock()
 
 
+def endplay_without_plotting() -> None:
+    """Make ``endplay``'s submodules importable without its package ``__init__``.
+
+    That ``__init__`` imports everything endplay offers, its dealer scripts' plots among them:
+    matplotlib, about 1 s of CPU in every process that solves (each double-dummy worker, an app
+    server or a command solving in-process; issue 31: the test suite starts dozens). The tutor uses
+    endplay's types and solver only, so the package is registered as it is found and the submodules
+    asked for are imported, nothing else. A later ``from endplay.x import y`` still works; only the
+    names the ``__init__`` re-exports (``endplay.Deal``) are absent, and nothing here uses them.
+    """
+    if "endplay" in sys.modules:
+        return
+    spec = importlib.util.find_spec("endplay")
+    if spec is not None:
+        sys.modules["endplay"] = importlib.util.module_from_spec(spec)  # not executed: see above
+
+
 def solve_request(request: Request) -> Any:
     """Answer one owner request with DDS, holding :data:`_DDS_LOCK`; raises :class:`TutorError`."""
     op = request.get("op")
     if op == "ping":
         return {"pid": os.getpid(), "streamlit": "streamlit" in sys.modules}
+    endplay_without_plotting()
     from endplay import _dds
 
     with _DDS_LOCK:
@@ -226,6 +245,7 @@ def use_one_solver_thread() -> None:
     Then solve a one-card ending, so DDS has set up its memory before the first
     learner's request arrives (workers are started ahead of need).
     """
+    endplay_without_plotting()
     from endplay import _dds
 
     _dds.SetMaxThreads(1)
