@@ -489,8 +489,35 @@ def test_the_progress_page_upload_goes_through_the_same_reader(data: bytes, says
             import_bytes(store, data, "upload.json")
         assert says in str(err.value) and "\n" not in str(err.value)
         assert store.answers() == []
-    assert "import_bytes(store(), upload.getvalue(), upload.name)" in \
-        (ROOT / "tutor/ui/pages/progress.py").read_text(encoding="utf-8")
+    page = (ROOT / "tutor/ui/pages/progress.py").read_text(encoding="utf-8")
+    assert "import_bytes(store(), upload_bytes(upload), upload.name)" in page
+    assert "max_upload_size=MAX_UPLOAD_MB" in page  # the browser refuses a larger file before sending it
+
+
+class _Upload:
+    """What st.file_uploader gives: a name, a stated size and the bytes (counted when copied)."""
+
+    def __init__(self, size: int) -> None:
+        self.name, self.size, self.copied = "big.json", size, 0
+
+    def getvalue(self) -> bytes:
+        self.copied += 1
+        return b"{}"
+
+
+def test_an_upload_over_the_readers_limit_is_refused_by_its_size_before_it_is_copied() -> None:
+    """Issue 31: a 150 MB file was refused only after adding 220 MB to the server. 16 MiB is the JSON
+    reader's limit (jsonread.MAX_JSON_BYTES), and .streamlit/config.toml says the same to Streamlit."""
+    from tutor.ui.common import MAX_UPLOAD_MB, upload_bytes
+
+    assert MAX_UPLOAD_MB * 1024 * 1024 == jsonread.MAX_JSON_BYTES
+    assert "maxUploadSize = 16\n" in (ROOT / ".streamlit/config.toml").read_text(encoding="utf-8")
+    big = _Upload(150 * 1024 * 1024)
+    with pytest.raises(TutorError, match="big.json: 157,286,400 bytes; at most 16 MiB are read"):
+        upload_bytes(big)
+    assert big.copied == 0
+    small = _Upload(2)
+    assert upload_bytes(small) == b"{}" and small.copied == 1
 
 
 def test_the_solo_page_refuses_1e100000000_with_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
