@@ -62,3 +62,22 @@ def test_no_markup_opener_is_left_bare(typed: str) -> None:
         assert not (char == "." and body[at - 3:at].lower() == "www"), body
     for line in body.split("  \n"):  # a block opens only at a line's start, escapes included
         assert not re.match(r"\s*(>|[#+=-](\s|$|[#+=-])|\d+[.)](\s|$))", line), body
+
+
+def test_a_tampered_address_is_refused_in_the_words_typed(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The issue's own example: ``?position=-5&rule=<script>`` gave "“\\-5”" and "“\\<script\\>”"."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=60)
+    at.run()
+    at.switch_page("tutor/ui/pages/bidding_drill.py")
+    at.query_params["position"] = "-5"
+    at.query_params["rule"] = "<script>"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    bodies = [e.value for e in at.error]
+    assert any("position = “-5”" in b for b in bodies), bodies  # as typed, no backslash
+    assert any("rule = “\\<script>”" in b for b in bodies), bodies  # `<` escaped: it reads "<script>"
