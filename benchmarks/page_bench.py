@@ -218,13 +218,14 @@ class Figures:
 SMOKE_PAGES = ("laws", "law_quiz")
 
 
-def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False) -> Figures:
+def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False, running: Any = None) -> Figures:
+    """Every page and scenario; on ``running`` (a harness Server) if given, else on a server of its own."""
     from harness import App, start_server, stop_server
 
     titles = page_titles()
     if smoke:
         titles = {name: path for name, path in titles.items() if name in SMOKE_PAGES}
-    server = start_server(workdir)
+    server = running or start_server(workdir)
     switch: dict[str, list[float]] = {p: [] for p in titles}
     click: dict[str, list[float] | str] = {}
     try:
@@ -251,7 +252,8 @@ def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False)
                 click[label] = f"not measured: {type(err).__name__}: {str(err).splitlines()[0][:80]}"
         page.close()
     finally:
-        stop_server(server)
+        if running is None:
+            stop_server(server)
     return Figures(switch, click)
 
 

@@ -4,35 +4,24 @@ figures are for the README, measured by hand on a quiet machine; these runs only
 one still goes from start to end and prints its rows.
 
 ``TUTOR_BENCH_TINY=1`` cuts every section of ``run_all.py`` (and ``sampled_analysis.py``) to a
-couple of samples; ``page_bench.py --smoke`` opens two pages by address and answers on them.
+couple of samples. The browser benchmarks (``page_bench.py``, run_all's cold start) run in
+``tests/browser/test_browser_benchmarks.py``, on the session's server and Chromium.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
-#: Every benchmark script and the test below that runs it: a new script must be added here.
+#: Every benchmark script, run by a test here or in tests/browser/test_browser_benchmarks.py: add a new one.
 COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
            "robot_realism.py", "page_profile.py", "dealer_ref.py"}
-
-
-def _run(*args: str) -> str:
-    """Run a benchmark script in a subprocess with a tiny budget; its output, after checking it ended well."""
-    done = subprocess.run([sys.executable, *args], cwd=ROOT, env={**os.environ, "TUTOR_BENCH_TINY": "1"},
-                          capture_output=True, text=True, timeout=HANG_GUARD)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "Traceback" not in done.stderr, done.stderr[-3000:]
-    return done.stdout
 
 
 @pytest.fixture
@@ -83,22 +72,3 @@ def test_the_book_audit_runs_on_one_convention(tiny: Callable[..., str]) -> None
     rule = rules_of_kind("lead")[0]
     row = audit_rule("lead", rule.id, 1, 4, 4)
     assert row["rule"] == rule.id and row["positions"] <= 1
-
-
-@pytest.mark.slow
-@pytest.mark.browser
-def test_the_browser_benchmarks_run_on_a_tiny_budget() -> None:
-    """page_bench (pages opened by address, never by a sidebar link) and the cold start, in Chromium.
-    ``page_bench.py --smoke`` runs the same rows (``main`` only parses its two options)."""
-    sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    try:
-        from harness import missing_reason
-    finally:
-        sys.path.remove(str(ROOT / "tests" / "browser"))
-    if missing_reason():
-        pytest.skip(missing_reason())
-    # one command for both (page_bench's rows with --smoke's pages, as run_all calls it): one start-up
-    out = _run("benchmarks/run_all.py", "--quick", "--no-write", "--only", "pages,coldstart")
-    assert "page open → laws" in out and "click → feedback, laws" in out, out[-2000:]
-    assert "cold start" in out, out[-2000:]
-    assert "not measured" not in out and "skipped" not in out, out[-2000:]
