@@ -128,9 +128,12 @@ def _option(group_label: str, index: int) -> Callable[[Any], None]:
     """Timed: pick the radio option ``index`` (not the one chosen) of a group outside a form."""
     def press(app: Any) -> None:
         group = app.main.locator('[data-testid="stRadio"]').filter(has_text=group_label).first
-        labels = group.locator("label")
-        checked = [i for i in range(labels.count()) if labels.nth(i).locator("input").is_checked()]
-        _rerun(app, labels.nth(1 if checked == [index] else index))
+        radios = group.get_by_role("radio")  # the options (the group's own label is a <label> too)
+        checked = [i for i in range(radios.count()) if radios.nth(i).is_checked()]
+        target = radios.nth(1 if checked == [index] else index)
+        before = app.runs()
+        target.check(force=True)  # the input is drawn hidden behind Streamlit's own circle
+        app._wait_run_after(before, WAIT_MS)
     return press
 
 
