@@ -5,6 +5,10 @@ Run by hand (they are not tests)::
     python benchmarks/run_all.py            # everything, prints a table, writes benchmarks/RESULTS.md
     python benchmarks/run_all.py --quick    # fewer repetitions, for a smoke check
     python benchmarks/run_all.py --only dealgen,dd --no-write
+    TUTOR_BENCH_TINY=1 python benchmarks/run_all.py --quick --no-write   # a few samples each: only that it runs
+
+``TUTOR_BENCH_TINY=1`` cuts every section to a couple of samples, so that a test
+(``tests/test_benchmarks_run.py``) runs each benchmark and it cannot rot; its figures mean nothing.
 
 Sections (see docs/quality.md):
 
@@ -76,12 +80,24 @@ class Row:
 HEADER = ["section", "measure", "tutor", "reference", "ratio", "goal", "met"]
 
 
+def tiny() -> bool:
+    """Whether the benchmarks run on a tiny budget (``TUTOR_BENCH_TINY=1``): a smoke run, not figures."""
+    return os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")
+
+
+def _size(quick: bool, small: int, full: int, smoke: int = 2) -> int:
+    """How many samples: ``small`` with ``--quick``, ``full`` without, ``smoke`` on a tiny budget."""
+    return smoke if tiny() else small if quick else full
+
+
 def _verdict(ok: bool | None) -> str:
     return "—" if ok is None else ("yes" if ok else "NO")
 
 
 def _rate(fn: Callable[[], Any], count: int, min_seconds: float = 0.0) -> float:
     """Calls per second of ``fn`` over at least ``count`` calls and ``min_seconds``."""
+    if tiny():
+        count, min_seconds = min(count, 3), 0.0
     done, start = 0, time.perf_counter()
     while done < count or time.perf_counter() - start < min_seconds:
         fn()
@@ -91,7 +107,7 @@ def _rate(fn: Callable[[], Any], count: int, min_seconds: float = 0.0) -> float:
 
 def _times(fn: Callable[[int], Any], seeds: range) -> list[float]:
     out = []
-    for seed in seeds:
+    for seed in seeds[:3] if tiny() else seeds:
         start = time.perf_counter()
         fn(seed)
         out.append(time.perf_counter() - start)
@@ -124,12 +140,12 @@ def bench_dealgen(quick: bool) -> Iterator[Row]:
         ("North all four aces", {Seat.N: [CardCount(ACES, 4, 4)]}, "aces(north) == 4", 40, 4),
     ]
     for name, ours_constraints, ep_constraint, ep_count, min_aces in cases:
-        n = 500 if quick else 3000
+        n = _size(quick, 500, 3000)
         ours = _rate(functools.partial(constrained_deal, random.Random(1), ours_constraints), n, 0.5)
         for seed in range(20):  # the output meets the constraint, as endplay's does
             deal = constrained_deal(random.Random(seed), ours_constraints)
             assert min_aces is None or len(deal[Seat.N].cards & ACES) >= min_aces
-        count = max(10, ep_count // (4 if quick else 1))
+        count = _size(quick, max(10, ep_count // 4), ep_count)
         args = (ep_constraint,) if ep_constraint else ()
         start = time.perf_counter()
         deals = list(generate_deals(*args, produce=count, seed=1, max_attempts=-1))
@@ -172,8 +188,8 @@ def bench_dealbatch(quick: bool) -> Iterator[Row]:
 
     from tutor.engine import dealbatch
 
-    count = 2_000 if quick else 20_000
-    runs = 1 if quick else 3
+    count = _size(quick, 2_000, 20_000, smoke=100)
+    runs = _size(quick, 1, 3, smoke=1)
     reason = missing_reason()
     for name, constraints, condition, check, rare in _batch_cases():
         times = []
@@ -207,7 +223,7 @@ def bench_drills(quick: bool) -> Iterator[Row]:
         return
     # reference: one plain random deal, the floor of any generated drill
     ref = statistics.median(_times(lambda s: random_deal(random.Random(s)), range(300)))
-    n = 40 if quick else 200
+    n = _size(quick, 40, 200)
     for name, kind in sorted(kinds.items()):
         kind.make(None, 0)  # warm caches (content loading) outside the measurement
         try:
@@ -233,7 +249,7 @@ def bench_dd(quick: bool) -> Iterator[Row]:
     from tutor.engine.calls import Strain
 
     strains = list(Strain)
-    deals = [(random_deal(random.Random(s)), strains[s % len(strains)], SEATS[s % 4]) for s in range(12 if quick else 40)]
+    deals = [(random_deal(random.Random(s)), strains[s % len(strains)], SEATS[s % 4]) for s in range(_size(quick, 12, 40))]
     card_values(*deals[0])  # load the solver outside the measurement
     ours = _times(lambda i: card_values(*deals[i]), range(len(deals)))
     leads = [len(card_values(*d)) for d in deals[:3]]
@@ -271,7 +287,7 @@ def bench_scoring(quick: bool) -> Iterator[Row]:
     bids = all_bids()
     cases = [(random_deal(rng), Contract(rng.choice(bids), rng.choice(SEATS)), rng.randrange(14))
              for _ in range(500)]
-    n = 3000 if quick else 20000
+    n = _size(quick, 3000, 20000)
     it = iter(range(10**9))
     ours = _rate(lambda: score_deal(*cases[next(it) % len(cases)]), n, 0.5)
     ep_contracts = [ep.Contract(f"{c.level}{'N' if c.strain.value == 'NT' else c.strain.value}"
@@ -313,7 +329,7 @@ def bench_coldstart(quick: bool) -> Iterator[Row]:
         return
     from playwright.sync_api import sync_playwright
 
-    runs = 2 if quick else 5
+    runs = _size(quick, 2, 5, smoke=1)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         hello = Path(tmp) / "hello_app.py"
         hello.write_text('import streamlit as st\n\nst.title("Hello")\n', encoding="utf-8")
@@ -339,7 +355,7 @@ def bench_coldstart(quick: bool) -> Iterator[Row]:
 def bench_pages(quick: bool) -> Iterator[Row]:
     from page_bench import rows
 
-    for what, ours, ref, ratio, goal, met in rows(2 if quick else 5):
+    for what, ours, ref, ratio, goal, met in rows(_size(quick, 2, 5, smoke=1), smoke=tiny()):
         yield Row("pages", what, ours, ref or "—", ratio, goal, met)
 
 

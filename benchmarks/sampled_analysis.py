@@ -17,7 +17,7 @@ contracts reached solved in one batch, against one contract at a time), and the 
 share. The lead and call rows also give the double-dummy workers' CPU per decision (read
 from /proc) and the least wall time that CPU needs on the workers: the solver's floor.
 
-    python benchmarks/sampled_analysis.py [--quick]
+    python benchmarks/sampled_analysis.py [--quick]     # TUTOR_BENCH_TINY=1: one play decision, only that it runs
 """
 
 from __future__ import annotations
@@ -315,7 +315,8 @@ def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
     from tutor.engine.analysis import solver
 
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
-    count = 4 if quick else 8
+    tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: one play decision
+    count = 1 if tiny else 4 if quick else 8
     kinds = [("one play decision (tricks 2–10)", _decisions(count, 4, 40), _one_at_a_time),
              ("the opening lead", _decisions(max(2, count // 2), 0, 0), _one_at_a_time),
              ("one call (robots finish each auction)", _bid_views(max(2, count // 2)), _calls_one_at_a_time)]
@@ -325,6 +326,8 @@ def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
         yield _first_row(name, runs)
         yield _row(name, runs, "every choice on every layout")
         yield _floor_row(name, runs)
+        if tiny:
+            return
     yield from concurrent_rows(quick)
 
 

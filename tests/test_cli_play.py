@@ -26,7 +26,7 @@ def _feeder(script: list[str]):  # type: ignore[no-untyped-def]
 
 def test_a_whole_deal_is_played_at_the_prompt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     read, prompts = _feeder(["hint", "1D", "why"])
-    monkeypatch.setattr("builtins.input", read)
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
     assert main(["play", "--seed", "2", "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert "Your hand: ♠ A K 3  ♥ 10 2" in out  # symbols and "10", never "T"
@@ -38,7 +38,7 @@ def test_a_whole_deal_is_played_at_the_prompt(monkeypatch: pytest.MonkeyPatch, c
 def test_an_illegal_card_is_refused_with_its_law_and_the_deal_goes_on(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     read, _ = _feeder(["1D", "P", "P", "P", "P", "P", "P", "P", "SA"])  # ♥ was led and South holds ♥10 2
-    monkeypatch.setattr("builtins.input", read)
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
     assert main(["play", "--seed", "2", "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert "Not allowed" in out and "law 147" in out and "law-147" not in out  # named, never the id
@@ -48,7 +48,7 @@ def test_quitting_or_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch,
     def eof(prompt: str) -> str:
         raise EOFError
 
-    monkeypatch.setattr("builtins.input", eof)
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", eof)
     assert main(["play", "--seed", "2"]) == 0
     assert "Review" not in capsys.readouterr().out
 

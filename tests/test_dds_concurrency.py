@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from work_bounds import HANG_GUARD
 
 from tutor.engine import analysis
 from tutor.engine.analysis import DDBoard, card_values, card_values_many, dd_tables, dd_tricks, dd_tricks_many
@@ -246,9 +247,9 @@ def test_without_workers_the_lock_keeps_threads_apart() -> None:
         "print(json.dumps([sorted(set(v.values())) for v in out]))\n"
     )
     env = {**os.environ, "TUTOR_DDS_WORKERS": "0",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+                          timeout=HANG_GUARD, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     values = json.loads(done.stdout.splitlines()[-1])
     assert values[:4] == [[0]] * 4 == values[8:12], "the trump hand's opponents take nothing"

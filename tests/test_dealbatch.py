@@ -9,12 +9,12 @@ seeds the tests are deterministic, and a biased generator fails them by far.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from math import comb
 
 import numpy as np
 import pytest
+from work_bounds import call_budget
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Rank, Seat, Suit
 from tutor.engine.dealbatch import (
@@ -178,13 +178,13 @@ def test_owners_and_hands_agree() -> None:
     ({Seat.E: [holds(Card.parse("SA"))]}, {Seat.W: {Card.parse("SA")}}, "E must hold 1 of SA"),
     ({Seat.N: [Points(30)], Seat.S: [Points(15)]}, {}, "candidate deals"),
 ])
-def test_impossible_constraints_give_one_clear_line_in_bounded_time(
+def test_impossible_constraints_give_one_clear_line_within_their_budget(
         constraints: dict[Seat, list[CardCount | Points]], fixed: dict[Seat, set[Card]], words: str) -> None:
-    start = time.perf_counter()
-    with pytest.raises(DealGenerationError, match=words) as caught:
+    """Refused by the counts' arithmetic or after the candidate budget; the work is vectorised, so
+    the Python calls stay few (a bound on work, not a time: tests/work_bounds.py)."""
+    with call_budget(200_000), pytest.raises(DealGenerationError, match=words) as caught:
         deal_batch(1, 10, constraints, fixed, max_candidates=50_000)
     assert "\n" not in str(caught.value)
-    assert time.perf_counter() - start < 10
 
 
 def test_a_card_placed_twice_is_refused() -> None:

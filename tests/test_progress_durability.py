@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from work_bounds import HANG_GUARD
+
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +43,7 @@ def test_every_acknowledged_answer_survives_a_killed_process(tmp_path: Path) -> 
     assert proc.stdout is not None
     acked = [proc.stdout.readline().split()[1] for _ in range(40)]
     proc.send_signal(signal.SIGKILL)  # mid-session, possibly mid-transaction
-    proc.wait(timeout=10)
+    proc.wait(timeout=HANG_GUARD)
     with open_store(path) as store:
         given = {a.answer.given for a in store.answers("anna")}
         unit = store.unit("anna", ("law", "law-35"))
@@ -58,7 +60,7 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     count = 60
     procs = [_writer(path, tag, count) for tag in ("a", "b")]
     for proc in procs:
-        out, _ = proc.communicate(timeout=60)
+        out, _ = proc.communicate(timeout=HANG_GUARD)
         assert proc.returncode == 0
         assert out.count("ack") == count
     with open_store(path) as store:  # both wrote to the same profile and the same schedule
@@ -75,7 +77,7 @@ def test_two_sessions_creating_the_store_at_once(tmp_path: Path) -> None:
     path = tmp_path / "new" / "progress.sqlite3"
     procs = [_writer(path, tag, 5, learner=tag) for tag in ("anna", "boris")]
     for proc in procs:
-        proc.communicate(timeout=60)
+        proc.communicate(timeout=HANG_GUARD)
         assert proc.returncode == 0
     with open_store(path) as store:
         assert len(store.answers()) == 10

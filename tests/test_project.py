@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +48,7 @@ def test_under_ci_a_browser_test_that_cannot_run_fails_instead_of_skipping(tmp_p
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-n0", "-q", "-p", "no:cacheprovider",
          "tests/browser/test_browser_home.py"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=HANG_GUARD,
     )
     assert run.returncode != 0, run.stdout[-2000:]
     assert "browser tests cannot run under CI" in run.stdout

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from work_bounds import HANG_GUARD
 
 from tutor.cli import main
 from tutor.engine.errors import TutorError
@@ -130,7 +131,7 @@ def test_tutor_score_runs_as_a_command(tmp_path: Path) -> None:
     path = tmp_path / "in.json"
     path.write_text(json.dumps({"deal": PBN, "contract": "2NT", "declarer": "W", "tricks": 8}), encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_GUARD)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["below"] == {"EW": 160, "NS": 100}
 

@@ -37,7 +37,7 @@ from browser.harness import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Playwright
 
 ARTIFACTS = ROOT / "test-artifacts"
 HERE = Path(__file__).resolve().parent
@@ -98,32 +98,34 @@ def playwright_driver() -> Iterator[Playwright]:
         yield pw
 
 
-def _launch(pw: Playwright, profile: Path) -> BrowserContext:
-    """Headless Debian Chromium with a new empty profile."""
-    context = pw.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=CHROMIUM_FLAGS,
-        viewport=DESKTOP_VIEWPORT,  # type: ignore[arg-type]
-    )
+@pytest.fixture(scope="session")
+def chromium(playwright_driver: Playwright) -> Iterator[Browser]:
+    """The one headless Debian Chromium of the session: every learner is a context of it (issue 31:
+    one browser process per worker, not one per learner)."""
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+    yield browser
+    browser.close()
+
+
+def _context(browser: Browser) -> BrowserContext:
+    """A new, empty browser context: its own cookies, storage and cache, as a new profile would be."""
+    context = browser.new_context(viewport=DESKTOP_VIEWPORT)  # type: ignore[arg-type]
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     return context
 
 
 @pytest.fixture(scope="session")
-def browser_context(playwright_driver: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    """Headless Debian Chromium with a new empty profile."""
-    context = _launch(playwright_driver, tmp_path_factory.mktemp("chromium-profile"))
+def browser_context(chromium: Browser) -> Iterator[BrowserContext]:
+    """The first learner: a context with nothing stored."""
+    context = _context(chromium)
     yield context
     context.close()
 
 
 @pytest.fixture(scope="session")
-def second_browser_context(playwright_driver: Playwright,
-                           tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
-    """A second learner: another Chromium with its own empty profile (own cookies, own session)."""
-    context = _launch(playwright_driver, tmp_path_factory.mktemp("chromium-profile-2"))
+def second_browser_context(chromium: Browser) -> Iterator[BrowserContext]:
+    """A second learner: another context of the same browser (own cookies, own Streamlit session)."""
+    context = _context(chromium)
     yield context
     context.close()
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from work_bounds import HANG_GUARD
 
 from browser.harness import ROOT, App, start_server, stop_server
 
@@ -54,12 +55,13 @@ def test_the_toolbar_has_no_deploy_button_and_no_developer_menu(app: App) -> Non
 
 def test_the_resolved_settings_are_the_projects() -> None:
     shown = subprocess.run([sys.executable, "-m", "streamlit", "config", "show"], cwd=ROOT, check=True,
-                           capture_output=True, text=True, timeout=60).stdout
+                           capture_output=True, text=True, timeout=HANG_GUARD).stdout
     settings = dict(re.findall(r"^(\w+) = (.+)$", shown, flags=re.M))
     assert settings["address"] == '"localhost"'
     assert settings["showErrorDetails"] == '"none"'
     assert settings["toolbarMode"] == '"minimal"'
     assert settings["gatherUsageStats"] == "false"
+    assert settings["maxUploadSize"] == "16"  # MB: the largest file the tutor reads (16 MiB of JSON)
 
 
 def _network_address() -> str | None:
@@ -73,8 +75,9 @@ def _network_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-def _answers(url: str) -> bool:
-    with contextlib.suppress(OSError), urllib.request.urlopen(f"{url}/_stcore/health", timeout=3) as reply:
+def _answers(url: str, timeout: float = HANG_GUARD) -> bool:
+    """Whether ``url`` answers its health check (``timeout``: a guard against a hang, not a speed claim)."""
+    with contextlib.suppress(OSError), urllib.request.urlopen(f"{url}/_stcore/health", timeout=timeout) as reply:
         return bool(reply.status == 200)
     return False
 

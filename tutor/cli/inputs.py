@@ -5,7 +5,8 @@
 store, or echo a 20 MB argument whole). An answer line is read from the bytes of
 standard input, at most :data:`MAX_ANSWER_CHARS` characters, and must be UTF-8: a line
 of endless bytes (``< /dev/zero``) or of another encoding is one clear error, not a
-hang or a traceback.
+hang or a traceback. A practice table's command line (``tutor play``, every table size) is read
+the same way, by :func:`read_table_line`, at most :data:`MAX_TABLE_LINE` bytes.
 """
 
 from __future__ import annotations
@@ -72,9 +73,28 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
         raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
 
 
+def read_table_line(prompt: str) -> str:
+    """The default reader of a practice table's command: ``prompt`` shown, one line read bounded.
+
+    Like :func:`input`, but never more than :data:`MAX_TABLE_LINE` bytes are read: a line of
+    endless bytes (``< /dev/zero``) is one :class:`TutorError`, not gigabytes of memory. The end of
+    input raises :class:`EOFError`, as :func:`input` does.
+    """
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = read_answer("command", MAX_TABLE_LINE)
+    if line is None:
+        raise EOFError
+    return line
+
+
 def table_command(read: Callable[[str], str], prompt: str) -> str | None:
     """One command typed at a practice table (``tutor play``, any table size): the line cut to
-    :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends."""
+    :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends.
+
+    ``read`` is :func:`read_table_line` at the terminal (bounded before it reads); a test's reader
+    may return a longer line, which is cut here.
+    """
     try:
         text = read(prompt)[:MAX_TABLE_LINE].strip()
     except EOFError:

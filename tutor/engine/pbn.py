@@ -26,8 +26,7 @@ True
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.auction import Auction
@@ -36,17 +35,15 @@ from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.errors import NotationError, TutorError
 from tutor.engine.record import DealRecord, Phase
 from tutor.engine.rules import Rules
+from tutor.engine.pbn_read import MAX_GAMES as MAX_GAMES
+from tutor.engine.pbn_read import MAX_TEXT as MAX_TEXT  # re-exported: the commands bound their read with it
+from tutor.engine.pbn_read import Block, blocks, small_number
 from tutor.engine.tricks import TrickPlay
 
 #: The note every file written here carries, for a bridge player's program or eyes.
 VINT_ORDER_NOTE = ("{Vint deal: denominations rank spades < clubs < diamonds < hearts < no-trumps; "
                    "no doubles; the auction ends after eight passes}")
-#: The largest PBN text read (a game is about 1 KB; a file of a few hundred games fits).
-MAX_TEXT = 2_000_000
-MAX_GAMES = 1000
-
 PASS = parse_call("P")
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
 
 
 @dataclass(frozen=True)
@@ -159,48 +156,18 @@ def _replay(deal: Deal, contract: Contract, cards: Sequence[Card]) -> TrickPlay:
 
 
 def loads(text: str) -> list[PbnGame]:
-    """Every game in a PBN text; a :class:`NotationError` names the line of a bad one."""
-    if len(text) > MAX_TEXT:
-        raise NotationError(f"the PBN text is {len(text):,} characters; at most {MAX_TEXT:,} are read")
-    games = [_game(block) for block in _blocks(text)]
+    """Every game in a PBN text; a :class:`NotationError` names the line of a bad one.
+
+    The text is cut into games first (:mod:`tutor.engine.pbn_read`: its size and the number of
+    games are checked before any deal is built), so a file too large is refused at once.
+    """
+    games = [_game(block) for block in blocks(text)]
     if not games:
         raise NotationError("no [Deal] tag found: this is not a PBN file")
-    if len(games) > MAX_GAMES:
-        raise NotationError(f"{len(games):,} games in one file; at most {MAX_GAMES:,} are read")
     return games
 
 
-@dataclass
-class _Block:
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
-    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
-
-
-def _blocks(text: str) -> Iterator[_Block]:
-    block, section = _Block(), ""
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = re.sub(r"\{[^}]*\}|;.*$", "", raw).strip()  # comments
-        if not line or line.startswith("%"):
-            if not line and block.tags:
-                yield block
-                block, section = _Block(), ""
-            continue
-        match = _TAG.match(line)
-        if match:
-            section = match.group(1)
-            block.tags[section] = (match.group(2), number)
-            continue
-        if section in ("Auction", "Play"):
-            block.sections.setdefault(section, []).append((line, number))
-        elif section:
-            continue  # the body of a section the tutor does not read (OptimumResultTable …)
-        else:
-            raise NotationError(f"line {number}: {raw[:60]!r} is neither a tag nor in a section")
-    if block.tags:
-        yield block
-
-
-def _game(block: _Block) -> PbnGame:
+def _game(block: Block) -> PbnGame:
     if "Deal" not in block.tags:
         line = min(n for _, n in block.tags.values())
         raise NotationError(f"line {line}: a game without a [Deal] tag")
@@ -223,12 +190,13 @@ def _game(block: _Block) -> PbnGame:
         contract = None  # the auction says it
     play = _cards(block, deal, auction, contract)
     result_text = block.tags.get("Result", ("", 0))[0]
-    result = int(result_text) if result_text.isdigit() and int(result_text) <= 13 else None
+    result = small_number(result_text)  # ASCII digits only: "²" or 5,000 digits are no result
+    result = result if result is not None and result <= 13 else None
     return PbnGame(deal, dealer, calls, play, contract, result,
                    tags={k: v for k, (v, _) in block.tags.items()})
 
 
-def _seat(block: _Block, tag: str, default: Seat) -> Seat:
+def _seat(block: Block, tag: str, default: Seat) -> Seat:
     value, line = block.tags.get(tag, ("", 0))
     if not value or value == "?":
         return default
@@ -238,33 +206,29 @@ def _seat(block: _Block, tag: str, default: Seat) -> Seat:
         raise NotationError(f"line {line}: [{tag}]: {err}") from None
 
 
-def _calls(block: _Block, dealer: Seat) -> tuple[str, ...]:
-    calls: list[str] = []
+def _calls(block: Block, dealer: Seat) -> tuple[str, ...]:
+    """The auction's calls, checked call by call as they are read (one pass: no replay per ``AP``)."""
+    auction = Auction(dealer)
+    where = block.tags.get("Auction", ("", 0))[1]
     for line, number in block.sections.get("Auction", []):
         for word in line.split():
-            if word.startswith(("=", "$")):
-                continue  # note references and annotations
+            if word.startswith(("=", "$")) or word in ("-", "+"):
+                continue  # note references, annotations, empty cells
             word = word.upper().rstrip("!?")
             if word in ("X", "XX"):
                 raise NotationError(f"line {number}: {word!r}: Vint has no double or redouble")
-            if word == "AP":
-                auction = Auction.from_calls(dealer, calls)
-                while not auction.is_complete:
-                    auction.call(PASS)
-                    calls.append("P")
-                continue
-            if word in ("-", "+"):
-                continue
-            calls.append("P" if word == "PASS" else word)
-    try:
-        Auction.from_calls(dealer, calls)
-    except TutorError as err:
-        where = block.tags.get("Auction", ("", 0))[1]
-        raise NotationError(f"line {where}: [Auction]: {err}") from None
-    return tuple(calls)
+            try:
+                if word == "AP":
+                    while not auction.is_complete:
+                        auction.call(PASS)
+                    continue
+                auction.call(parse_call("P" if word == "PASS" else word))
+            except TutorError as err:
+                raise NotationError(f"line {where}: [Auction]: {err}") from None
+    return tuple(str(record.call) for record in auction.records)
 
 
-def _contract(block: _Block) -> Contract | None:
+def _contract(block: Block) -> Contract | None:
     text, line = block.tags.get("Contract", ("", 0))
     declarer = block.tags.get("Declarer", ("", 0))[0]
     if not text or text.upper() in ("PASS", "?", "") or not declarer or declarer == "?":
@@ -276,7 +240,7 @@ def _contract(block: _Block) -> Contract | None:
         raise NotationError(f"line {line}: [Contract]: {err}") from None
 
 
-def _cards(block: _Block, deal: Deal, auction: Auction | None, stated: Contract | None) -> tuple[Card, ...]:
+def _cards(block: Block, deal: Deal, auction: Auction | None, stated: Contract | None) -> tuple[Card, ...]:
     rows = block.sections.get("Play", [])
     if not rows:
         return ()

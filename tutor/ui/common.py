@@ -19,20 +19,49 @@ from tutor.lessons.content import ContentReport
 from tutor.lessons.content_cache import content_report as cached_content_report
 from tutor.ui import cards
 
-#: Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping them all
-#: also disarms Streamlit's own syntax (``:red[…]``, ``:material/…:``, ``$…$``).
-_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+#: What opens markup anywhere in a line: CommonMark's emphasis, code, links, images, HTML and entities;
+#: GFM's tables and strikethrough; Streamlit's math (``$``) and its ``:red[…]``, ``:material/…:`` and
+#: emoji words (a colon before a word and a colon or slash, also ``http://``); GFM's autolinks (``www.``, ``@``). Each is
+#: backslash-escaped (CommonMark shows an escaped punctuation character as itself); nothing else is,
+#: so "-5", "1.5" or "N:AK" read as typed, in the page and in its source.
+_OPENS_ANYWHERE = re.compile(r"[\\`*_\[\]<|~$@]|&(?=[#A-Za-z])|:(?=[\w+-]*[:/])|(?<=www)\.", re.IGNORECASE)
+#: What opens a block only at the start of a line: a heading, a quote, a list item, a setext underline.
+_OPENS_A_LINE = re.compile(r"^(\s*)(>|[#+=-](?=\s|$|[#+=-])|\d{1,9}[.)](?=\s|$))")
 
 
 def text_md(text: object) -> str:
-    """``text`` escaped so that Markdown shows it literally (no links, images, HTML, emphasis)."""
-    escaped = _MARKDOWN_PUNCTUATION.sub(r"\\\1", str(text))
-    return "  \n".join(escaped.splitlines()) if "\n" in escaped else escaped
+    """``text`` for a Markdown body, shown as typed: no link, image, HTML, emphasis or block opens.
+
+    Only the characters that would open markup are backslash-escaped, so a refusal quoting the
+    learner's "-5" or "<script>" reads "-5" and "<script>" (issue 31), and stays inert.
+    """
+    lines = [_OPENS_A_LINE.sub(_escape_last, _OPENS_ANYWHERE.sub(r"\\\g<0>", line))
+             for line in str(text).splitlines() or [""]]
+    return "  \n".join(lines)
+
+
+def _escape_last(match: re.Match[str]) -> str:
+    """``1.`` -> ``1\\.``, ``#`` -> ``\\#``: the marker's punctuation escaped, its indent kept."""
+    marker = match.group(2)
+    return f"{match.group(1)}{marker[:-1]}\\{marker[-1]}"
 
 
 def show_text(text: object) -> None:
     """Learner or stored text as plain text, line breaks kept."""
     st.text(str(text))
+
+
+#: The largest upload read, in MiB: ``server.maxUploadSize`` in .streamlit/config.toml says the same (16 MiB is
+#: the JSON reader's limit, tutor/engine/jsonread.py), so a larger file is refused before it is sent.
+MAX_UPLOAD_MB = 16
+
+
+def upload_bytes(upload: object, limit_mb: int = MAX_UPLOAD_MB) -> bytes:
+    """The bytes of a ``st.file_uploader`` file, refused by its stated size before they are copied."""
+    size = int(getattr(upload, "size", 0))
+    if size > limit_mb * 1024 * 1024:
+        raise TutorError(f"{getattr(upload, 'name', 'the file')}: {size:,} bytes; at most {limit_mb} MiB are read")
+    return bytes(upload.getvalue())  # type: ignore[attr-defined]
 
 
 def page_header(title: str, caption: str) -> None:

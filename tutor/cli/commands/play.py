@@ -22,7 +22,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from tutor.cli.inputs import add_seed_option, seed_or_random, table_command
+from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
 from tutor.cli.spelling import as_call, learner_message
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.dealgen import random_deal
@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
-    read = read or _prompt
+    read = read or read_table_line  # bounded: `< /dev/zero` is one line, not a MemoryError
     if getattr(args, "players", None) is not None:
         from tutor.cli.ways_cli import play_way
 

@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
 from tutor.lessons.progress.report import accuracy_by_day, answers_frame, area_table, units_frame
-from tutor.ui.common import page_header, show_error
+from tutor.ui.common import MAX_UPLOAD_MB, page_header, show_error, upload_bytes
 from tutor.ui.state import learner_selector, session, store
 
 page_header("Progress", "Your record: accuracy over time, what is due, what is mastered.")
@@ -70,10 +70,10 @@ def _export_import(learner: str) -> None:
         right.download_button("Download my answers (CSV)", csv_text(store(), learner), file_name="vint-answers.csv",
                               mime="text/csv", key="progress_export_csv")
     upload = st.file_uploader("Import a record exported before (JSON)", type=["json"],
-                              key="progress_import_file")
+                              key="progress_import_file", max_upload_size=MAX_UPLOAD_MB)
     if upload is not None and st.button("Import", key="progress_import_button"):
         signed_in = session().account or None  # class mode: only the account's own record (docs/classes.md)
-        added = import_bytes(store(), upload.getvalue(), upload.name, only=signed_in)  # bounded reader
+        added = import_bytes(store(), upload_bytes(upload), upload.name, only=signed_in)  # bounded reader
         st.success(f"Imported {added} new answers.")
     st.caption(f"Database: `{store().path}`")
 

@@ -1,0 +1,74 @@
+"""Every benchmark in benchmarks/ runs, on a tiny budget, so that none can rot (issue 31: the page
+benchmark could not run at all, and nobody knew). Nothing here checks a figure: a benchmark's
+figures are for the README, measured by hand on a quiet machine; these runs only show that each
+one still goes from start to end and prints its rows.
+
+``TUTOR_BENCH_TINY=1`` cuts every section of ``run_all.py`` (and ``sampled_analysis.py``) to a
+couple of samples. The browser benchmarks (``page_bench.py``, run_all's cold start) run in
+``tests/browser/test_browser_benchmarks.py``, on the session's server and Chromium.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+#: Every benchmark script, run by a test here or in tests/browser/test_browser_benchmarks.py: add a new one.
+COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
+           "robot_realism.py", "page_profile.py", "dealer_ref.py"}
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Callable[..., str]:
+    """Run a benchmark's ``main`` in this process (its imports are already loaded) with a tiny budget."""
+    monkeypatch.setenv("TUTOR_BENCH_TINY", "1")
+    monkeypatch.syspath_prepend(str(BENCH))
+    monkeypatch.syspath_prepend(str(ROOT / "tests" / "browser"))
+
+    def run(script: str, *args: str) -> str:
+        module = importlib.import_module(script)
+        monkeypatch.setattr(sys, "argv", [f"{script}.py", *args])
+        code = module.main()
+        assert code in (0, None)
+        return capsys.readouterr().out
+    return run
+
+
+def test_every_benchmark_script_is_run_here() -> None:
+    assert {p.name for p in BENCH.glob("*.py")} == COVERED
+
+
+@pytest.mark.slow
+def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) -> None:
+    """run_all's sections without a browser (dealer_ref.py serves the dealbatch section)."""
+    out = tiny("run_all", "--quick", "--no-write", "--only", "dealgen,dealbatch,drills,dd,scoring")
+    for section in ("deal generation", "batch deals", "drills", "double dummy", "scoring"):
+        assert section in out, out[-2000:]
+    assert "failed" not in out, out[-2000:]
+    out = tiny("sampled_analysis", "--quick")
+    assert "one play decision over 100 layouts" in out, out[-2000:]
+
+
+@pytest.mark.slow
+def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str],
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert "invariants held on 2 deals" in tiny("robot_realism", "--deals", "2")
+    assert "play drills from the bank (1 seeds" in tiny("drill_generation", "--seeds", "1")
+    assert "glossary" in tiny("page_profile", "glossary")
+
+
+@pytest.mark.slow
+def test_the_book_audit_runs_on_one_convention(tiny: Callable[..., str]) -> None:
+    from book_audit import audit_rule
+
+    from tutor.lessons.play.rules import rules_of_kind
+
+    rule = rules_of_kind("lead")[0]
+    row = audit_rule("lead", rule.id, 1, 4, 4)
+    assert row["rule"] == rule.id and row["positions"] <= 1
