@@ -32,7 +32,16 @@ from collections.abc import Mapping
 from tutor.engine.bidding import KIND, BidPosition
 from tutor.engine.calls import Bid, Call
 from tutor.engine.conventions.hand_features import sure_tricks
-from tutor.engine.conventions.vocabulary import HISTORY, REQUIRED, Arg, Args, CallShape, Word, chooser, feature
+from tutor.engine.conventions.vocabulary import (
+    HISTORY,
+    REQUIRED,
+    Arg,
+    Args,
+    CallShape,
+    Word,
+    chooser,
+    feature,
+)
 from tutor.engine.rules import BOOK_TRICKS
 
 #: The sure tricks a direct "three" tells (law 36: eight, or nine).
