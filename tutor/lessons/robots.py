@@ -186,6 +186,8 @@ def seat_view(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None
         view["kind"] = "bid"
         if score is not None:
             view["score"] = score.to_json()
+        if variants:  # a bidding variant (support-raise) and the auction's own (auction-end) shape the call
+            view["variants"] = variants
         return view
     contract = auction.contract
     assert contract is not None  # the play only starts after a contract

@@ -476,7 +476,7 @@ def prompt(p: BidPosition) -> str:
 
 # -- tutor advise ----------------------------------------------------------------------------------------
 
-_POSITION_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes"}
+_POSITION_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes", "variants"}
 
 
 def position_from_json(data: Mapping[str, Any]) -> BidPosition:
@@ -500,8 +500,12 @@ def position_from_json(data: Mapping[str, Any]) -> BidPosition:
     if len(hand) != 13:
         raise TutorError(f"the hand {data['hand']!r} holds {len(hand)} cards; a Vint hand holds 13 (law 16)")
     score = ScoreState.from_json(data["score"]) if data.get("score") is not None else None
+    variants = data.get("variants") or {}
+    if not isinstance(variants, Mapping):
+        raise TutorError(f"'variants' must be an object such as {{\"support-raise\": \"russian\"}}, got {variants!r}")
+    rules = Rules.with_variants({str(k): str(v) for k, v in variants.items()})  # a bidding variant (≈57)
     return BidPosition(Seat.parse(data["seat"]), hand, Seat.parse(data["dealer"]),
-                       tuple(parse_call(c) for c in auction), score)
+                       tuple(parse_call(c) for c in auction), score, rules)
 
 
 def advise(data: Mapping[str, Any]) -> dict[str, Any]:
