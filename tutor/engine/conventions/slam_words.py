@@ -122,7 +122,15 @@ def _gives(args: Mapping[str, object]) -> frozenset[CallShape]:
     return frozenset(("suit", level) for level in range(THREE + 1, GRAND + 1))
 
 
+def own_direct_three(p: BidPosition) -> bool:
+    """This player's first bid was law 36's direct "three": a suit at three, his side's first bid."""
+    return _direct_three(p.own_bids) is not None and _opened_side(p, partner=False)
+
+
 WORDS: tuple[Word, ...] = (
+    feature("own_direct_three", "your first bid was a direct 'three' in a suit, your side's first bid (law 36)",
+            lambda position, args: own_direct_three(position), (KIND,), realiser=HISTORY,
+            clause="you said 'three' directly"),
     feature("three_negotiation",
             "where you stand after a direct 'three' (law 36): 1 partner said it, 2 you said it and partner "
             "answered, 3 you answered and partner bid again; 0 otherwise",
@@ -143,4 +151,4 @@ WORDS: tuple[Word, ...] = (
             _negotiated, (KIND,), (Arg("strain", "suit", REQUIRED),), gives=_gives),
 )
 
-__all__ = ["WORDS", "own_tricks", "partner_stated", "stage"]
+__all__ = ["WORDS", "own_direct_three", "own_tricks", "partner_stated", "stage"]
