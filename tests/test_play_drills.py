@@ -22,7 +22,8 @@ from plainyaml import safe_load as _safe_load
 from playsamples import SEEDS, documented_rare, drills
 
 from tutor.cli import main
-from tutor.engine.cards import Deal, Seat
+from tutor.engine.bidding import ScoreState
+from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
@@ -53,9 +54,16 @@ def _view(drill: PlayDrill) -> dict[str, Any]:
             "declarer": pos["declarer"], "played": list(pos["played"]), "trick": list(pos["trick"])}
 
 
+def _score(pos: dict[str, Any]) -> ScoreState | None:
+    """The partie's score the drill's robots saw: a law-85 bank entry's (both sides' points below the
+    line, no partie won), or none (the streams start from an empty score)."""
+    below = {Side(k): int(v) for k, v in (pos.get("score") or {}).items()}
+    return ScoreState(below, {Side.NS: 0, Side.EW: 0}) if any(below.values()) else None
+
+
 def _check_against_the_robots(drill: PlayDrill) -> None:
     pos = drill.position
-    record = robot_deal(Deal.from_pbn(drill.deal_pbn), Seat.parse(pos["dealer"]))
+    record = robot_deal(Deal.from_pbn(drill.deal_pbn), Seat.parse(pos["dealer"]), _score(pos))
     # the auction is the robots' auction for the deal and dealer
     assert [d.action for d in record.auction] == pos["auction"]
     assert record.contract is not None and str(record.contract.bid) == pos["contract"]
@@ -232,7 +240,9 @@ def test_the_bank_file_is_small_loads_with_the_bounded_reader_and_names_known_ru
     for rule_id, entries in data["bank"].items():
         assert 1 <= len(entries) <= 20, rule_id
         for entry in entries:
-            assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"]) and entry["score"] is None
+            assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"])
+            # only law 85 reads the score: its entries carry the score near the partie they were found at
+            assert entry["score"] is None or rule_id == "lead-85-cash-before-the-partie", rule_id
             assert 0 <= entry["decision"] < 52
     assert set(load_bank()) == set(data["bank"])
     # a rule the bank never found is one docs/play.md lists as hardly arising, with its rate
