@@ -1,6 +1,7 @@
 """A duplicate match: the book robots against sampling robots, and both against the double-dummy par.
 
-    python benchmarks/robot_match.py [--pairs 100] [--layouts 12] [--budget 40] [--out FILE]
+    python benchmarks/robot_match.py [--pairs 100] [--first 0] [--layouts 12] [--budget 40] [--out FILE]
+    python benchmarks/robot_match.py --summarise FILE...     # the figures of saved rows, merged by seed
 
 Each seeded deal (seed N, dealer rotating N, E, S, W, an empty score, the book's rules) is
 played **twice** with the seats swapped: at table A the sampling robots sit North-South and
@@ -169,7 +170,28 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, Z95 * spread / math.sqrt(n)
 
 
+def summarise(rows: list[dict[str, Any]]) -> list[str]:
+    """The match's figures from its rows (one per deal pair: ``--out`` files, merged)."""
+    gains = [float(r["A"]["ns"] - r["B"]["ns"]) for r in rows]
+    sampler = [((r["A"]["ns"] - r["par_ns"]) + (r["par_ns"] - r["B"]["ns"])) / 2 for r in rows]
+    book = [((r["B"]["ns"] - r["par_ns"]) + (r["par_ns"] - r["A"]["ns"])) / 2 for r in rows]
+    played = sum(1 for r in rows if r["A"]["contract"] != "pass" or r["B"]["contract"] != "pass")
+    differ = sum(1 for r in rows if r["A"]["contract"] != r["B"]["contract"])
+    out = [f"deal pairs: {len(rows)} (seeds {min(r['seed'] for r in rows)}-{max(r['seed'] for r in rows)}); "
+           f"played at one table at least: {played}; different contracts at the two tables: {differ}"]
+    for what, values in (("sampling robots' gain per deal pair over the book robots", gains),
+                         ("sampling robots against the par, per deal", sampler),
+                         ("book robots against the par, per deal", book)):
+        mean, half = interval(values)
+        out.append(f"{what}: {mean:+.0f} ± {half:.0f} Vint points (95 %)")
+    return out
+
+
 def main() -> int:
+    if len(sys.argv) > 2 and sys.argv[1] == "--summarise":  # python benchmarks/robot_match.py --summarise F...
+        rows = [json.loads(line) for name in sys.argv[2:] for line in Path(name).read_text().splitlines() if line]
+        print("\n".join(summarise(sorted({r["seed"]: r for r in rows}.values(), key=lambda r: r["seed"]))))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="first seed")
