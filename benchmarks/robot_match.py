@@ -22,7 +22,8 @@ the mean gain and its 95 % interval (normal approximation) over the pairs are pr
 **The double-dummy par** of a deal: both sides bid alternately up the Vint ladder (no doubles in
 Vint), the dealer's side first, each contract scored with its double-dummy tricks (the better
 declarer of the side) and the deal's honours; the par is the minimax value (passing out scores the
-X). Each side's result is also printed against it.
+X). The teams' results against the par cancel within a pair, so the match prints how far from the
+par the deal's result lies: at the mixed tables, and with the book robots at all four seats.
 
 Every line of results is flushed as it comes (``--out`` keeps a JSON line per deal pair), so a
 run stopped early still reports what it played.
@@ -170,18 +171,34 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, Z95 * spread / math.sqrt(n)
 
 
+def book_table(seed: int) -> int:
+    """North-South's net points when the book robots sit at all four seats (``robot_deal``)."""
+    from tutor.lessons.robots import robot_deal
+
+    deal, dealer = random_deal(random.Random(seed)), list(Seat)[seed % 4]
+    record = robot_deal(deal, dealer)
+    contract = record.contract
+    tricks = record.tricks[contract.declarer.side] if contract else 0
+    return net_points(deal, contract, tricks, _known(Seat.N, deal, dealer))
+
+
 def summarise(rows: list[dict[str, Any]]) -> list[str]:
-    """The match's figures from its rows (one per deal pair: ``--out`` files, merged)."""
+    """The match's figures from its rows (one per deal pair: ``--out`` files, merged).
+
+    In a duplicate pair the two teams' results against the par cancel (what one side gains on
+    the par the other loses), so each team is measured by how far the deal's result lies from
+    the par: the mean absolute distance, at the two mixed tables, and at a third table where the
+    book robots sit at all four seats (cheap: ``robot_deal``)."""
     gains = [float(r["A"]["ns"] - r["B"]["ns"]) for r in rows]
-    sampler = [((r["A"]["ns"] - r["par_ns"]) + (r["par_ns"] - r["B"]["ns"])) / 2 for r in rows]
-    book = [((r["B"]["ns"] - r["par_ns"]) + (r["par_ns"] - r["A"]["ns"])) / 2 for r in rows]
+    mixed = [(abs(r["A"]["ns"] - r["par_ns"]) + abs(r["B"]["ns"] - r["par_ns"])) / 2 for r in rows]
+    books = [float(abs(book_table(int(r["seed"])) - r["par_ns"])) for r in rows]
     played = sum(1 for r in rows if r["A"]["contract"] != "pass" or r["B"]["contract"] != "pass")
     differ = sum(1 for r in rows if r["A"]["contract"] != r["B"]["contract"])
     out = [f"deal pairs: {len(rows)} (seeds {min(r['seed'] for r in rows)}-{max(r['seed'] for r in rows)}); "
            f"played at one table at least: {played}; different contracts at the two tables: {differ}"]
     for what, values in (("sampling robots' gain per deal pair over the book robots", gains),
-                         ("sampling robots against the par, per deal", sampler),
-                         ("book robots against the par, per deal", book)):
+                         ("distance from the par, sampling and book robots at one table", mixed),
+                         ("distance from the par, book robots at all four seats", books)):
         mean, half = interval(values)
         out.append(f"{what}: {mean:+.0f} ± {half:.0f} Vint points (95 %)")
     return out
@@ -200,9 +217,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     sampler = Sampler(args.layouts, args.budget)
-    gains: list[float] = []
-    book_vs_par: list[float] = []
-    sampler_vs_par: list[float] = []
+    rows: list[dict[str, Any]] = []
     start = time.perf_counter()
     out = args.out.open("w") if args.out else None
     for seed in range(args.first, args.first + args.pairs):
@@ -210,25 +225,17 @@ def main() -> int:
         a = play_table(deal, dealer, Side.NS, sampler, seed)  # sampling robots North-South
         b = play_table(deal, dealer, Side.EW, sampler, seed)  # sampling robots East-West
         p = par(deal, dealer)
-        gains.append(a["ns"] - b["ns"])
-        sampler_vs_par.append(((a["ns"] - p) + (p - b["ns"])) / 2)
-        book_vs_par.append(((b["ns"] - p) + (p - a["ns"])) / 2)
         row = {"seed": seed, "A": a, "B": b, "par_ns": p, "sampler_gain": a["ns"] - b["ns"]}
+        rows.append(row)
         print(json.dumps(row), flush=True)
         if out:
             out.write(json.dumps(row) + "\n")
             out.flush()
     seconds = time.perf_counter() - start
-    g, gh = interval(gains)
-    s, sh = interval(sampler_vs_par)
-    k, kh = interval(book_vs_par)
-    print(f"deal pairs: {len(gains)}; layouts per decision: {args.layouts} (budget {args.budget})")
-    print(f"sampling robots' gain per deal pair over the book robots: {g:+.0f} ± {gh:.0f} Vint points (95 %)")
-    print(f"sampling robots against the par, per deal: {s:+.0f} ± {sh:.0f}")
-    print(f"book robots against the par, per deal: {k:+.0f} ± {kh:.0f}")
+    print("\n".join(summarise(rows)))
     print(f"sampler decisions: {sampler.decisions}, sampled (2+ choices): {sampler.sampled}, "
           f"differing from the book: {sampler.differs}; {sampler.seconds:.0f} s sampling")
-    print(f"time: {seconds:.0f} s ({seconds / len(gains):.1f} s a deal pair)")
+    print(f"time: {seconds:.0f} s ({seconds / len(rows):.1f} s a deal pair)")
     if out:
         out.close()
     return 0
