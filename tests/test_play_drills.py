@@ -51,12 +51,13 @@ def _view(drill: PlayDrill) -> dict[str, Any]:
     pos = drill.position
     return {"kind": "card" if pos["trick"] else "lead", "seat": pos["seat"], "hand": pos["hand"],
             "dealer": pos["dealer"], "auction": list(pos["auction"]), "contract": pos["contract"],
-            "declarer": pos["declarer"], "played": list(pos["played"]), "trick": list(pos["trick"])}
+            "declarer": pos["declarer"], "played": list(pos["played"]), "trick": list(pos["trick"]),
+            **({"score": dict(pos["score"])} if any((pos.get("score") or {}).values()) else {})}
 
 
 def _score(pos: dict[str, Any]) -> ScoreState | None:
-    """The partie's score the drill's robots saw: a law-85 bank entry's (both sides' points below the
-    line, no partie won), or none (the streams start from an empty score)."""
+    """The partie's score the drill's robots saw: a bank entry found near the partie (both sides' points
+    below the line, no partie won), or none (the streams start from an empty score)."""
     below = {Side(k): int(v) for k, v in (pos.get("score") or {}).items()}
     return ScoreState(below, {Side.NS: 0, Side.EW: 0}) if any(below.values()) else None
 
@@ -241,8 +242,11 @@ def test_the_bank_file_is_small_loads_with_the_bounded_reader_and_names_known_ru
         assert 1 <= len(entries) <= 20, rule_id
         for entry in entries:
             assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"])
-            # only law 85 reads the score: its entries carry the score near the partie they were found at
-            assert entry["score"] is None or rule_id == "lead-85-cash-before-the-partie", rule_id
+            # an entry found in the deals played near the partie (for law 85) carries that score: both
+            # sides level, 460-490 below the line, no partie won (tools/play_bank.py, near_partie)
+            if entry["score"] is not None:
+                below = entry["score"]["below"]
+                assert below["NS"] == below["EW"] and 460 <= below["NS"] <= 490, (rule_id, entry["score"])
             assert 0 <= entry["decision"] < 52
     assert set(load_bank()) == set(data["bank"])
     # a rule the bank never found is one docs/play.md lists as hardly arising, with its rate
