@@ -170,7 +170,7 @@ def find_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor: A
 class BankEntry:
     """A banked position: the deal and dealer the robots bid and play, and the decision's index in
     their record of the play (the number of cards played before it). The streams start from an
-    empty score; an entry found for law 85 (the scores near the partie) carries its score."""
+    empty score; an entry found in the bank's deals near the partie (for law 85) carries that score."""
 
     deal: Deal
     dealer: Seat
