@@ -3,7 +3,8 @@
     python benchmarks/robot_realism.py [--deals N]
 
 Prints the share of deals passed out, the contracts by level and strain, how often the
-declaring side holds seven or more trumps, and how many contracts are made and failed —
+declaring side holds seven or more trumps, how many contracts are made and failed, the slams
+bid and made against the deals where a slam makes double dummy —
 the figures in docs/robots.md — after checking every record's invariants. Seeds 0..N-1, dealer rotating N, E, S, W; the book's
 rules (no variants), an empty score.
 """
@@ -75,6 +76,28 @@ def figures(records: list[RobotDeal]) -> dict[str, object]:
     }
 
 
+def slam_figures(records: list[RobotDeal], double_dummy: bool = True) -> dict[str, object]:
+    """Slams bid and made by the robots, and the deals where a slam makes double dummy.
+
+    A slam "makes double dummy" on a deal when some seat takes twelve tricks or more as declarer
+    in some strain (a whole double-dummy table, DDS), the opponents leading.
+    """
+    slams = [r for r in records if r.contract is not None and r.contract.bid.level >= 6]
+    made = sum(1 for r in slams if r.contract and r.tricks[r.contract.declarer.side] >= r.contract.bid.level + 6)
+    out: dict[str, object] = {"slams bid": len(slams), "slams made": made,
+                              "small / grand bid": (sum(1 for r in slams if r.contract and r.contract.bid.level == 6),
+                                                    sum(1 for r in slams if r.contract and r.contract.bid.level == 7))}
+    if double_dummy:
+        from tutor.engine.analysis import dd_tables
+
+        tables = dd_tables([r.deal for r in records])
+        out["deals where a slam makes double dummy"] = sum(
+            1 for t in tables if max(max(row) for row in t.cells) >= 12)
+        out["deals where a grand slam makes double dummy"] = sum(
+            1 for t in tables if max(max(row) for row in t.cells) >= 13)
+    return out
+
+
 def robot_rubbers(count: int) -> dict[str, object]:
     """``count`` seeded rubbers played out by four robots, each checked: it ends with a winner of two
     parties (scoring 4, note 9), every deal's invariants hold, and the sheet adds up."""
@@ -104,6 +127,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--rubbers", type=int, default=0, help="also play this many robot rubbers")
+    parser.add_argument("--no-dd", action="store_true", help="skip the double-dummy slam share")
     args = parser.parse_args()
     if args.rubbers:
         start = time.perf_counter()
@@ -116,6 +140,8 @@ def main() -> None:
     print(f"invariants held on {len(records)} deals (legal auctions that end, 13 legal tricks, "
           "scores equal to tutor score's)")
     for key, value in figures(records).items():
+        print(f"{key}: {value}")
+    for key, value in slam_figures(records, double_dummy=not args.no_dd).items():
         print(f"{key}: {value}")
     print(f"time: {seconds:.1f} s ({1000 * seconds / args.deals:.1f} ms per deal)")
 

@@ -84,6 +84,13 @@ def _check_against_the_stated_rule(rule_id: str, position: Mapping[str, Any], an
         assert answer == "P"
     elif chooser == "bid":
         assert answer == args["call"]
+    elif chooser == "negotiated_bid":  # law 36: the suit of the direct "three" (the last bid's), four to seven
+        assert last is not None and answer[1:] == last[1:] and 4 <= int(answer[0]) <= 7, (answer, last)
+    elif chooser == "best_of_partners_suits":  # law 50: "two" in one of the suits partner named
+        partner = SEAT_ORDER[(SEAT_ORDER.index(position["seat"]) + 2) % 4]
+        named = {c[1:] for n, c in enumerate(auction) if c != "P" and c[1:] != "NT"
+                 and SEAT_ORDER[(SEAT_ORDER.index(position["dealer"]) + n) % 4] == partner}
+        assert int(answer[0]) == args["level"] and answer[1:] in named, (answer, named)
     else:  # lowest_bid, show_suit: the lowest legal bid of a strain, within the rule's levels
         assert answer != "P"
         level, strain = int(answer[0]), answer[1]

@@ -23,8 +23,9 @@ TABLE = _safe_load((Path(__file__).parent / "data" / "bidding_expectations.yaml"
 @pytest.mark.parametrize("case", TABLE, ids=[c["id"] for c in TABLE])
 def test_book_call_for_each_seed_position(case: dict[str, Any]) -> None:
     position = {"kind": "bid", **{k: case[k] for k in ("dealer", "seat", "hand", "auction")}}
-    if "score" in case:
-        position["score"] = case["score"]
+    for key in ("score", "variants"):
+        if key in case:
+            position[key] = case[key]
     answer = advise(position)
     assert answer["call"] == case["call"], (case["source"], answer)
     assert set(case["laws"]) <= set(answer["laws"]), (case["source"], answer)

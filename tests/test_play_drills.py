@@ -22,7 +22,8 @@ from plainyaml import safe_load as _safe_load
 from playsamples import SEEDS, documented_rare, drills
 
 from tutor.cli import main
-from tutor.engine.cards import Deal, Seat
+from tutor.engine.bidding import ScoreState
+from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
@@ -50,12 +51,20 @@ def _view(drill: PlayDrill) -> dict[str, Any]:
     pos = drill.position
     return {"kind": "card" if pos["trick"] else "lead", "seat": pos["seat"], "hand": pos["hand"],
             "dealer": pos["dealer"], "auction": list(pos["auction"]), "contract": pos["contract"],
-            "declarer": pos["declarer"], "played": list(pos["played"]), "trick": list(pos["trick"])}
+            "declarer": pos["declarer"], "played": list(pos["played"]), "trick": list(pos["trick"]),
+            **({"score": dict(pos["score"])} if any((pos.get("score") or {}).values()) else {})}
+
+
+def _score(pos: dict[str, Any]) -> ScoreState | None:
+    """The partie's score the drill's robots saw: a bank entry found near the partie (both sides' points
+    below the line, no partie won), or none (the streams start from an empty score)."""
+    below = {Side(k): int(v) for k, v in (pos.get("score") or {}).items()}
+    return ScoreState(below, {Side.NS: 0, Side.EW: 0}) if any(below.values()) else None
 
 
 def _check_against_the_robots(drill: PlayDrill) -> None:
     pos = drill.position
-    record = robot_deal(Deal.from_pbn(drill.deal_pbn), Seat.parse(pos["dealer"]))
+    record = robot_deal(Deal.from_pbn(drill.deal_pbn), Seat.parse(pos["dealer"]), _score(pos))
     # the auction is the robots' auction for the deal and dealer
     assert [d.action for d in record.auction] == pos["auction"]
     assert record.contract is not None and str(record.contract.bid) == pos["contract"]
@@ -232,7 +241,12 @@ def test_the_bank_file_is_small_loads_with_the_bounded_reader_and_names_known_ru
     for rule_id, entries in data["bank"].items():
         assert 1 <= len(entries) <= 20, rule_id
         for entry in entries:
-            assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"]) and entry["score"] is None
+            assert Deal.from_pbn(entry["deal"]) and Seat.parse(entry["dealer"])
+            # an entry found in the deals played near the partie (for law 85) carries that score: both
+            # sides level, 460-490 below the line, no partie won (tools/play_bank.py, near_partie)
+            if entry["score"] is not None:
+                below = entry["score"]["below"]
+                assert below["NS"] == below["EW"] and 460 <= below["NS"] <= 490, (rule_id, entry["score"])
             assert 0 <= entry["decision"] < 52
     assert set(load_bank()) == set(data["bank"])
     # a rule the bank never found is one docs/play.md lists as hardly arising, with its rate

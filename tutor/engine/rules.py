@@ -38,6 +38,7 @@ AceFourthHonours = Literal["Q-or-J", "Q-and-J"]
 AqLeadPartnerKing = Literal["ace", "small"]
 TrumpLeadsAfterBothFollow = Literal["continue", "stop"]
 SmallGameTrumpLeads = Literal["never", "unless-strong"]
+SupportRaise = Literal["ask-first", "at-once"]
 #: A variant option's figure: a count, a word above, a table of values, or an enum member (Solo Whist's).
 OptionValue = int | str | tuple[int, ...] | enum.Enum
 
@@ -122,6 +123,10 @@ class Rules:
     # Law 136 (C11): without the ace, lead the queen "under" LHO's shown king from
     # Q J and two more cards, 4 (book), or "Q J third", 3 (Russian summary).
     qj_through_king_length: int = 4
+    # -- Bidding conventions that collide (laws 49-50 against ≈57): with support and three sure tricks
+    # over partner's suit at the one level, "ask-first" (book: law 49 passes to learn whether the suit
+    # is independent, law 50 waits for the whole showing) or raise "at-once" (≈57, Russian summary).
+    support_raise: SupportRaise = "ask-first"
 
     def trick_points(self, level: int) -> int:
         """Points below the line for each trick of a contract of ``level`` (scoring 5: 10 × level)."""
@@ -282,6 +287,14 @@ VARIANTS: tuple[Variant, ...] = (
        book=("never lead trumps", "never", (Source(BOOK, "law 118, l.219"), Source(THAI, "law 118, l.607"))),
        russian=("may lead trumps in the opposite case (strong trumps)", "unless-strong",
                 (Source(RUSSIAN, "item 15, l.277"),))),
+    _v("support-raise", "support_raise", "law-r57", "",
+       "Partner's suit at the one level, your support and three sure tricks: pass to ask first (laws 49, 50), "
+       "or raise to 'three' at once (≈57).",
+       book=("pass to ask while partner shows his suits; after law 50's short suits 'two' in the best of them",
+             "ask-first", (Source(BOOK, "law 49, l.139-141"), Source(BOOK, "law 50, l.159"),
+                           Source(THAI, "law 50, l.547"))),
+       russian=("raise to 'three' at once ('almost obligatory')", "at-once",
+                (Source(RUSSIAN, "item 12, l.171"), Source(BOOK, "summary l.602")))),
     _v("qj-through-king", "qj_through_king_length", "law-136", "C11",
        "Without the ace, the Q-J holding that leads the queen through a king shown for no-trumps.",
        book=("Q J and two more cards", 4, (Source(BOOK, "law 136, l.255"), Source(THAI, "law 136, l.643"))),

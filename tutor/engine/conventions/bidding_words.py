@@ -251,11 +251,13 @@ WORDS: tuple[Word, ...] = (
     ),
     _word(
         "partner_opened_nt",
-        "partner said no-trumps at his first call, without passing (law 41)",
+        "partner said no-trumps at his first call, without passing, before you bid (law 41)",
         lambda p: (
             bool(p.partner)
             and isinstance(p.partner[0].call, Bid)
             and p.partner[0].call.strain is Strain.NO_TRUMPS
+            # an answer to your suit (≈58's two aces and two kings) is not law 41's showing of aces
+            and not any(isinstance(r.call, Bid) and r.index < p.partner[0].index for r in p.own)
         ),
         short="partner said no-trumps at once",
         clause='partner opened with no-trumps',

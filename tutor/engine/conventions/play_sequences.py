@@ -18,6 +18,14 @@ the player (or his partner) led before:
   declaring side) led the ace or king of a side suit and won it, his very next lead was another
   suit and the player won it, this is the player's first lead since, and he holds the highest
   card of that suit still out;
+* the second card of a sequence that starts with the ace (issue 27): ≈88 (RU l.229) "from A K lead
+  the ace and the king" — role ``ak_doubleton_ace_led``; ≈98 (RU l.241) "the ace and then the small
+  card" — ``ace_doubleton_ace_led``; ≈93 (RU l.235) above "two" "the ace first and then a small
+  card" — ``ace_fourth_ace_led``; 132 (RO l.247) "first the ace and then lead from the queen" —
+  ``trump_ace_from_aq_led``: each is the suit whose ace the player led to the last trick (its first
+  lead) and won with everyone following, when the holding he was dealt in it is the law's;
+* 133 (RO l.249): "at no-trumps lead your strong suit" — role ``strong_suit``: the suit the
+  sure-trick model counts most tricks in, at least three (the tutor's reading of "strong");
 * 135 (RO l.253; TH l.641; RU l.307): "sometimes it is useful to lead the remaining trump in
   the middle of the play to take away a possible entry … especially when you know the
   declarer is void in his partner's suit" — feature ``declarer_void_in_partners_suit``.
@@ -107,8 +115,53 @@ def _partner_blank_honour(p: PlayPosition) -> tuple[Suit, ...]:
     return ()
 
 
+def _own_ace_won(p: PlayPosition) -> tuple[Suit, set[Rank]] | None:
+    """The suit whose ace the player led to the last trick, once only, and won with everyone following
+    (he still holds the suit), with the ranks he was dealt in it; ``None`` otherwise."""
+    if not p.tricks:
+        return None
+    last = p.tricks[-1]
+    suit = last.plays[0][1].suit
+    if not _own_won_lead(p, last, Card(suit, Rank.ACE)) or p.times_led(suit) != 1 or not p.hand.length(suit):
+        return None
+    return suit, _held_originally(p, suit)
+
+
+def _ace_then(test: Callable[[PlayPosition, Suit, set[Rank]], bool]) -> Callable[[PlayPosition], tuple[Suit, ...]]:
+    """A role: the suit of the player's ace just won, when the holding he was dealt in it passes ``test``."""
+    def role(p: PlayPosition) -> tuple[Suit, ...]:
+        found = _own_ace_won(p)
+        return (found[0],) if found is not None and test(p, *found) else ()
+    return role
+
+
+def _strong_suit(p: PlayPosition) -> tuple[Suit, ...]:
+    """Law 133's strong suit (tutor's reading): the suit the hand's sure-trick model counts most tricks
+    in, at least three (ties: the longer, then the higher in Vint); a plain suit at no-trumps."""
+    from tutor.engine.conventions.hand_features import sure_tricks
+
+    counted = sure_tricks(p.hand)
+    best = max(counted.suits, key=lambda t: (t.total, p.hand.length(t.suit), -PBN_ORDER.index(t.suit)))
+    return (best.suit,) if best.total >= STRONG_SUIT_TRICKS else ()
+
+
+#: Law 133's "strong suit": sure tricks the model counts in it, at least (tutor's reading).
+STRONG_SUIT_TRICKS = 3
+PBN_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
 #: The suit roles the continuations name (the play vocabulary adds them to its roles).
 ROLES: Mapping[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
+    # ≈88 (RU l.229): from A K doubleton the ace, then the king
+    "ak_doubleton_ace_led": _ace_then(lambda p, suit, held: held == {Rank.ACE, Rank.KING}),
+    # ≈98 (RU l.241): from the ace doubleton the ace, then the small card
+    "ace_doubleton_ace_led": _ace_then(lambda p, suit, held: len(held) == 2 and Rank.KING not in held),
+    # ≈93 (RU l.235): A with Q or J, fourth or longer, above "two": the ace, then a small card
+    "ace_fourth_ace_led": _ace_then(lambda p, suit, held: len(held) >= 4 and Rank.KING not in held
+                                    and bool(held & {Rank.QUEEN, Rank.JACK})),
+    # 132 (RO l.247): the trump ace from A Q without the king, then the queen
+    "trump_ace_from_aq_led": _ace_then(lambda p, suit, held: suit is p.trump and Rank.QUEEN in held
+                                       and Rank.KING not in held),
+    "strong_suit": _strong_suit,
     "partner_blank_honour": _partner_blank_honour,
     "ak_fourth_cashed": _ak_fourth_cashed,
     "akx_king_led": _akx_king_led,

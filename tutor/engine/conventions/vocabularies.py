@@ -3,7 +3,8 @@
 * :data:`BIDDING` — the words of ``content/conventions/bidding.yaml`` (decision kind
   ``bid``): the hand features (:mod:`tutor.engine.conventions.hand_features`), the features of one
   suit with the bidding suit names (``partner``, ``best`` …), and the auction words
-  of :mod:`tutor.engine.conventions.bidding_words` and :mod:`tutor.engine.conventions.negotiation`;
+  of :mod:`tutor.engine.conventions.bidding_words`, :mod:`tutor.engine.conventions.negotiation` and
+  :mod:`tutor.engine.conventions.slam_words` (law 36's negotiation to the slam);
 * :data:`PLAY` — the words of ``content/conventions/play.yaml`` (``lead``,
   ``second-hand``, ``third-hand``, ``discard``): the same hand features, the suit
   features with the play roles as suit names, and the play words of
@@ -24,7 +25,7 @@ from __future__ import annotations
 from tutor.engine import bidding
 from tutor.engine.conventions import bidding_words as bidding_vocabulary
 from tutor.engine.conventions import hand_features as features
-from tutor.engine.conventions import negotiation, play_choosers, play_features, play_history, play_sequences
+from tutor.engine.conventions import negotiation, play_choosers, play_features, play_history, play_sequences, slam_words
 from tutor.engine.conventions.kinds import PLAY_KINDS
 from tutor.engine.conventions.play_holdings import PATTERNS
 from tutor.engine.conventions.play_roles import ROLES, first_role_suit
@@ -33,7 +34,7 @@ from tutor.engine.errors import TutorError
 
 BIDDING: Vocabulary = Vocabulary.of(
     (*features.HAND_WORDS, *features.suit_words(bidding.resolve_suit), *bidding_vocabulary.WORDS,
-     *negotiation.WORDS),
+     *negotiation.WORDS, *slam_words.WORDS),
     suit_names=bidding.SUIT_NAMES,
 )
 

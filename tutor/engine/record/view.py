@@ -10,8 +10,8 @@ the unseen cards and checks that no robot decision changes).
 A view becomes the position a convention reads: :meth:`SeatView.bid_position` in the
 auction, :meth:`SeatView.play_position` in the play. Its JSON (:meth:`SeatView.to_json`) is
 the position ``tutor advise`` reads, so a robot's decision is ``tutor advise`` on its view.
-The bidding view carries no variants: ``tutor advise`` reads a bid under the book's rules
-(the auction's end and every call are the same in every variant the tutor offers).
+The view carries the variants that differ from the book, in the auction too: the bidding
+variant of laws 49-50 against ≈57 (``support-raise``) changes a call.
 
 >>> from tutor.engine.cards import Deal
 >>> from tutor.engine.record import DealRecord
@@ -60,7 +60,8 @@ class SeatView:
         """The view a position was built from (its seat, hand and public part; a play position's deal is
         not part of any view)."""
         if isinstance(position, BidPosition):
-            return cls(position.seat, position.hand, position.dealer, position.calls, score=position.score)
+            return cls(position.seat, position.hand, position.dealer, position.calls, score=position.score,
+                       rules=position.rules)
         below = position.below
         score = ScoreState({s: int(below.get(s, 0)) for s in Side}) if below else None
         return cls(position.seat, position.hand, position.dealer, tuple(r.call for r in position.auction),
@@ -87,8 +88,8 @@ class SeatView:
     # -- the positions the conventions read -------------------------------------------------------
 
     def bid_position(self) -> BidPosition:
-        """The auction position of this view (the book's rules: see the module docstring)."""
-        return BidPosition(self.seat, self.hand, self.dealer, self.calls, self.score)
+        """The auction position of this view, under the variants the view carries."""
+        return BidPosition(self.seat, self.hand, self.dealer, self.calls, self.score, as_seen(self.rules))
 
     def play_position(self, conventions: Sequence[Rule] = ()) -> PlayPosition:
         """The play position of this view; ``conventions``: the play rules a prohibition re-asks."""
@@ -110,7 +111,7 @@ class SeatView:
             view["kind"] = "bid"
             if self.score is not None:
                 view["score"] = self.score.to_json()
-            return view
+            return _with_variants(view, self.rules)
         view.update({
             "kind": "card" if self.trick else "lead",
             "contract": str(self.contract.bid), "declarer": self.contract.declarer.value,
@@ -118,10 +119,16 @@ class SeatView:
         })
         if self.score is not None:
             view["score"] = {s.value: self.score.below[s] for s in Side}
-        variants = variant_choices(self.rules)
-        if variants:
-            view["variants"] = variants
-        return view
+        return _with_variants(view, self.rules)
+
+
+def _with_variants(view: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """``view`` with the variants that differ from the book: a bidding variant (support-raise), the
+    play's and the scoring's all shape the advice."""
+    variants = variant_choices(rules)
+    if variants:
+        view["variants"] = variants
+    return view
 
 
 def variant_choices(rules: Rules | None) -> dict[str, str]:

@@ -22,7 +22,7 @@ from tutor.engine.jsonread import json_int
 from tutor.engine.record.view import SeatView
 from tutor.engine.rules import Rules
 
-_BID_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes"}
+_BID_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes", "variants"}
 
 
 def bid_view(data: Mapping[str, Any]) -> SeatView:
@@ -46,8 +46,12 @@ def bid_view(data: Mapping[str, Any]) -> SeatView:
     if len(hand) != 13:
         raise TutorError(f"the hand {data['hand']!r} holds {len(hand)} cards; a Vint hand holds 13 (law 16)")
     score = ScoreState.from_json(data["score"]) if data.get("score") is not None else None
+    variants = data.get("variants") or {}
+    if not isinstance(variants, Mapping):
+        raise TutorError(f"'variants' must be an object such as {{\"support-raise\": \"russian\"}}, got {variants!r}")
+    rules = Rules.with_variants({str(k): str(v) for k, v in variants.items()})  # a bidding variant (≈57)
     return SeatView(Seat.parse(data["seat"]), hand, Seat.parse(data["dealer"]),
-                    tuple(parse_call(c) for c in auction), score=score)
+                    tuple(parse_call(c) for c in auction), score=score, rules=rules)
 
 
 def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatView:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction
+from tutor.engine.bidding import ScoreState
 from tutor.engine.cards import Deal, Seat
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.errors import ContentError, TutorError
@@ -73,14 +74,16 @@ class RobotPosition:
     answer: Decision  # the robot's decision (tutor advise on the view)
 
 
-def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None) -> Iterator[RobotPosition]:
+def robot_positions(deal: Deal, dealer: Seat, rules: Rules | None = None,
+                    score: ScoreState | None = None) -> Iterator[RobotPosition]:
     """Every decision of the play, in order, as the robots bid and play ``deal`` from ``dealer``.
 
     Exactly :func:`tutor.lessons.robots.robot_deal`'s auction and play (the same view, the
     same adviser), one position built per card; the caller stops when it has what it needs.
+    ``score`` is the partie's score the robots see (law 38 in the bidding, law 85 in the play).
     """
     book = the_book()
-    record = DealRecord(deal, dealer, rules=rules)
+    record = DealRecord(deal, dealer, score=score, rules=rules)
     calls = tuple(run(record, Phase.AUCTION))
     cards: list[Decision] = []
     while record.phase is Phase.PLAY:
@@ -159,11 +162,12 @@ def find_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor: A
 class BankEntry:
     """A banked position: the deal and dealer the robots bid and play, and the decision's index in
     their record of the play (the number of cards played before it). The streams start from an
-    empty score, so no entry carries one."""
+    empty score; an entry found in the bank's deals near the partie (for law 85) carries that score."""
 
     deal: Deal
     dealer: Seat
     decision: int
+    score: ScoreState | None = None
 
 
 def banked_rules(bank: Mapping[str, Sequence[BankEntry]] | None = None) -> frozenset[str]:
@@ -208,10 +212,11 @@ def _entry(path: Path, rule: str, n: int, item: Any) -> BankEntry:
     if not isinstance(item, dict):
         raise ContentError(f"{where}: expected an object with deal, dealer, decision")
     decision = item.get("decision")
-    if item.get("score") is not None or not isinstance(decision, int) or not 0 <= decision < 52:
-        raise ContentError(f"{where}: decision must be a card index 0-51 and score empty")
+    if not isinstance(decision, int) or not 0 <= decision < 52:
+        raise ContentError(f"{where}: decision must be a card index 0-51")
     try:
-        return BankEntry(Deal.from_pbn(str(item["deal"])), Seat.parse(str(item["dealer"])), decision)
+        score = None if item.get("score") is None else ScoreState.from_json(item["score"])
+        return BankEntry(Deal.from_pbn(str(item["deal"])), Seat.parse(str(item["dealer"])), decision, score)
     except (KeyError, TutorError) as err:
         raise ContentError(f"{where}: {err}") from None
 
@@ -225,7 +230,7 @@ def banked_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor:
     if not entries:
         return None
     entry = entries[seed % len(entries)]
-    for n, position in enumerate(robot_positions(entry.deal, entry.dealer)):
+    for n, position in enumerate(robot_positions(entry.deal, entry.dealer, score=entry.score)):
         if n < entry.decision:
             continue
         if position.answer.rule == rule.id:
