@@ -23,15 +23,17 @@ def add_way_options(parser: argparse.ArgumentParser) -> None:
     add_round_option(parser)
 
 
-def add_round_option(parser: argparse.ArgumentParser) -> None:
-    """The options of the other table sizes that ``tutor play`` and ``tutor robots`` share."""
+def add_round_option(parser: argparse.ArgumentParser, *, with_db: bool = True) -> None:
+    """The options of the other table sizes that ``tutor play`` and ``tutor robots`` share;
+    ``with_db=False`` where the command has the store's ``--db`` already (``tutor play``)."""
     parser.add_argument("--round", dest="five_round", type=int, default=0,
                         help="five players: which rubber of the rotation (0 = the first: T sits out); three "
                              "players, the dummy way: which rubber (the dummy passes on at each)")
     parser.add_argument("--way-option", dest="way_options", action="append", default=[], metavar="NAME=CHOICE",
                         help="a way's switch, e.g. dummy-transfer=transfer (docs/table-sizes.md)")
-    parser.add_argument("--db", default=None, help="five players: the progress database keeping the evening's "
-                                                   "running record (default: $TUTOR_DB, else the user data directory)")
+    if with_db:
+        parser.add_argument("--db", default=None, help="five players: the progress database keeping the evening's "
+                                                       "running record (default: $TUTOR_DB, else the user data directory)")
     parser.set_defaults(dealer=Given("N"), seat=Given("S"))
 
 

@@ -33,11 +33,11 @@ from tutor.engine.auction import Auction
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.errors import NotationError, TutorError
-from tutor.engine.record import DealRecord, Phase
-from tutor.engine.rules import Rules
 from tutor.engine.pbn_read import MAX_GAMES as MAX_GAMES
 from tutor.engine.pbn_read import MAX_TEXT as MAX_TEXT  # re-exported: the commands bound their read with it
 from tutor.engine.pbn_read import Block, blocks, small_number
+from tutor.engine.record import DealRecord, Phase
+from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay
 
 #: The note every file written here carries, for a bridge player's program or eyes.

@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--way", help="the way for that many players (default: the book's first)")
     from tutor.cli.ways_cli import add_round_option
 
-    add_round_option(parser)
+    add_round_option(parser, with_db=False)  # the store's --db serves the five players' evening too
     parser.set_defaults(func=run)
 
 

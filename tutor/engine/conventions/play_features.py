@@ -56,7 +56,7 @@ from typing import cast
 
 from tutor.engine.cards import PBN_SUITS, Card, Rank, RelativeSeat, Seat, Side, Suit
 from tutor.engine.conventions.kinds import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS
-from tutor.engine.conventions.play_holdings import PATTERNS, is_small
+from tutor.engine.conventions.play_holdings import is_small
 from tutor.engine.conventions.play_roles import (
     HCP,
     RUN_ROLES,
@@ -72,7 +72,6 @@ from tutor.engine.conventions.play_roles import (
 )
 from tutor.engine.conventions.vocabulary import REQUIRED, Arg, Args, Word, feature, situation
 from tutor.engine.play.position import PlayPosition
-from tutor.engine.tricks import Trick
 
 _ALL = PLAY_KINDS
 

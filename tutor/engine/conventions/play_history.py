@@ -13,10 +13,11 @@ tricks played (law 119).
 from __future__ import annotations
 
 from tutor.engine.cards import Card, Rank, Suit
+from tutor.engine.conventions.kinds import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS
 from tutor.engine.conventions.play_holdings import is_small
 from tutor.engine.conventions.play_roles import discard_reading, named_by
 from tutor.engine.conventions.vocabulary import Args, Word, feature
-from tutor.engine.play.position import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS, PlayPosition
+from tutor.engine.play.position import PlayPosition
 from tutor.engine.tricks import Trick
 
 _ALL = PLAY_KINDS

@@ -25,7 +25,14 @@ from __future__ import annotations
 from tutor.engine import bidding
 from tutor.engine.conventions import bidding_words as bidding_vocabulary
 from tutor.engine.conventions import hand_features as features
-from tutor.engine.conventions import negotiation, play_choosers, play_features, play_history, play_sequences, slam_words
+from tutor.engine.conventions import (
+    negotiation,
+    play_choosers,
+    play_features,
+    play_history,
+    play_sequences,
+    slam_words,
+)
 from tutor.engine.conventions.kinds import PLAY_KINDS
 from tutor.engine.conventions.play_holdings import PATTERNS
 from tutor.engine.conventions.play_roles import ROLES, first_role_suit

@@ -29,7 +29,7 @@ from typing import Any
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
-from tutor.engine.cards import SEAT_NAMES, Deal, Seat, Side, Suit
+from tutor.engine.cards import SEAT_NAMES, Deal, Seat, Suit
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.dealgen import constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError

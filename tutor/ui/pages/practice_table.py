@@ -120,9 +120,10 @@ def _next_deal() -> None:
 def _price(table: TableDeal, index: int) -> DeviationCost:
     """One mistake priced (double dummy, the robots' playout; sampled when switched on), once per deal:
     the prices and the review's memo of robots' answers live in the session."""
-    from tutor.ui.costs import AUTO, PAGE_LAYOUTS
+    from tutor.lessons.cost.precomputed import LAYOUTS
+    from tutor.ui.costs import AUTO
 
-    layouts = PAGE_LAYOUTS if st.session_state.get(AUTO) else 0
+    layouts = LAYOUTS if st.session_state.get(AUTO) else 0
     key = (id(table), len(table.steps), layouts)
     cached = st.session_state.get(RECORDED)
     if not (isinstance(cached, tuple) and cached[0] == key):
