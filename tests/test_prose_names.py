@@ -194,7 +194,7 @@ def stale(file: str, text: str) -> list[str]:
     for m in re.finditer(r"`+([^`\n]+)`+", text):  # quoted code: ``module.name``
         for q in SHORT.finditer(m.group(1)):
             module, rest = q.group(1), q.group(2)
-            if module in short and rest not in ("py", "yaml", "json", "md") and not resolves(f"{short[module]}.{rest}"):
+            if module in short and rest not in ("py", "yaml", "json", "md", "sqlite3") and not resolves(f"{short[module]}.{rest}"):
                 bad.append(q.group(0))
     return sorted(set(bad))
 

@@ -35,7 +35,7 @@ BUY_LAW = "two-4"
 
 
 class WayGame:
-    """One deal of ``setup.way`` replayed from ``steps``."""
+    """One deal of the setup's way replayed from ``steps``."""
 
     def __init__(self, setup: WaySetup, steps: Sequence[tuple[str, str]] = ()) -> None:
         self.setup, self.way = setup, setup.way

@@ -163,7 +163,7 @@ def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
 
 
 def _compose(text: str, result: ParsedYaml) -> yaml.Node | None:
-    """The document's node tree, or ``None`` with the reason in ``result.errors``."""
+    """The document's node tree, or ``None`` with the reason in the result's ``errors``."""
     loader: yaml.SafeLoader | None = None
     try:
         loader = _SafeLoader(text)

@@ -1,7 +1,7 @@
 """Alembic's environment for the progress store: migrations run on the store's own connection.
 
 The store passes its SQLAlchemy connection in ``config.attributes["connection"]`` inside the write
-transaction it has opened (``tutor.lessons.progress.migrate``); nothing here opens another.
+transaction it has opened (``tutor.lessons.progress.opening``); nothing here opens another.
 """
 
 from __future__ import annotations
