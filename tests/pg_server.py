@@ -20,6 +20,8 @@ import tempfile
 import uuid
 from pathlib import Path
 
+from work_bounds import HANG_GUARD
+
 INSTALL = "apt-get install -y postgresql"
 
 
@@ -64,7 +66,7 @@ class PgServer:
         return None
 
     def _run(self, *args: str) -> None:
-        subprocess.run([*self._as, *args], check=True, capture_output=True, timeout=120)
+        subprocess.run([*self._as, *args], check=True, capture_output=True, timeout=HANG_GUARD)
 
     def start(self) -> PgServer:
         initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")

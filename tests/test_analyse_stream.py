@@ -70,9 +70,12 @@ def test_without_layouts_it_stops_only_when_the_verdicts_are_decided(tmp_path: A
     out = json.loads(capsys.readouterr().out)
     done = out["progress"]
     assert done["final"] and done["layouts"] <= done["of"] == 100
-    if done["layouts"] < done["of"]:  # stopped early: every choice still priced has its verdict
-        kept = [c for c in out["choices"] if c["sampled"]["layouts"] == done["layouts"] and "verdict" in c]
-        assert kept and all(c["verdict"] != "undecided" for c in kept)
+    if done["layouts"] < done["of"]:
+        # stopped early (docs/cost.md): the choice that matters beside the book's, the best other one on
+        # the sample (the highest mean points), has its verdict; a weaker choice may stay undecided
+        others = [c for c in out["choices"] if c["choice"] != out["book"] and "verdict" in c]
+        best = max(others, key=lambda c: c["sampled"]["points"])
+        assert best["verdict"] != "undecided", best
 
 
 def _boards(seed: int) -> list[DDBoard]:

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 #: Every benchmark script, run by a test here or in tests/browser/test_browser_benchmarks.py: add a new one.
 COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
-           "robot_realism.py", "page_profile.py", "dealer_ref.py"}
+           "robot_realism.py", "page_profile.py", "dealer_ref.py", "robot_match.py",
+           "class_load.py"}  # class_load.py: tests/test_class_load_bench.py (it needs the PostgreSQL server)
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) ->
         assert section in out, out[-2000:]
     assert "failed" not in out, out[-2000:]
     out = tiny("sampled_analysis", "--quick")
-    assert "one play decision over 100 layouts" in out, out[-2000:]
+    assert "one play decision (tricks 2–10), n=1: first verdict" in out, out[-2000:]
 
 
 @pytest.mark.slow
@@ -61,6 +62,7 @@ def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[...,
     assert "invariants held on 2 deals" in tiny("robot_realism", "--deals", "2")
     assert "play drills from the bank (1 seeds" in tiny("drill_generation", "--seeds", "1")
     assert "glossary" in tiny("page_profile", "glossary")
+    assert "sampler decisions:" in tiny("robot_match", "--pairs", "1", "--layouts", "2", "--budget", "2")
 
 
 @pytest.mark.slow

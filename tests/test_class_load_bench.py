@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from pg_server import PgServer
+from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,6 +22,6 @@ def test_the_class_load_benchmark_runs_and_loses_nothing() -> None:
     if why:
         (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
     done = subprocess.run([sys.executable, "benchmarks/class_load.py", "--seconds", "2", "--learners", "2",
-                           "--analysts", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+                           "--analysts", "1"], cwd=ROOT, capture_output=True, text=True, timeout=HANG_GUARD, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "errors: 0;" in done.stdout and "(equal)" in done.stdout, done.stdout

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from work_bounds import HANG_GUARD
 
 from tutor.engine import analysis
 from tutor.engine.dd_dask import SCHEDULER_VARIABLE, DaskOwner, owner_from_environment
@@ -27,7 +28,7 @@ DASK = str(Path(sys.executable).with_name("dask"))
 pytestmark = pytest.mark.slow  # a scheduler and two worker processes: about 8 s
 
 
-def _wait_for(path: Path, seconds: float = 60) -> None:
+def _wait_for(path: Path, seconds: float = HANG_GUARD) -> None:
     deadline = time.monotonic() + seconds
     while not (path.exists() and path.stat().st_size > 0):
         if time.monotonic() > deadline:
@@ -52,7 +53,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
 
     address = json.loads(spec.read_text())["address"]
     owner = DaskOwner(address, analysis.solve_request)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG_GUARD
     while owner.worker_count < 2:  # noqa: PLR2004
         assert time.monotonic() < deadline, "the workers did not join"
         time.sleep(0.2)
@@ -110,11 +111,11 @@ def test_a_killed_workers_tasks_are_answered_by_the_others(cluster: tuple[str, l
     time.sleep(0.5)  # the batch is spread over both workers
     victim = workers[0]
     victim.send_signal(signal.SIGKILL)
-    thread.join(timeout=300)
+    thread.join(timeout=HANG_GUARD)
     try:
         assert "error" not in result, result.get("error")
         assert result["answers"] == [analysis.solve_request(r) for r in requests]
-        assert victim.wait(timeout=10) == -signal.SIGKILL
+        assert victim.wait(timeout=HANG_GUARD) == -signal.SIGKILL
     finally:
         owner.close()
 

@@ -9,6 +9,8 @@ import threading
 import time
 from typing import Any
 
+from work_bounds import HANG_GUARD
+
 from tutor.engine.dd_owner import WAITING_PER_LEARNER, _Turns, as_learner, current_learner
 
 
@@ -42,7 +44,7 @@ def test_a_second_learner_is_served_before_the_first_learners_queue() -> None:
     _until(lambda: _waiting(turns, "B") == 1)
     turns.give_back(held)
     for t in (*a, b):
-        t.join(timeout=30)
+        t.join(timeout=HANG_GUARD)
     # first come first served would give A A A B; in turns, B comes after one request of A's
     assert order == ["A", "B", "A", "A"]
 
@@ -59,7 +61,7 @@ def test_one_learner_never_has_more_than_its_bound_waiting() -> None:
     seen.append(_waiting(turns, "A"))
     turns.give_back(held)
     for t in threads:
-        t.join(timeout=30)
+        t.join(timeout=HANG_GUARD)
     assert seen == [WAITING_PER_LEARNER] and _waiting(turns, "A") == 0
 
 

@@ -29,10 +29,11 @@ TIMEOUT_KEYWORDS = {"timeout": 1, "timeout_ms": 1000, "default_timeout": 1}
 FLOORED = {"default_timeout"}
 #: Helpers whose clock comparisons are deadlines of waits that raise after HANG_GUARD, and whose short
 #: timeouts are polls that are retried or stops that fall back to a kill (hang guards, not speed claims).
-GUARD_LOOPS = {"tests/browser/harness.py"}
+GUARD_LOOPS = {"tests/browser/harness.py", "tests/test_dd_dask.py"}
 #: Calls whose timeout is the behaviour under test, not a limit on the test: the store's wait for a lock
-#: that another connection holds throughout (it must give up; no race with the machine's speed).
-BEHAVIOUR = {"ProgressStore"}
+#: that another connection holds throughout (it must give up; no race with the machine's speed); the
+#: distributed solver's connection to a scheduler that is not there.
+BEHAVIOUR = {"ProgressStore", "DaskOwner"}  # DaskOwner: an unreachable scheduler must give up
 
 
 def _is_clock_call(node: ast.AST) -> bool:

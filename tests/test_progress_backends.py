@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import store_backends
 from pg_server import PgServer
+from work_bounds import HANG_GUARD
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
@@ -107,7 +108,7 @@ def test_an_acknowledged_answer_survives_a_kill_minus_9(target: str) -> None:
         if acknowledged >= 30:  # noqa: PLR2004
             break
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=60)
+    proc.wait(timeout=HANG_GUARD)
     with open_store(target) as store:
         assert len(store.answers("anna")) >= acknowledged
 

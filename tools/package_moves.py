@@ -131,6 +131,7 @@ MOVES_26: dict[str, str] = {
     "tutor.engine.analysis": "tutor.engine.solver.analysis",
     "tutor.engine.dd_owner": "tutor.engine.solver.owner",
     "tutor.engine.dd_worker": "tutor.engine.solver.worker",
+    "tutor.engine.dd_dask": "tutor.engine.solver.cluster",
 }
 
 #: Every stage of moves, in the order they were made.

@@ -21,7 +21,7 @@ from tutor.lessons.classroom import accounts
 from tutor.lessons.progress import open_store
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import Browser, BrowserContext
 
 pytestmark = pytest.mark.browser
 
@@ -70,12 +70,11 @@ def _answer_one_quiz_question(tab: App) -> str:
 
 
 def test_a_class_end_to_end(class_server: tuple[Server, str], browser_context: BrowserContext,
-                            second_browser_context: BrowserContext, playwright_driver: object,
-                            tmp_path_factory: pytest.TempPathFactory) -> None:
+                            second_browser_context: BrowserContext, chromium: Browser) -> None:
     server, teacher_code = class_server
-    from browser.conftest import _launch
+    from browser.conftest import _context
 
-    third = _launch(playwright_driver, tmp_path_factory.mktemp("teacher-profile"))  # type: ignore[arg-type]
+    third = _context(chromium)  # the teacher: a third context of the session's one browser
     teacher = App(third.new_page(), server)
     learners = [App(browser_context.new_page(), server), App(second_browser_context.new_page(), server)]
     try:
