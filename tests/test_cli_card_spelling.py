@@ -114,7 +114,7 @@ def test_the_table_prompt_takes_every_spelling_of_a_card(monkeypatch: pytest.Mon
         options = spellings(card)
         return options[turns % len(options)]  # a different spelling at each turn
 
-    monkeypatch.setattr("builtins.input", read)
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)  # `tutor play` reads through it
     assert main(["play", "--seed", "2", "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert turns >= 10 and "Not allowed" not in out and "Review" in out

@@ -89,10 +89,6 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
     return 0
 
 
-def _prompt(text: str) -> str:
-    return input(text)
-
-
 def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool,
                  save: Callable[[], None] | None = None) -> int:
     while rubber.current is not None:
