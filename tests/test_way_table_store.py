@@ -177,7 +177,7 @@ def test_a_stored_table_keeps_the_learners_player_and_the_ways_switch(tmp_path: 
     assert not at.exception, at.exception
     before = at.session_state["ways_table"]
     assert before.learner == "B" and before.way.option("dummy-transfer") == "transfer"
-    fresh = _open(db, 2)
+    fresh = _open(db, 2, at.query_params["table"])  # a reload: the same address (issue 31: no profile picked)
     fresh.selectbox(key="ways_way").set_value("dummy-auction")
     fresh.run()
     assert not fresh.exception, fresh.exception

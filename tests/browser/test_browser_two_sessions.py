@@ -23,6 +23,7 @@ SEEDS = (12345, 777)  # two positions whose consequences both need a double-dumm
 @pytest.mark.app_page("bidding_drill")
 def test_two_learners_answer_bidding_drills_at_the_same_moment(app: App, second_app: App) -> None:
     from tutor.lessons.bidding.drill import consequences, make
+    from tutor.ui.cards import call_label
 
     learners = (app, second_app)
     drills = [make(None, seed) for seed in SEEDS]
@@ -30,7 +31,8 @@ def test_two_learners_answer_bidding_drills_at_the_same_moment(app: App, second_
     for tab, drill, wrong in zip(learners, drills, wrongs):
         tab.open("bidding_drill")
         tab.fill("Position number", str(drill.seed))
-        tab.choose_select("Your call", re.compile(rf"^{re.escape(wrong)} — "), rerun=False)
+        # the call as the drill's list writes it (one spelling everywhere: pass, 2♥, 1NT)
+        tab.choose_select("Your call", re.compile(rf"^{re.escape(call_label(wrong))}$"), rerun=False)
 
     before = [tab.runs() for tab in learners]
     for tab in learners:  # both press at once; neither click waits for the other's feedback
@@ -45,9 +47,9 @@ def test_two_learners_answer_bidding_drills_at_the_same_moment(app: App, second_
         tab.main.get_by_text(results[-1].summary).first.wait_for()
         text = tab.text()
         for c in results:
-            assert f"{c.choice}: {c.summary}" in text, (drill.seed, c.summary)
+            assert f"{call_label(c.choice)}: {c.summary}" in text, (drill.seed, c.summary)
         errors = tab.errors()  # the verdict on the wrong call, and no error from the analysis
-        assert len(errors) == 1 and "The book says" in errors[0] and f"({drill.answer})" in errors[0], errors
+        assert len(errors) == 1 and "The book says" in errors[0] and call_label(drill.answer) in errors[0], errors
         assert not tab.exceptions()
     # and the server still serves: a third page load works
     app.open("bidding_drill")
