@@ -197,6 +197,8 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
         advice = advise_position(position, rules)
         if seat is LEARNER:
             if advice is not None and advice.rule.id == rule.id:
+                if not _answers_the_hinted_calls(made, hints, namings):
+                    return None
                 return Candidate(deal, position, advice, tuple(made)) if advice.unique else None
             if position.round >= max_round:
                 return None
@@ -204,6 +206,17 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
         auction.call(call)
         made.append(Made(seat, call, advice.rule.id if advice else ""))
     return None
+
+
+def _answers_the_hinted_calls(made: Sequence[Made], hints: Mapping[str, Any], namings: _Namings | None) -> bool:
+    """A naming scripted after the learner has bid (``partner_names`` with ``after``: ≈61's partner
+    raising the weaker suit) answers the learner's calls the ``self`` hint names: it is kept only when
+    that rule made one of them. Elsewhere ``self`` shapes the hand alone (another rule may make the
+    call: law 37's direct "three" over an opponent's bid, where ≈61's "three" needs no bid before)."""
+    own = hints.get("self")
+    if namings is None or not namings.after or not own:
+        return True
+    return any(m.seat is LEARNER and m.rule == own for m in made)
 
 
 # -- the drill ----------------------------------------------------------------------------------------
