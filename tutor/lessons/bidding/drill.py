@@ -208,7 +208,7 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
     return None
 
 
-def _answers_the_hinted_calls(made: Sequence[Made], hints: Mapping[str, Any], namings: _Namings | None) -> bool:
+def _answers_the_hinted_calls(made: Sequence[Made], hints: Mapping[str, object], namings: _Namings | None) -> bool:
     """A naming scripted after the learner has bid (``partner_names`` with ``after``: ≈61's partner
     raising the weaker suit) answers the learner's calls the ``self`` hint names: it is kept only when
     that rule made one of them. Elsewhere ``self`` shapes the hand alone (another rule may make the
