@@ -97,7 +97,7 @@ def test_the_cluster_solves_what_the_solver_solves_here(cluster: tuple[str, list
 def test_a_killed_workers_tasks_are_answered_by_the_others(cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
     address, workers = cluster
     owner = DaskOwner(address, analysis.solve_request)
-    requests = _requests(80, seed=2)  # longer than the half second before the kill
+    requests = _requests(40, seed=2)  # about 2.6 s on two workers: longer than the half second before the kill
     result: dict[str, object] = {}
 
     def run() -> None:
@@ -114,7 +114,12 @@ def test_a_killed_workers_tasks_are_answered_by_the_others(cluster: tuple[str, l
     thread.join(timeout=HANG_GUARD)
     try:
         assert "error" not in result, result.get("error")
-        assert result["answers"] == [analysis.solve_request(r) for r in requests]
+        answers = result["answers"]
+        assert isinstance(answers, list) and len(answers) == len(requests)
+        assert all(_tables_of_tricks(a) for a in answers)  # every request answered, none lost
+        # and answered right: a quarter of them checked against the solver here (every one of them
+        # would double the test's time; the first test compares a whole batch)
+        assert answers[::4] == [analysis.solve_request(r) for r in requests[::4]]
         assert victim.wait(timeout=HANG_GUARD) == -signal.SIGKILL
     finally:
         owner.close()

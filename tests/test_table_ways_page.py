@@ -155,9 +155,25 @@ def test_a_ways_law_on_the_study_page_links_to_its_table(tmp_path: Path, monkeyp
     assert any(link.page == "practice_table" and "buy-in" in link.label for link in links)
 
 
-def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Round 1: A sits out, T (the learner) comes back with N, the lowest card (RO l.543)."""
+def test_five_players_a_new_learner_is_dealt_into_the_first_rubber(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """RO l.543: T, the highest card, sits out the first rubber; the learner who has chosen nobody is
+    one of the four who play it (issue 32: he no longer watches the first rubber by default)."""
     at = _open(tmp_path, monkeypatch, 5)
+    assert any("T sits out" in m.value for m in at.markdown)
+    me = at.selectbox(key="ways_five_me").value
+    assert me != "T"
+    assert at.button(key="ways_five_seat").label.startswith(f"Play your seat ({me}, sitting ")
+    at.selectbox(key="ways_five_me").set_value("T")
+    at.run()
+    assert not at.get("button") or all(b.key != "ways_five_seat" for b in at.button)  # T watches
+    assert any("you sit out this rubber" in c.value for c in at.caption)
+
+
+def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1: A sits out, T (the learner, who chose T) comes back with N, the lowest card (RO l.543)."""
+    at = _open(tmp_path, monkeypatch, 5)
+    at.selectbox(key="ways_five_me").set_value("T")
     at.number_input(key="ways_rubber").set_value(1)
     at.run()
     assert any("A sits out" in m.value for m in at.markdown)
@@ -174,8 +190,9 @@ def test_five_players_learner_takes_his_seat_of_the_round(tmp_path: Path, monkey
 @pytest.mark.slow  # a whole four-handed deal at the learner's seat of round 1
 def test_five_players_learner_plays_a_whole_deal_at_his_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 1 (RO l.543: A sits out, T comes back in): the learner plays his seat's deal to its end at the
-    four-handed table (the five players' ways table hands over to it)."""
+    four-handed table (the five players' ways table hands over to it); the learner chose T."""
     at = _open(tmp_path, monkeypatch, 5)
+    at.selectbox(key="ways_five_me").set_value("T")
     at.number_input(key="ways_rubber").set_value(1)
     at.run()
     at.button(key="ways_five_seat").click()

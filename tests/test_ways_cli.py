@@ -104,11 +104,12 @@ def test_rubber_plays_the_way_to_its_end_and_pays(capsys: pytest.CaptureFixture[
 
 def test_five_players_rounds_continue_the_evening_in_the_store(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    """T sits out rounds 0 and 5 (RO l.543: the highest card sits out first, then in turn); each round the
-    robots finish is written to the one running record, which sums to zero (RO l.545)."""
+    """T sits out rounds 0 and 5 (RO l.543: the highest card sits out first, then in turn); a learner who
+    chose T watches them, and each round the robots finish is written to the one running record, which
+    sums to zero (RO l.545)."""
     db = str(tmp_path / "p.db")
     for round_no in (0, 5):
-        assert play_way(_args(players=5, five_round=round_no, db=db), 7, auto(), _play_rubber) == 0
+        assert play_way(_args(players=5, five_round=round_no, db=db, seat="T"), 7, auto(), _play_rubber) == 0
     out = capsys.readouterr().out
     with open_store(db) as store:
         evening = store.load_table("default", way=FIVE_KEY)
@@ -117,6 +118,17 @@ def test_five_players_rounds_continue_the_evening_in_the_store(tmp_path: Path,
     assert line.startswith("The evening's running record")
     values = [int(v) for v in re.findall(r"\.([+-]?\d+)\.", line)]
     assert len(values) == 5 and sum(values) == 0
+
+
+def test_at_five_the_learner_plays_the_first_round_unless_he_chooses_the_player_who_sits_it_out() -> None:
+    """RO l.543: "the one who drew the highest card sits out first" (T); the learner, unless he names
+    another player, is one of the four who play that first rubber, so he is dealt in at once."""
+    from tutor.engine.ways.five import five_table
+    from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES
+
+    first = five_table(FIVE_NAMES, 0)
+    assert first.sitting_out == FIVE_NAMES[0]  # the highest card
+    assert first.sitting_out != FIVE_LEARNER and FIVE_LEARNER in FIVE_NAMES
 
 
 def test_the_issues_deal_b_plays_the_dummy_he_bid_on(capsys: pytest.CaptureFixture[str]) -> None:

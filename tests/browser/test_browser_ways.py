@@ -2,8 +2,9 @@
 
 Two and three players: the learner clicks his cards (one click each, the enabled buttons being his
 legal cards), lets the robot make his other moves, and reads the end of the deal: the tricks, the
-score item by item and the review. Five players: the learner takes his seat of round 1 (RO l.543:
-T comes back in) at the four-handed table and plays a deal there.
+score item by item and the review. Five players: the learner, by default one of the four
+who play the first rubber (RO l.543: T sits it out), takes his seat at the four-handed table and
+plays a deal there.
 """
 
 from __future__ import annotations
@@ -55,8 +56,7 @@ def test_a_whole_deal_of_a_way(app: App, players: str, way: str) -> None:
 def test_five_players_the_learner_plays_his_seat_of_the_round(app: App) -> None:
     app.open("practice_table")
     app.choose_select("Players at the table", "5 players")
-    app.fill("Rubber of the rotation (0 = the first)", "1")
-    assert "A sits out" in app.text()
+    assert "T sits out" in app.text()  # the first rubber (RO l.543): the learner, A by default, plays it
     app.click_button(re.compile(r"Play your seat"))
     for _ in range(80):  # one click per call or card, as the four-handed table offers them
         if "Review of the deal" in app.text():

@@ -34,7 +34,7 @@ from tutor.lessons.ways.rubber import (
     payment_lines,
     write_round,
 )
-from tutor.lessons.ways.table import FIVE_NAMES, WayTable
+from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
 from tutor.lessons.words import hand_line
 
 #: a rubber not over after this many deals is stopped (the robots throw many deals in)
@@ -148,13 +148,13 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
 
 def play_five(args: argparse.Namespace, seed: int, read: Read,
               play_rubber: Callable[[Any, Read, bool], int]) -> int:
-    """Five players: the learner (``--seat``, T by default) watches the rounds he sits out and plays
-    his seat in the others; each finished round continues the evening kept in the store."""
+    """Five players: the learner (``--seat``; A by default, who plays the first rubber) watches the
+    rounds he sits out and plays his seat in the others; each finished round continues the evening."""
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store
     from tutor.lessons.table.rubber import PracticeRubber
 
     way = way_of(args)
-    me = chosen_player(args, way, "seat", "T") or "T"
+    me = chosen_player(args, way, "seat", FIVE_LEARNER) or FIVE_LEARNER
     round_no = int(getattr(args, "five_round", 0) or 0)
     table = five_table(FIVE_NAMES, round_no)
     pairs = " against ".join(" & ".join(p) for p in table.pairs)

@@ -19,7 +19,7 @@ from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
 from tutor.engine.ways.five import five_table
 from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, write_round
-from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
+from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.ui import state as _state
 from tutor.ui.common import law_name, show_error, text_md
 from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
@@ -170,6 +170,9 @@ def _act(action: str) -> None:
 def _five(seed: int) -> None:
     rubber = st.number_input("Rubber of the rotation (0 = the first)", min_value=0, max_value=1000, value=0,
                              key="ways_rubber")
+    # the learner is any of the five; by default A, who plays the first rubber (T, who drew the
+    # highest card, sits it out: RO l.543), so a new learner is dealt in at once
+    me = st.selectbox("You are", FIVE_NAMES, index=FIVE_NAMES.index(FIVE_LEARNER), key="ways_five_me")
     table = five_table(FIVE_NAMES, int(rubber))
     evening = _evening()
     _collect_seat_rubber(evening)
@@ -184,15 +187,15 @@ def _five(seed: int) -> None:
             st.text(f"{deal['dealer']} deals: {deal['contract']}"
                     + (f" by {deal['declarer']}, {deal['tricks']} tricks" if deal["declarer"] else ""))
     _show_record(evening)
-    if table.sitting_out != "T":
-        seat = table.seats()["T"]
-        st.button(f"Play your seat (T, sitting {SEAT_NAMES[seat]}) in this rubber at the four-handed table",
+    if table.sitting_out != me:
+        seat = table.seats()[me]
+        st.button(f"Play your seat ({me}, sitting {SEAT_NAMES[seat]}) in this rubber at the four-handed table",
                   key="ways_five_seat",
                   on_click=_seat_in_rubber, args=(seed, seat, int(rubber)))
-        st.caption("You are T, who drew the highest card. This starts a new four-handed rubber (it replaces "
-                   "the one in progress); when it is over, its result is written to the running record here.")
+        st.caption(f"You are {me}. This starts a new four-handed rubber (it replaces the one in progress); "
+                   "when it is over, its result is written to the running record here.")
     else:
-        st.caption("You are T, who drew the highest card: you sit out this round and watch.")
+        st.caption(f"You are {me}: you sit out this rubber and watch (let the robots play it).")
 
 
 def _evening() -> dict[str, Any]:

@@ -4,7 +4,8 @@
 with the robots of :mod:`tutor.lessons.ways.robots`; it shows the learner only what the way
 lets his player see (:meth:`~tutor.engine.ways.game.WayGame.visible`). Five players play the
 four-handed table (:class:`~tutor.lessons.table.TableDeal`) at the seats of
-:func:`~tutor.engine.ways.five.five_table`: :func:`five_deal`.
+:func:`~tutor.engine.ways.five.five_table`, the learner being :data:`FIVE_LEARNER` unless he
+chooses another of the five.
 
 Deals are drawn from ``random.Random(f"{seed}:{deal_no}")`` so a table replays exactly.
 """
@@ -25,11 +26,13 @@ from tutor.engine.ways.five import FiveTable, five_table
 from tutor.engine.ways.game import WayGame, deal_way
 from tutor.engine.ways.result import game_records, game_score
 from tutor.lessons.robots import robot_deal
-from tutor.lessons.table import TableDeal
 from tutor.lessons.ways.narrate import whose
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 
 FIVE_NAMES = ("T", "A", "K", "F", "N")
+#: the learner at five, unless he chooses: A, who plays the first rubber (T, who drew the highest
+#: card, sits it out: RO l.543), so that a new learner is dealt in at once rather than watching
+FIVE_LEARNER = "A"
 #: a way's rubber not over after this many deals is stopped (the robots throw many deals in)
 MAX_RUBBER_DEALS = 60
 
@@ -161,22 +164,6 @@ class WayTable:
     def label(self, seat: Seat) -> str:
         """Whose cards lie at ``seat``, as the learner reads it."""
         return whose(self.game, seat, self.learner)
-
-
-def five_deal(seed: int, rubber: int = 0, deal_no: int = 0, learner: str | None = "T",
-              order: tuple[str, ...] = FIVE_NAMES) -> tuple[FiveTable, TableDeal]:
-    """A deal of rubber ``rubber`` at the five-player table; a learner sitting out watches the robots.
-
-    Returns the table (who sits out, the pairs) and the four-handed deal at its seats. The learner's
-    seat is his seat in this rubber; when he sits out every seat is a robot's (the TableDeal's
-    learner is then a seat nobody acts for: the deal is played out by the robots).
-    """
-    table = five_table(order, rubber)
-    seats = table.seats()
-    deal = random_deal(random.Random(f"{seed}:{rubber}:{deal_no}"))
-    dealer = Seat.N.rotation()[deal_no % 4]
-    seat = seats.get(learner or "", Seat.S)
-    return table, TableDeal(deal, dealer, seat, seed=seed)
 
 
 def five_robot_rubber(seed: int, rubber: int, max_deals: int = 40) -> tuple[FiveTable, Rubber, list[dict[str, Any]]]:
