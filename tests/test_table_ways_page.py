@@ -82,7 +82,7 @@ def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch:
     from tutor.lessons.ways.review import way_deviations
 
     assert any("Review of the deal" in h.value for h in at.subheader)
-    listed = [m.value for m in at.markdown if m.value.startswith("- You chose")]
+    listed = [m.value for m in at.markdown if m.value.startswith("- You ")]
     assert len(listed) == len(way_deviations(table))
     if not listed:
         assert any("Every move of yours" in s.value for s in at.success)

@@ -25,7 +25,7 @@ from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal,
 from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.rubber import payment_lines, rubber_of
 from tutor.lessons.ways.table import WayTable
-from tutor.lessons.words import laws_named
+from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words
 from tutor.ui.cards import call_md, card_md, holding_md
 from tutor.ui.common import show_error, text_md
 
@@ -198,8 +198,10 @@ def _review(table: WayTable, words: Callable[[str], str]) -> None:
     for deviation in deviations:
         choice, price = deviation.sentences()
         st.markdown(f"- {text_md(choice)}")
-        st.caption(words(deviation.robot.explanation))
+        st.caption(words(learner_words(deviation.robot.explanation)))
         st.text(price)
+    if any("≈" in d.sentences()[0] or "≈" in d.robot.explanation for d in deviations):
+        st.caption(RECOVERED_NOTE)  # said once, where the learner meets a recovered law
 
 
 __all__ = ["show_deal", "show_result", "show_rubber"]

@@ -90,14 +90,15 @@ class DeviationCost:
                     "seen with every card (double dummy) and in the robots' playout"
                     + (f", and on average over the {self.sampled[0].layouts} layouts of the unseen cards you could "
                        "know." if self.sampled is not None else "."))
-        parts = [f"Seen with every card (double dummy), your choice {_worth(lost['double_dummy'])}"]
+        parts = [f"Seen with every card (double dummy), your choice {worth_words(lost['double_dummy'])}"]
         if self.sampled is not None:
             book, given = self.sampled
             parts.append(f"on what you could know (the average over {book.layouts} layouts of the unseen cards "
-                         f"that fit the auction and the play) it {_worth(round(lost['sampled']))}, the book's "
+                         f"that fit the auction and the play) it {worth_words(round(lost['sampled']))}, the book's "
                          f"choice being the better one on {book.best_share:.0%} of them and yours on "
                          f"{given.best_share:.0%}")
-        parts.append(f"in the robots' playout (the four robots finish the deal from here) it {_worth(lost['robots'])}")
+        robots = worth_words(lost["robots"])
+        parts.append(f"in the robots' playout (the four robots finish the deal from here) it {robots}")
         text = reached + "; ".join(parts) + "."
         if self.verdict:
             text += " " + self.verdict
@@ -289,7 +290,7 @@ def _contract_words(contract: str) -> str:
     return f"{action_text(bid)} by {Seat.parse(seat).english}" if seat else action_text(bid)
 
 
-def _worth(points: float) -> str:
+def worth_words(points: float) -> str:
     """"cost your side 340 points", "gained your side 40 points", "made no difference"."""
     if points > 0:
         return f"cost your side {points:,.0f} points"
@@ -323,4 +324,4 @@ def book_answer(table: TableDeal) -> dict[str, Any]:
 
 
 __all__ = ["DeviationCost", "Line", "ReviewMemo", "Side", "book_answer", "choice_sentence", "is_judged", "mistakes",
-           "price", "review"]
+           "price", "review", "worth_words"]

@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.engine.errors import NotationError
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.result import game_score
 from tutor.engine.ways.score import four_hand_score
+from tutor.lessons.table.review import worth_words
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 from tutor.lessons.ways.table import WayTable
-from tutor.lessons.words import laws_named, pretty_cards, spoken_call
+from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words, pretty_cards, spoken_call
 
 
 @dataclass(frozen=True)
@@ -42,14 +44,28 @@ class WayDeviation:
         return self.points[0] - self.points[1]
 
     def sentences(self) -> tuple[str, str]:
-        """What was chosen against whom (with the law or the stated default), and what it cost."""
-        whose = "the tutor's default for this way" if self.robot.default else "the book"
+        """The review as a teacher says it (as at the four-handed table): what you did and what the book
+        does — or, where no law of the book speaks, the way's stated default, which is never a mistake;
+        then what the difference was worth, in words, or that the choice was free here."""
         laws = laws_named(self.robot.laws)
-        price = f"The robots' playout from here: the robot's choice {self.points_lost:+} points for your side."
-        if self.double_dummy is not None:
-            price = (f"Double dummy: the robot's choice {self.double_dummy[0] - self.double_dummy[1]:+} points for "
-                     f"your side; {price[0].lower()}{price[1:]}")
-        return (f"You chose {said(self.given)}; {whose}: {said(self.robot.action)} ({laws}).", price)
+        cited = f" ({laws})" if laws else ""
+        if self.robot.default:
+            whose = (f"no law of the book speaks here, so this is no mistake; the tutor's default for this way "
+                     f"{_does(self.robot.action)}{cited}")
+        else:
+            whose = f"the book {_does(self.robot.action)} here{cited}"
+        return f"You {_did(self.given)}; {whose}.", self.worth_sentence()
+
+    def worth_sentence(self) -> str:
+        """What the difference was worth, each measure said in words (never a bare figure)."""
+        dd = None if self.double_dummy is None else self.double_dummy[0] - self.double_dummy[1]
+        if self.points_lost == 0 and dd in (None, 0):
+            seen = "seen with every card (double dummy) and " if dd is not None else ""
+            return f"The choice was free here: the deal scores the same for your side either way, {seen}in the robots' playout."
+        parts = [] if dd is None else [f"Seen with every card (double dummy), your choice {worth_words(dd)}"]
+        parts.append(f"in the robots' playout (the robots finish the deal from here) it {worth_words(self.points_lost)}")
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "given": self.given, "robot": self.robot.to_json(),
@@ -66,6 +82,32 @@ def said(action: str) -> str:
     if head in ("swap", "give"):
         return f"{head} {pretty_cards(rest.split()[0])}" + (f" to {rest.split()[1]}" if len(rest.split()) > 1 else "")
     return pretty_cards(action)
+
+
+def _did(action: str) -> str:
+    """"passed", "bid two hearts", "played ♣K", "chose to keep" — what the learner did."""
+    if action == "P":
+        return "passed"
+    if action[:1].isdigit():
+        return f"bid {said(action)}"
+    return f"played {said(action)}" if _is_card(action) else f"chose “{said(action)}”"
+
+
+def _does(action: str) -> str:
+    """"passes", "bids two hearts", "plays ♣10", "chooses “keep”" — what the book or the default does."""
+    if action == "P":
+        return "passes"
+    if action[:1].isdigit():
+        return f"bids {said(action)}"
+    return f"plays {said(action)}" if _is_card(action) else f"chooses “{said(action)}”"
+
+
+def _is_card(action: str) -> bool:
+    try:
+        Card.parse(action)
+    except NotationError:
+        return False
+    return True
 
 
 def way_deviations(table: WayTable) -> tuple[WayDeviation, ...]:
@@ -99,7 +141,9 @@ def review_lines(table: WayTable) -> list[str]:
     lines = ["Review of your moves:"]
     for deviation in deviations:
         choice, price = deviation.sentences()
-        lines += [f"  {choice}", f"    {price}"]
+        lines += [f"  {choice}", f"    {learner_words(deviation.robot.explanation)}", f"    {price}"]
+    if any("≈" in line for line in lines):
+        lines.append(RECOVERED_NOTE)
     return lines
 
 
