@@ -28,6 +28,7 @@ from typing import Any
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.lessons.cost.prices import Sampled
+from tutor.lessons.cost.verdict import Comparison
 from tutor.lessons.robots import advise_view
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.words import laws_named, pretty_cards, spoken_call
@@ -57,6 +58,9 @@ class DeviationCost:
     sampled: tuple[Sampled, Sampled] | None = None
     sampled_level: str = ""
     verdict: str | None = None
+    #: how sure the sampled comparison is: your choice against the book's on the same layouts, with the
+    #: interval of the gap (the paired verdict of docs/cost.md), in words
+    certainty: str | None = None
 
     @property
     def points_lost(self) -> dict[str, Any]:
@@ -96,7 +100,7 @@ class DeviationCost:
             parts.append(f"on what you could know (the average over {book.layouts} layouts of the unseen cards "
                          f"that fit the auction and the play) it {worth_words(round(lost['sampled']))}, the book's "
                          f"choice being the better one on {book.best_share:.0%} of them and yours on "
-                         f"{given.best_share:.0%}")
+                         f"{given.best_share:.0%}" + (f", {self.certainty}" if self.certainty else ""))
         robots = worth_words(lost["robots"])
         parts.append(f"in the robots' playout (the four robots finish the deal from here) it {robots}")
         text = reached + "; ".join(parts) + "."
@@ -123,7 +127,7 @@ class DeviationCost:
                 "sampled": None if self.sampled is None else {"book": self.sampled[0].to_json(),
                                                               "given": self.sampled[1].to_json(),
                                                               "level": self.sampled_level},
-                "verdict": self.verdict, "points_lost": self.points_lost}
+                "verdict": self.verdict, "certainty": self.certainty, "points_lost": self.points_lost}
 
 
 #: Cards the robots re-play at most in the review's sampling (it must answer in seconds).
@@ -196,7 +200,28 @@ def _with_sampled(cost: DeviationCost, before: TableDeal, choices: tuple[str, st
                               choices=choices)
     book, given = analysis.cost(choices[0]).sampled, analysis.cost(choices[1]).sampled
     return replace(cost, sampled=(book, given), sampled_level=analysis.sample.level_words,
-                   verdict=_verdict(cost, book.points, given.points))
+                   verdict=_verdict(cost, book.points, given.points),
+                   certainty=certainty_words(analysis.cost(choices[1]).against_book))
+
+
+def certainty_words(comparison: Comparison | None) -> str | None:
+    """"so on those layouts yours scores less than the book's choice (the gap lies between -2.0 and
+    -0.6 tricks, 95 % interval)" — the paired verdict said in words, with the interval of the measure that
+    decided it (tricks for a card, points for a call), never "cost" without how sure it is."""
+    if comparison is None:
+        return None
+    if comparison.verdict == "equal":
+        return "so the two score the same on every layout"
+    if comparison.on == "tricks":
+        low, high = comparison.tricks.interval
+        span = f"the gap lies between {low:+.1f} and {high:+.1f} tricks, 95 % interval"
+    else:
+        low, high = comparison.points.interval
+        span = f"the gap lies between {low:+,.0f} and {high:+,.0f} points, 95 % interval"
+    if comparison.verdict == "undecided":
+        return f"so on those layouts the two cannot be told apart ({span})"
+    more = "more" if comparison.verdict == "better" else "less"
+    return f"so on those layouts yours scores {more} than the book's choice ({span})"
 
 
 def _verdict(cost: DeviationCost, book: float, given: float) -> str | None:
@@ -324,4 +349,4 @@ def book_answer(table: TableDeal) -> dict[str, Any]:
 
 
 __all__ = ["DeviationCost", "Line", "ReviewMemo", "Side", "book_answer", "choice_sentence", "is_judged", "mistakes",
-           "price", "review", "worth_words"]
+           "certainty_words", "price", "review", "worth_words"]
