@@ -140,6 +140,43 @@ def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressS
         cls.parse_items("law law-35, eval(1)")
 
 
+def test_a_drill_kind_and_a_table_deal_can_be_assigned(store: ProgressStore) -> None:
+    """Issue 30: an assignment names drill kinds and practice-table deals too. A drill kind is done by
+    a right answer to any drill of that kind (not by the table's decisions of the same kind); a table
+    deal (its rubber number) by playing it at the table, whose judged decisions the table records."""
+    import random
+
+    from tablegame import deviate_once
+
+    from tutor.engine.cards import Seat
+    from tutor.engine.dealgen import random_deal
+    from tutor.lessons.table import TableDeal
+    from tutor.lessons.table.items import decision_answers
+
+    teacher, made, _, _ = _class_of_two(store)
+    task = cls.assign(store, teacher, made.id, "Leads and a deal", cls.parse_items("drill lead, table 2"),
+                      due=datetime.now(UTC) + timedelta(days=7))
+    table = TableDeal(random_deal(random.Random(2)), Seat.N, Seat.S, seed=2)  # rubber number 2
+    assert deviate_once(table) >= 0
+    played = decision_answers(table)
+    assert played and all(a.seed == 2 for a in played)  # noqa: PLR2004
+    for answer in played:
+        store.record(answer, "anna")
+
+    def anna() -> str:
+        reports, _ = dashboard.class_report(store, teacher, made.id)
+        return {r.learner: r for r in reports}["anna"].statuses[task.id]
+
+    assert anna() == "in progress"  # the deal is played; no lead drill yet (the table's leads do not count)
+    store.record(Answer("convention", "lead-84-top-of-a-sequence", False, "SK", "SA", extra={"kind": "lead"}), "anna")
+    assert anna() == "in progress"  # a wrong lead does not finish it
+    store.record(Answer("convention", "lead-84-top-of-a-sequence", True, "SA", "SA", extra={"kind": "lead"}), "anna")
+    assert anna() == "complete"
+    for wrong in ("drill no-such-kind", "table seventeen", "table -1"):
+        with pytest.raises(TutorError, match="not an item"):
+            cls.parse_items(wrong)
+
+
 def test_the_teachers_view_counts_exactly_the_members_answers(store: ProgressStore) -> None:
     teacher, made, _, _ = _class_of_two(store)
     store.record(Answer("law", "law-12", True, "5", "5", laws=("law-12",)), "anna")

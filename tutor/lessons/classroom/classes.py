@@ -4,10 +4,13 @@ attempts (issue 30; after Bridge Classroom's classes and lichess's class homewor
 A teacher creates a class and gets a **join code** (six letters and digits). A signed-in learner
 types it and agrees, on a consent line that says what the teacher will see (their answers, reviews,
 mistakes, the table's deals); without the agreement nothing is joined. An **assignment** names laws,
-conventions or other review items (``law law-35``, ``convention open-1c``), goes to the class or to
-one member, and has a due date. Its status for a learner is computed from their answers given after
-it was set, never stored: *new* (no attempt), *in progress* (an attempt, not every item answered
-right), *complete* (every item answered right at least once), *overdue* (past due, not complete).
+conventions or other review items (``law law-35``, ``convention open-1c``), drill kinds (``drill
+lead``: any drill of that kind) or practice-table deals (``table 17``: a deal of the practice
+table's rubber number 17), goes to the class or to one member, and has a due date. Its status for
+a learner is computed from their answers given after it was set, never stored: *new* (no attempt),
+*in progress* (an attempt, not every item done), *complete* (every item done: answered right at
+least once; a table deal, played — the table records each decision the book judges, and the
+deal's task is to play it, right or wrong), *overdue* (past due, not complete).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ JOIN_CODE_LENGTH = 6
 MAX_ITEMS = 50
 CONSENT = ("I agree that the teacher of this class sees my answers, my reviews and mistakes, and the "
            "deals I play at the practice table, for as long as I am in the class.")
-ITEM_KINDS = ("law", "convention", "quiz", "scoring", "solo")
+ITEM_KINDS = ("law", "convention", "quiz", "scoring", "solo", "drill", "table")
 
 
 @dataclass(frozen=True)
@@ -123,12 +126,14 @@ def parse_items(text: str) -> tuple[tuple[str, str], ...]:
     items, problems = [], []
     for part in [p.strip() for p in text.replace("\n", ",").split(",") if p.strip()][:MAX_ITEMS + 1]:
         words = part.split()
-        if len(words) != 2 or words[0] not in ITEM_KINDS or not 0 < len(words[1]) <= 80:  # noqa: PLR2004
+        if len(words) != 2 or words[0] not in ITEM_KINDS or not 0 < len(words[1]) <= 80 \
+                or not _item_id_fits(words[0], words[1]):  # noqa: PLR2004
             problems.append(part[:40])
         else:
             items.append((words[0], words[1]))
     if problems:
-        raise TutorError(f"not an item (a kind — {', '.join(ITEM_KINDS)} — and an id): {'; '.join(problems[:5])}")
+        raise TutorError(f"not an item (a kind — {', '.join(ITEM_KINDS)} — and an id; a drill names its kind, "
+                         f"a table deal its rubber number): {'; '.join(problems[:5])}")
     if not 0 < len(items) <= MAX_ITEMS:
         raise TutorError(f"an assignment has 1 to {MAX_ITEMS} items")
     return tuple(items)
@@ -159,9 +164,32 @@ def assignments(store: ProgressStore, class_id: str, learner: str | None = None)
     return [a for a in found if learner is None or a.learner in (None, learner)]
 
 
+def _item_id_fits(kind: str, item_id: str) -> bool:
+    """A drill item names a drill kind the tutor has; a table item a rubber number (0 to 2**63-1)."""
+    if kind == "drill":
+        from tutor.lessons.drill_kinds import DRILL_KINDS
+
+        return item_id in DRILL_KINDS
+    if kind == "table":
+        return item_id.isdigit() and int(item_id) < 2**63
+    return True
+
+
 def _matches(item: tuple[str, str], stored: StoredAnswer) -> bool:
+    from tutor.lessons.table.items import SOURCE as TABLE_SOURCE  # the table's answers say so in ``extra``
+
     a = stored.answer
+    from_table = a.extra.get("source") == TABLE_SOURCE
+    if item[0] == "drill":
+        return not from_table and a.extra.get("kind") == item[1]
+    if item[0] == "table":
+        return from_table and a.seed == int(item[1])
     return (a.item_kind, a.item_id) == item or (item[0] == "law" and item[1] in a.laws)
+
+
+def _done(item: tuple[str, str], stored: StoredAnswer) -> bool:
+    """An item answered right — or, a table deal, played (the module's docstring says why)."""
+    return _matches(item, stored) and (stored.answer.correct or item[0] == "table")
 
 
 def status(assignment: Assignment, answers: list[StoredAnswer], now: datetime | None = None) -> Status:
@@ -169,7 +197,7 @@ def status(assignment: Assignment, answers: list[StoredAnswer], now: datetime | 
     when = now or datetime.now(UTC)
     tried = [s for s in answers if s.answer.counts and s.answered_at >= assignment.created_at
              and any(_matches(i, s) for i in assignment.items)]
-    done = all(any(_matches(i, s) and s.answer.correct for s in tried) for i in assignment.items)
+    done = all(any(_done(i, s) for s in tried) for i in assignment.items)
     if done:
         return "complete"
     if when > assignment.due:

@@ -65,7 +65,10 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
     with st.expander("Set an assignment"), st.form("teacher_assign", clear_on_submit=True):
         title = st.text_input("Title", max_chars=80, key="teacher_assign_title")
         items = st.text_area("Items: a kind and an id each, comma-separated (law law-35, convention open-1c)",
-                             max_chars=2000, key="teacher_assign_items")
+                             max_chars=2000, key="teacher_assign_items",
+                             help="Kinds: law, convention, quiz, scoring, solo; drill and a drill kind (drill "
+                                  "lead: any lead drill answered right); table and a rubber number (table 17: "
+                                  "play a deal of the practice table's rubber 17).")
         due = st.date_input("Due", value=datetime.now().date() + timedelta(days=7), key="teacher_assign_due")
         to = st.selectbox("To", ["the whole class", *learners], key="teacher_assign_to")
         if st.form_submit_button("Set it"):
