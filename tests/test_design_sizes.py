@@ -13,21 +13,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 TUTOR = ROOT / "tutor"
 MAX_LINES = 450
-
-#: Modules still over MAX_LINES when this test was written, each being split by its owner.
-#: A module may leave this list (split it, then delete its line); none may join it.
-STILL_OVER = frozenset({
-    "tutor/engine/ways/game.py",
-    "tutor/lessons/bidding/drill.py",
-    "tutor/lessons/cost/ledger.py",
-    "tutor/lessons/progress/__init__.py",
-    "tutor/lessons/ways/scoring.py",
-})
 
 #: Issue 26's goal for ``Any`` in all of tutor/.
 ANY_GOAL = 60
@@ -58,14 +46,8 @@ def over_limit() -> set[str]:
     return {path for path, n in _lines().items() if n > MAX_LINES}
 
 
-def test_no_new_module_grows_over_450_lines() -> None:
-    """Only the modules listed in STILL_OVER may be over the limit (they are being split)."""
-    assert over_limit() - STILL_OVER == set()
-
-
-@pytest.mark.xfail(strict=False, reason="still over 450 lines, being split by their owners: "
-                   + ", ".join(sorted(STILL_OVER)))
 def test_no_module_over_450_lines() -> None:
+    """Every module of tutor/ is one concept under the limit (the last ones over it were split)."""
     assert {p: n for p, n in _lines().items() if n > MAX_LINES} == {}
 
 

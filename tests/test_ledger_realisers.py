@@ -99,7 +99,7 @@ def test_negation_is_the_complement_in_the_one_comparison_table() -> None:
 def test_a_count_of_one_is_said_in_the_singular() -> None:
     from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
     from tutor.engine.dealspec import suit_cards
-    from tutor.lessons.cost.ledger import bounds_words
+    from tutor.lessons.cost.card_counts import bounds_words
 
     aces = frozenset(Card(s, Rank.ACE) for s in PBN_SUITS)
     assert bounds_words({aces: (0, 1)}) == "at most 1 ace"

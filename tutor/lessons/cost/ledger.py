@@ -41,20 +41,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from tutor.engine.bidding import KIND, BidPosition, ScoreState
 from tutor.engine.calls import Call
-from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
+from tutor.engine.cards import Card, Hand, Seat, Suit
 from tutor.engine.conventions import Condition, Rule
 from tutor.engine.conventions.bidding_words import call_shape
-from tutor.engine.conventions.vocabularies import BIDDING
-from tutor.engine.conventions.vocabulary import COMPARISONS, PlaceCards
+from tutor.engine.conventions.vocabulary import COMPARISONS
 from tutor.engine.dealspec import CardCount, suit_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick
+from tutor.lessons.cost.card_counts import Counted, Key, Span, bounds_words, counted_key, dealing_order
 
 
 class HandRead(BaseException):  # noqa: N818 - a signal, not an error; BaseException so no feature swallows it
@@ -107,14 +106,6 @@ def with_hand(public: BidPosition, hand: Hand) -> BidPosition:
 
 
 # -- bounds: the card counts a condition implies -------------------------------------------------
-
-#: The cards a bound counts: the four of a rank (aces …) or the thirteen of a suit.
-Counted = frozenset[Card]
-#: What the bounds are keyed by for the learner and the tests: the rank or the suit counted.
-Key = Rank | Suit
-Span = tuple[int, int]
-Bounds = Mapping[Key, Span]
-
 
 def _condition_bounds(cond: Condition, negated: bool, public: BidPosition) -> dict[Counted, Span]:
     """The card counts ``cond`` (or its negation) implies on its own, as its word's realiser states them.
@@ -186,12 +177,12 @@ class CallReading:
     @property
     def bounds(self) -> dict[Key, Span]:
         """The same counts keyed by the rank or the suit counted (``bounds[Rank.ACE] == (3, 4)``)."""
-        return {key: span for cards, span in self.counts.items() if (key := _key(cards)) is not None}
+        return {key: span for cards, span in self.counts.items() if (key := counted_key(cards)) is not None}
 
     def constraints(self) -> tuple[CardCount, ...]:
         """The bounds as the batch dealer's card counts."""
         return tuple(CardCount(cards, lo, hi) for cards, (lo, hi) in sorted(self.counts.items(),
-                                                                           key=lambda kv: _dealing_order(kv[0])))
+                                                                           key=lambda kv: dealing_order(kv[0])))
 
     def position(self, hand: Hand) -> BidPosition:
         return with_hand(self.public, hand)
@@ -321,57 +312,6 @@ def _hand_conditions(rule: Rule, public: BidPosition) -> tuple[Condition, ...] |
 # -- words -----------------------------------------------------------------------------------------
 
 
-def _span_words(lo: int, hi: int, top: int) -> str:
-    if lo == hi:
-        return f"exactly {lo}"
-    if hi >= top:
-        return f"{lo} or more"
-    if lo == 0:
-        return f"at most {hi}"
-    return f"{lo} to {hi}"
-
-
-def _key(cards: Counted) -> Key | None:
-    """The suit whose thirteen cards, or the rank whose four cards, ``cards`` is (``None``: neither)."""
-    suits, ranks = {c.suit for c in cards}, {c.rank for c in cards}
-    if len(suits) == 1 and cards == suit_cards(next(iter(suits))):
-        return next(iter(suits))
-    if len(ranks) == 1 and len(cards) == len(PBN_SUITS):
-        return next(iter(ranks))
-    return None
-
-
-def _words_order(cards: Counted) -> tuple[int, int, int]:
-    """Ranks before suits, the higher rank first, the suits in PBN order."""
-    return len(cards), -max(c.rank for c in cards), min(PBN_SUITS.index(c.suit) for c in cards)
-
-
-def _dealing_order(cards: Counted) -> tuple[int, int, int]:
-    """Ranks before suits, the lower rank first, clubs first: the order the batch dealer has always
-    been given, so the same seed keeps giving the same layouts."""
-    return len(cards), min(c.rank for c in cards), -min(PBN_SUITS.index(c.suit) for c in cards)
-
-
-@lru_cache(maxsize=64)
-def _counted_words(cards: Counted, one: bool = False) -> str:
-    """The learner's words for the cards a bound counts: the suit's name, or the noun of the word
-    whose realiser places exactly these cards ("aces"); ``one``: for a count of one ("ace")."""
-    key = _key(cards)
-    if isinstance(key, Suit):
-        return key.english[:-1] if one else key.english  # the suits' names are plurals: spades, hearts …
-    for word in BIDDING.features.values():
-        if isinstance(word.realiser, PlaceCards) and word.realiser.cards == cards:
-            return word.nouns[0] if one and word.nouns else word.label
-    return " ".join(str(c) for c in sorted(cards))
-
-
-def bounds_words(counts: Mapping[Counted, Span]) -> str:
-    """``3 or 4 aces; at most 1 king``: the counts, ranks first, then the suits."""
-    return "; ".join(f"{_span_words(*counts[cards], len(cards))} "
-                     f"{_counted_words(cards, one=counts[cards][1] == 1)}"
-                     for cards in sorted(counts, key=_words_order))
-
-
 def condition_words(cond: Condition) -> str:
     name = cond.feature.description or cond.name.replace("_", " ")
     if isinstance(cond.value, bool):
@@ -475,5 +415,5 @@ def build_ledger(dealer: Seat, calls: Sequence[Call], score: ScoreState | None, 
     return Ledger({s: tuple(r) for s, r in readings.items()}, play)
 
 
-__all__ = ["CallReading", "HandRead", "Ledger", "PlayFacts", "bounds_words", "build_ledger",
-           "condition_words", "open_rules", "play_facts", "read_call"]
+__all__ = ["CallReading", "HandRead", "Ledger", "PlayFacts", "build_ledger", "condition_words", "open_rules",
+           "play_facts", "read_call"]
