@@ -137,11 +137,11 @@ def test_learner_sees_only_what_his_player_may() -> None:
 
 def test_tutor_play_five_players_seats_the_learner_by_the_rotation(capsys: pytest.CaptureFixture[str]) -> None:
     """RO l.543: T (the highest card) sits out the first rubber and comes back with the lowest card
-    still playing (N): in round 1 T and N are partners."""
+    still playing (N): in round 1 T and N are partners (the learner here chose T)."""
     from tutor.cli.commands.play import _play_rubber
     from tutor.cli.ways_cli import play_way
 
-    args = SimpleNamespace(players=5, way=None, five_round=1)
+    args = SimpleNamespace(players=5, way=None, five_round=1, seat="T")
     assert play_way(args, 4, lambda _: "quit", _play_rubber) == 0
     out = capsys.readouterr().out
     assert "A sits out" in out and "with N opposite" in out
