@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.ways.catalogue import ALL_WAYS
+from tutor.lessons.ways.table import WayTable
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
@@ -53,7 +54,8 @@ def _click_through(at: AppTest, moves: int = 120) -> dict[str, int]:
 
 @pytest.mark.parametrize("players,way", SEATED)
 def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     players: int, way: str) -> None:
+                                                     capsys: pytest.CaptureFixture[str], players: int,
+                                                     way: str) -> None:
     at = _open(tmp_path, monkeypatch, players)
     at.selectbox(key="ways_way").set_value(way)
     at.number_input(key="ways_seed").set_value(3)
@@ -86,6 +88,43 @@ def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch:
     assert len(listed) == len(way_deviations(table))
     if not listed:
         assert any("Every move of yours" in s.value for s in at.success)
+    if (players, way) in SCORED and table.game.play_contract is not None:
+        _records_are_tutor_scores(at, table, tmp_path, capsys)
+
+
+#: the ways whose deals ``tutor score`` takes one by one (tutor/engine/ways/requests.py): four hands of
+#: 13 played as a four-handed deal; the others' records are checked by their own expectation rows
+SCORED = [(2, "dummy-auction"), (2, "dummies"), (3, "auction")]
+
+
+def _records_are_tutor_scores(at: AppTest, table: WayTable, tmp_path: Path,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: the page's records of the deal are what ``tutor score`` writes for the same deal, given
+    only what was dealt and played (the hands, the contract, who declared where, the tricks)."""
+    import json
+
+    from tutor.cli import main as tutor_main
+    from tutor.engine.cards import Seat
+
+    game = table.game
+    contract = game.play_contract
+    assert contract is not None and game.declarer is not None
+    hands = game.scored_hands()
+    deal: dict[str, object] = {"deal": "N:" + " ".join(hands[s].to_pbn() for s in (Seat.N, Seat.E, Seat.S, Seat.W)),
+                               "contract": str(contract.bid), "tricks": game.tricks_of(game.declarer)}
+    if table.way.players == 3:  # noqa: PLR2004
+        deal["seats"] = {p: game.seat_of(p).value for p in table.setup.players}
+    else:
+        deal["declarer"] = contract.declarer.value
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps({"players": table.way.players, "way": table.way.name, "deals": [deal]}))
+    capsys.readouterr()
+    assert tutor_main(["score", str(path)]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    shown = at.table[-1].value
+    rows = {p: (int(b), int(a)) for p, b, a in zip(shown["player"], shown["below the line"],
+                                                   shown["above the line"], strict=True)}
+    assert rows == {p: (scored["below"][p], scored["above"][p]) for p in table.setup.players}
 
 
 @pytest.mark.parametrize("players,way,learner", [(2, "dummy-auction", "B"), (3, "dummy", "C")])
