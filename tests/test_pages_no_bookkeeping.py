@@ -48,3 +48,19 @@ def test_no_page_shows_bookkeeping(page: str, tmp_path: Path, monkeypatch: pytes
     assert not at.exception, [e.value for e in at.exception]
     found = BOOKKEEPING.findall(_shown(at))
     assert not found, found
+
+
+def test_no_explanation_of_the_book_carries_bookkeeping() -> None:
+    """The conventions' explanations reach every drill's feedback, the table's "Why?" and review and the
+    robots' reasons: none names a conflict number, a variant's or a rule's id, or "Recovered ≈" (a
+    recovered law is "law ≈101", as the learner reads it; the brief: no rule ids on a page)."""
+    from tutor.engine.rules import VARIANTS
+    from tutor.lessons.robots import the_book
+
+    variant_ids = re.compile(r"\b(?:" + "|".join(re.escape(v.name) for v in VARIANTS if "-" in v.name) + r")\b")
+    book = the_book()
+    rules = [*book.bidding, *book.play]
+    assert len(rules) > 100  # noqa: PLR2004 - the whole book, not an empty list
+    found = {r.id: hits for r in rules
+             if (hits := BOOKKEEPING.findall(f"{r.title}\n{r.explanation}") + variant_ids.findall(r.explanation))}
+    assert not found, found

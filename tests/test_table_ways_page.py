@@ -4,6 +4,7 @@ him see."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,13 @@ def test_each_way_is_played_to_the_end_at_the_table(tmp_path: Path, monkeypatch:
         assert any("Every move of yours" in s.value for s in at.success)
     if (players, way) in SCORED and table.game.play_contract is not None:
         _records_are_tutor_scores(at, table, tmp_path, capsys)
+    # no bookkeeping at the end of the deal either (the fresh pages' check, tests/test_pages_no_bookkeeping.py),
+    # and the review's prices in words, never a bare signed figure (issue 32)
+    from test_pages_no_bookkeeping import BOOKKEEPING, _shown
+
+    assert not BOOKKEEPING.findall(_shown(at) + "\n".join(texts))
+    prices = [t for t in texts if "playout" in t]
+    assert len(prices) == len(listed) and not any(re.search(r"(?<![\w-])[+-]\d", t) for t in prices)
 
 
 #: the ways whose deals ``tutor score`` takes one by one (tutor/engine/ways/requests.py): four hands of

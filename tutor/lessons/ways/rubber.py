@@ -63,7 +63,7 @@ class WayRecord:
         if self.three is not None:
             t = self.three
             lines = [f"  {p}: {t.below[p]} below, {t.above[p]} above, {t.totals()[p]} in all" for p in self.players]
-            lines.append("  The first to 500 below the line ends the partie and the rubber (RO l.537).")
+            lines.append("  The first to 500 below the line ends the partie and the rubber (three-player rule 2, the book line 537).")
             return lines
         rubber = self.rubber
         assert rubber is not None
