@@ -280,3 +280,28 @@ def test_the_next_deal_continues_the_rubber(tmp_path: Path, monkeypatch: pytest.
     assert record.rubber is not None
     below_a = first.records()["A"]["below"] + second.records()["A"]["below"]
     assert record.rubber.below(Side.NS) == below_a
+
+
+def test_the_review_prices_cards_on_what_you_could_know_when_asked(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the session's switch (as at the four-handed table) adds the sampled line to the ways'
+    review: every card of the learner's that differs from the robot's is then priced on what he could
+    know, and said so."""
+    from tutor.ui.costs import AUTO
+    from tutor.ui.way_deal_view import REVIEW
+
+    at = _open(tmp_path, monkeypatch, 2)
+    at.selectbox(key="ways_way").set_value("dummies")
+    at.number_input(key="ways_seed").set_value(3)
+    at.run()
+    clicked = _click_through(at)
+    table = at.session_state["ways_table"]
+    assert table.game.phase == "over" and table.game.play_contract is not None and clicked["card"]
+    assert all(d.sampled is None for d in at.session_state[REVIEW][1])  # not asked: nothing sampled
+    at.toggle(key=AUTO).set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    deviations = at.session_state[REVIEW][1]
+    cards = [d for d in deviations if d.given[:1] in "SHDC" and len(d.given) == 2]  # noqa: PLR2004
+    assert cards, "the first legal card differed from the robot's somewhere"
+    assert all(d.sampled is not None and d.sampled.layouts == 30 for d in cards)  # noqa: PLR2004

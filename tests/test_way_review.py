@@ -62,3 +62,47 @@ def test_one_other_card_is_flagged_once_and_priced_against_the_deal_as_played(pl
             f"cost your side {lost:,} points" if lost > 0 else f"gained your side {-lost:,} points")
     assert said in price or (lost == 0 and "free here" in price)
     assert not re.search(r"[+-]\d", price)  # never a bare signed figure
+
+
+@pytest.mark.parametrize("players,way", [(2, "dummies"), (3, "auction")])
+def test_a_card_is_priced_on_what_the_learner_could_know(players: int, way: str) -> None:
+    """Issue 29: the ways' review has the four-handed review's three prices. The sampled line deals again
+    only what the learner could not see: the hands he sees stay as they are, the others keep their counts
+    and hold no card of a suit they showed out of (law 147), and the real layout is one of the possible."""
+    from collections import Counter
+
+    from tutor.engine.cards import Seat
+    from tutor.engine.ways.game import WayGame
+    from tutor.lessons.ways.sampled import layouts_for
+
+    table, index = _played(players, way, deviate=True)
+    before = WayGame(table.setup, table.game.steps[:index])
+    play = before.play
+    assert play is not None
+    trick = play.current_trick
+    real = {s: sorted([*play.hand(s), *(c for p, c in trick.plays if p is s)]) for s in Seat}
+    seen = set(before.visible("A"))
+    hidden = [s for s in Seat if s not in seen]
+    shown_out = {s: {t.led_suit for t in (*play.tricks, trick) for p, c in t.plays
+                     if p is s and t.led_suit is not None and c.suit is not t.led_suit} for s in hidden}
+    layouts = layouts_for(before, "A", 25, seed=5)
+    for deal in layouts:
+        for s in seen:
+            assert sorted(deal[s]) == real[s]  # what he sees is never dealt again
+        assert Counter(c for s in hidden for c in deal[s]) == Counter(c for s in hidden for c in real[s])
+        for s in hidden:
+            assert len(deal[s]) == len(real[s]) and not any(c.suit in shown_out[s] for c in deal[s])
+            assert all(c in deal[s] for p, c in trick.plays if p is s)  # a card on the table stays its player's
+    if len(hidden) > 1 and sum(len(real[s]) for s in hidden) > 4:  # noqa: PLR2004 - room to deal otherwise
+        assert len({tuple(sorted(deal[hidden[0]])) for deal in layouts}) > 1  # dealt again, not copied
+    # the review with the sampled line: deterministic, and said in words with how sure it is
+    (only,) = way_deviations(table, layouts=12)
+    again = way_deviations(table, layouts=12)[0]
+    assert only.sampled is not None and only.sampled.layouts == 12  # noqa: PLR2004
+    assert again.sampled == only.sampled
+    _, price = only.sentences()
+    lost = round(only.sampled.points[0] - only.sampled.points[1])
+    if lost:
+        assert "12 layouts of the cards you could not see" in price
+        assert ("cost your side" if lost > 0 else "gained your side") in price
+    assert way_deviations(table)[0].sampled is None  # not asked: no sampling

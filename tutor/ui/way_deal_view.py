@@ -179,7 +179,11 @@ def show_rubber(table: WayTable, next_deal: Callable[[], None]) -> None:
 
 
 def _review(table: WayTable, words: Callable[[str], str]) -> None:
-    key = (table.way, table.seed, table.learner, table.game.steps)
+    from tutor.lessons.ways.sampled import WAY_LAYOUTS
+    from tutor.ui.costs import review_layouts
+
+    layouts = WAY_LAYOUTS if review_layouts() else 0  # the session's switch, as at the four-handed table
+    key = (table.way, table.seed, table.learner, table.game.steps, layouts)
     cached = st.session_state.get(REVIEW)
     deviations: tuple[WayDeviation, ...]
     if isinstance(cached, tuple) and cached[0] == key:
@@ -187,7 +191,7 @@ def _review(table: WayTable, words: Callable[[str], str]) -> None:
     else:
         with st.spinner("The robots play out your choices and theirs; double dummy where the deal allows …"):
             try:
-                deviations = way_deviations(table)
+                deviations = way_deviations(table, layouts)
             except TutorError as err:
                 show_error(err)
                 return

@@ -3,11 +3,13 @@
 A deviation is a learner's action that differs from what the way's robot chooses in his place, on
 his own player's view (:func:`~tutor.lessons.ways.robots.robot_action`): the book's convention where
 the book has one for the position (its laws), else the tutor's stated default for the way (marked
-so). Each is priced as the four-handed table's robots' line is (:mod:`tutor.lessons.table.review`):
-the robots finish the deal from that moment once with the robot's choice and once with the
-learner's, and the learner's side's net points of the deal (its whole score less the other side's)
-are compared. The double-dummy line of the four-handed review is not computed: the ways' play
-(tricks of two cards, the buy-in's hands) is not a four-handed deal for the solver.
+so, and never a mistake). Each is priced as the four-handed table's review prices it
+(:mod:`tutor.lessons.table.review`): the robots finish the deal from that moment once with the
+robot's choice and once with the learner's, and the learner's side's net points of the deal (its
+whole score less the other side's) are compared; where the deal is a four-handed one for the
+solver (four hands of 13, partners opposite), double dummy too; and, for a card, when the learner
+asks, on what he could know (:mod:`tutor.lessons.ways.sampled`: the cards he could not see dealt
+again as the play allows). Each price is said in words, or the choice was free here.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.result import game_score
 from tutor.engine.ways.score import four_hand_score
-from tutor.lessons.table.review import worth_words
+from tutor.lessons.table.review import certainty_words, worth_words
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
+from tutor.lessons.ways.sampled import WaySampled, sampled_line
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words, pretty_cards, spoken_call
 
@@ -37,6 +40,7 @@ class WayDeviation:
     robot: WayDecision
     points: tuple[int, int]  # the learner side's net points: (the robot's choice, the learner's)
     double_dummy: tuple[int, int] | None = None  # the same by double dummy, where the deal allows it
+    sampled: WaySampled | None = None  # on what the learner could know, when asked and the deal allows it
 
     @property
     def points_lost(self) -> int:
@@ -59,10 +63,17 @@ class WayDeviation:
     def worth_sentence(self) -> str:
         """What the difference was worth, each measure said in words (never a bare figure)."""
         dd = None if self.double_dummy is None else self.double_dummy[0] - self.double_dummy[1]
-        if self.points_lost == 0 and dd in (None, 0):
+        sampled_same = self.sampled is None or round(self.sampled.points[0] - self.sampled.points[1]) == 0
+        if self.points_lost == 0 and dd in (None, 0) and sampled_same:
             seen = "seen with every card (double dummy) and " if dd is not None else ""
             return f"The choice was free here: the deal scores the same for your side either way, {seen}in the robots' playout."
         parts = [] if dd is None else [f"Seen with every card (double dummy), your choice {worth_words(dd)}"]
+        if self.sampled is not None:
+            book, given = self.sampled.points
+            sure = certainty_words(self.sampled.comparison)
+            parts.append(f"on what you could know (the average over {self.sampled.layouts} layouts of the cards you "
+                         f"could not see, as the play so far allows) it {worth_words(round(book - given))}"
+                         + (f", {sure}" if sure else ""))
         parts.append(f"in the robots' playout (the robots finish the deal from here) it {worth_words(self.points_lost)}")
         text = "; ".join(parts)
         return text[0].upper() + text[1:] + "."
@@ -71,7 +82,10 @@ class WayDeviation:
         return {"index": self.index, "given": self.given, "robot": self.robot.to_json(),
                 "points": {"robot": self.points[0], "given": self.points[1]}, "points_lost": self.points_lost,
                 "double_dummy": None if self.double_dummy is None else
-                {"robot": self.double_dummy[0], "given": self.double_dummy[1]}}
+                {"robot": self.double_dummy[0], "given": self.double_dummy[1]},
+                "sampled": None if self.sampled is None else
+                {"layouts": self.sampled.layouts, "robot": round(self.sampled.points[0], 1),
+                 "given": round(self.sampled.points[1], 1), **self.sampled.comparison.to_json()}}
 
 
 def said(action: str) -> str:
@@ -110,8 +124,9 @@ def _is_card(action: str) -> bool:
     return True
 
 
-def way_deviations(table: WayTable) -> tuple[WayDeviation, ...]:
-    """Every action of the learner that differs from the robot's in his place, priced by the robots' playout."""
+def way_deviations(table: WayTable, layouts: int = 0) -> tuple[WayDeviation, ...]:
+    """Every action of the learner that differs from the robot's in his place, priced by the robots' playout,
+    double dummy where the deal allows it, and over ``layouts`` layouts of what he could not see (a card)."""
     if table.learner is None:
         return ()
     steps = table.game.steps
@@ -127,7 +142,9 @@ def way_deviations(table: WayTable) -> tuple[WayDeviation, ...]:
         robot_dd = double_dummy_net(before, decision.action, table.learner)
         given_dd = double_dummy_net(before, action, table.learner)
         dd = None if robot_dd is None or given_dd is None else (robot_dd, given_dd)
-        found.append(WayDeviation(index, action, decision, points, dd))
+        sampled = sampled_line(before, (decision.action, action), table.learner, layouts,
+                               f"{table.seed}:{table.deal_no}:{index}")
+        found.append(WayDeviation(index, action, decision, points, dd, sampled))
     return tuple(found)
 
 
