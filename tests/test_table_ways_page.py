@@ -305,3 +305,32 @@ def test_the_review_prices_cards_on_what_you_could_know_when_asked(tmp_path: Pat
     cards = [d for d in deviations if d.given[:1] in "SHDC" and len(d.given) == 2]  # noqa: PLR2004
     assert cards, "the first legal card differed from the robot's somewhere"
     assert all(d.sampled is not None and d.sampled.layouts == 30 for d in cards)  # noqa: PLR2004
+
+
+def test_five_players_running_record_is_tutor_scores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32 at five players: after the robots' rubber of the first round, the page's running record
+    is the line ``tutor score`` writes for that rubber's result (RO l.545), the result taken from the
+    rubber the robots play for the same seed (pair 0 sits N-S)."""
+    import json
+
+    from tutor.cli import main as tutor_main
+    from tutor.engine.cards import Side
+    from tutor.lessons.ways.table import FIVE_NAMES, five_robot_rubber
+
+    at = _open(tmp_path, monkeypatch, 5)
+    seed = int(at.number_input(key="ways_seed").value)
+    at.button(key="ways_five_play").click()
+    at.run()
+    assert not at.exception, at.exception
+    _, played, _ = five_robot_rubber(seed, 0)
+    leader, margin = played.result()
+    assert leader is not None
+    request = {"players": 5, "order": list(FIVE_NAMES),
+               "results": [{"winner": 0 if leader is Side.NS else 1, "points": margin}]}
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(request))
+    capsys.readouterr()
+    assert tutor_main(["score", str(path)]) == 0
+    line = json.loads(capsys.readouterr().out)["line"]
+    assert line in [t.value for t in at.text]
