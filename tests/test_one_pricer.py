@@ -42,3 +42,46 @@ def test_the_pricer_adds_the_partie_bonus_when_the_deal_ends_the_partie() -> Non
     near = side_points(deal, contract, 7, ScoreState({Side.NS: 490, Side.EW: 0}), Rules())
     assert near[Side.NS] - fresh[Side.NS] >= 1000  # the partie bonus (scoring 7)
     assert net_points(deal, contract, 7, Side.EW, None, Rules()) == fresh[Side.EW] - fresh[Side.NS]
+
+
+@pytest.mark.parametrize(("rule", "seed"), [("law-33-simple-game", 1), ("law-36-state-your-tricks-to-the-slam", 2),
+                                            ("law-50-no-support-leave-no-trumps", 3)])
+def test_a_bidding_drill_and_tutor_analyse_give_the_same_double_dummy_points(rule: str, seed: int) -> None:
+    """The bidding drill's consequences (the robots finish the auction, the contract solved double dummy)
+    and ``tutor analyse`` of the same position price each call alike: the book's call, pass and another."""
+    from tutor.lessons.bidding.drill import consequences as bid_consequences
+    from tutor.lessons.bidding.drill import make as make_bid
+
+    drill = make_bid(rule, seed)
+    others = [c for c in drill.choices if c != drill.answer][:2]
+    known = knowledge_from_view({**drill.position, "deal": drill.deal_pbn})
+    analysis = analyse(known, layouts=1, budget=1, robots=False, choices=others)
+    side, other = known.seat.side.value, known.seat.side.other.value
+    for choice in others:
+        for c in bid_consequences(drill, choice):
+            priced = analysis.cost(c.choice).double_dummy
+            assert priced is not None and c.points[side] - c.points[other] == priced.points, (c.choice, c.contract)
+
+
+@pytest.mark.parametrize("seed", [2, 8])
+def test_a_table_deviation_and_tutor_analyse_give_the_same_double_dummy_points(seed: int) -> None:
+    """The practice table's review of a deviation and ``tutor analyse`` of the position the learner faced
+    (his seat's view, with the deal) price the book's card and his alike, seen with every card."""
+    import random
+
+    from tablegame import deviate_once
+
+    from tutor.engine.dealgen import random_deal
+    from tutor.lessons.table import TableDeal
+    from tutor.lessons.table.review import review
+
+    table = TableDeal(random_deal(random.Random(seed)), Seat.N, Seat.S, seed=seed)
+    assert deviate_once(table) >= 0
+    (cost,) = review(table)
+    before = table.from_step(cost.index)
+    known = knowledge_from_view({**before.view(cost.step.seat), "deal": before.deal.to_pbn()})
+    choices = [line.choice for line in cost.double_dummy]
+    analysis = analyse(known, layouts=1, budget=1, robots=False, choices=choices)
+    for line in cost.double_dummy:
+        priced = analysis.cost(line.choice).double_dummy
+        assert priced is not None and priced.points == line.points, line.choice
