@@ -79,9 +79,9 @@ def app_process(url: str, learners: list[str], seconds: float, out: Any) -> None
 
 
 def analysts(address: str, count: int, seconds: float) -> dict[str, Any]:
-    from tutor.engine import analysis
-    from tutor.engine.dd_dask import DaskOwner
-    from tutor.engine.dealgen import random_deal
+    from tutor.engine.deals.generate import random_deal
+    from tutor.engine.solver import analysis
+    from tutor.engine.solver.cluster import DaskOwner
 
     owner = DaskOwner(address, analysis.solve_request)
     times: list[float] = []

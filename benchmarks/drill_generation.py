@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from tutor.engine.calls import Contract
 from tutor.engine.cards import SEATS, Deal
 from tutor.engine.conventions import Rule
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.lessons.play import scenarios as play_scenarios
 from tutor.lessons.play.drill import KINDS, audit, make
 from tutor.lessons.play.rules import load_play_rules

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from tutor.engine.auction import Auction  # noqa: E402
 from tutor.engine.calls import Bid, Contract, Strain, parse_call  # noqa: E402
 from tutor.engine.cards import Card, Deal, Seat, Side  # noqa: E402
-from tutor.engine.dealgen import random_deal  # noqa: E402
+from tutor.engine.deals.generate import random_deal  # noqa: E402
 from tutor.engine.play import opening_leader  # noqa: E402
 from tutor.engine.rules import Rules  # noqa: E402
 from tutor.engine.tricks import TrickPlay  # noqa: E402
@@ -132,7 +132,7 @@ LADDER = tuple(Bid(level, strain) for level in range(1, 8) for strain in
 
 def par(deal: Deal, dealer: Seat) -> int:
     """North-South's net points at the double-dummy par (module docstring)."""
-    from tutor.engine.analysis import dd_tables
+    from tutor.engine.solver.analysis import dd_tables
 
     table = dd_tables([deal])[0]
     ns_known = _known(Seat.N, deal, dealer)

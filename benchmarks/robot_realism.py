@@ -17,7 +17,7 @@ import time
 from collections import Counter
 
 from tutor.engine.cards import Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.lessons.robots import RobotDeal, robot_deal
 
 LEVELS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "small slam", 7: "grand slam"}
@@ -88,7 +88,7 @@ def slam_figures(records: list[RobotDeal], double_dummy: bool = True) -> dict[st
                               "small / grand bid": (sum(1 for r in slams if r.contract and r.contract.bid.level == 6),
                                                     sum(1 for r in slams if r.contract and r.contract.bid.level == 7))}
     if double_dummy:
-        from tutor.engine.analysis import dd_tables
+        from tutor.engine.solver.analysis import dd_tables
 
         tables = dd_tables([r.deal for r in records])
         out["deals where a slam makes double dummy"] = sum(

@@ -12,15 +12,15 @@ Run by hand (they are not tests)::
 
 Sections (see docs/quality.md):
 
-* ``dealgen`` — constrained deal generation (:func:`tutor.engine.dealgen.constrained_deal`)
+* ``dealgen`` — constrained deal generation (:func:`tutor.engine.deals.generate.constrained_deal`)
   against ``endplay.dealer.generate_deals`` on the same constraints, in deals per second.
-* ``dealbatch`` — batch deal generation (:func:`tutor.engine.dealbatch.deal_batch`), 20,000
+* ``dealbatch`` — batch deal generation (:func:`tutor.engine.deals.batch.deal_batch`), 20,000
   deals per constraint, against the C program ``dealer`` (``apt-get install dealer``) on the same
   constraints and count; skipped, with the reason, where ``dealer`` is not installed.
 * ``drills`` — drill generation including the single-correct-answer audit, per registered
   drill kind (:mod:`tutor.lessons.drills`), median and p95 per drill, no double-dummy.
 * ``dd`` — double-dummy value of every possible opening lead of one deal
-  (:func:`tutor.engine.analysis.card_values`), per deal, against endplay's ``solve_board`` called bare.
+  (:func:`tutor.engine.solver.analysis.card_values`), per deal, against endplay's ``solve_board`` called bare.
 * ``scoring`` — :func:`tutor.engine.scoring.score_deal` throughput against endplay's bridge
   ``Contract.score`` (a much simpler game's scoring, as a yardstick).
 * ``pages`` — page switch and click → feedback in headless Chromium for every page and play
@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from tutor.engine.cards import FULL_PACK, SEATS, Rank, Seat  # noqa: E402
-from tutor.engine.dealgen import CardCount, constrained_deal, random_deal  # noqa: E402
+from tutor.engine.deals.generate import CardCount, constrained_deal, random_deal  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 ACES = frozenset(c for c in FULL_PACK if c.rank is Rank.ACE)
@@ -164,7 +164,7 @@ def bench_dealgen(quick: bool) -> Iterator[Row]:
 def _batch_cases() -> list[tuple[str, dict[Seat, list[Any]], str, Callable[[Any], bool], bool]]:
     """(name, tutor constraints, dealer condition, an independent check of one deal, 10× goal)."""
     from tutor.engine.cards import Suit
-    from tutor.engine.dealbatch import aces, suit_length
+    from tutor.engine.deals.batch import aces, suit_length
 
     def n_aces(deal: Any, seat: Seat) -> int:
         return sum(1 for c in deal[seat].cards if c.rank is Rank.ACE)
@@ -186,7 +186,7 @@ def _batch_cases() -> list[tuple[str, dict[Seat, list[Any]], str, Callable[[Any]
 def bench_dealbatch(quick: bool) -> Iterator[Row]:
     from dealer_ref import dealer_seconds, missing_reason
 
-    from tutor.engine import dealbatch
+    from tutor.engine.deals import batch as dealbatch
 
     count = _size(quick, 2_000, 20_000, smoke=100)
     runs = _size(quick, 1, 3, smoke=1)
@@ -215,7 +215,7 @@ def bench_dealbatch(quick: bool) -> Iterator[Row]:
 
 
 def bench_drills(quick: bool) -> Iterator[Row]:
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
 
     kinds = dict(DRILL_KINDS)
     if not kinds:
@@ -245,8 +245,8 @@ def bench_dd(quick: bool) -> Iterator[Row]:
     from endplay import dds
     from endplay import types as ep
 
-    from tutor.engine.analysis import card_values
     from tutor.engine.calls import Strain
+    from tutor.engine.solver.analysis import card_values
 
     strains = list(Strain)
     deals = [(random_deal(random.Random(s)), strains[s % len(strains)], SEATS[s % 4]) for s in range(_size(quick, 12, 40))]

@@ -6,10 +6,10 @@ to play after a number of cards drawn from a fixed seed. For each decision
 * **tutor**: the layouts are sampled (:func:`tutor.lessons.cost.sampling.sample_layouts`, with
   the robots' check), then :func:`tutor.lessons.cost.prices.analyse` prices every choice over
   them (every legal card: one batch double-dummy call over the layouts,
-  :func:`tutor.engine.analysis.card_values_many`, and the Vint score of each outcome), without
+  :func:`tutor.engine.solver.analysis.card_values_many`, and the Vint score of each outcome), without
   the actual deal and the robots' playout — what a page waits for after the answer;
 * **reference**: the same sampling, then the same layouts solved one board at a time
-  (:func:`tutor.engine.analysis.card_values` per layout) and scored the same way.
+  (:func:`tutor.engine.solver.analysis.card_values` per layout) and scored the same way.
 
 Rows: play decisions in tricks 2–10, the opening lead (the costliest solve: 13 cards a
 hand), a call (the robots finish the auction after each candidate call on each layout; the
@@ -46,7 +46,7 @@ def _p95(values: list[float]) -> float:
 def _played(first_seed: int) -> Iterator[tuple[int, Any]]:
     """``(seed, record)`` of the robots' deals from ``first_seed`` on that are played (not passed out)."""
     from tutor.engine.cards import Seat
-    from tutor.engine.dealgen import random_deal
+    from tutor.engine.deals.generate import random_deal
     from tutor.lessons.robots import robot_deal
 
     for seed in itertools.count(first_seed):
@@ -85,7 +85,7 @@ def _decisions(count: int, first: int, last: int) -> list[dict[str, Any]]:
 
 def _one_at_a_time(known: Any, layouts: Any) -> None:
     """The reference: every layout solved by its own call, then scored as the analysis scores it."""
-    from tutor.engine.analysis import card_values
+    from tutor.engine.solver.analysis import card_values
     from tutor.lessons.cost.choices import card_boards, card_choices, net_points
 
     contract = known.contract
@@ -110,8 +110,8 @@ def _bid_views(count: int) -> list[dict[str, Any]]:
 
 
 def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
-    from tutor.engine.analysis import dd_tricks
     from tutor.engine.calls import parse_call
+    from tutor.engine.solver.analysis import dd_tricks
     from tutor.lessons.cost.choices import call_choices, complete, net_points
 
     for layout in layouts:
@@ -123,7 +123,7 @@ def _calls_one_at_a_time(known: Any, layouts: Any) -> None:
 
 def _worker_cpu() -> float:
     """CPU seconds the double-dummy workers have used so far (Linux: /proc; 0 elsewhere)."""
-    from tutor.engine.analysis import solver
+    from tutor.engine.solver.analysis import solver
 
     ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     total = 0.0
@@ -184,7 +184,7 @@ def _learners_choice(known: Any) -> tuple[str, ...]:
 
 
 def _workers() -> int:
-    from tutor.engine.analysis import solver
+    from tutor.engine.solver.analysis import solver
 
     return max(1, solver().worker_count)
 
@@ -216,7 +216,7 @@ def _first_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, st
 
 def _floor_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
     """The pricing's wall time against the solver's floor: its CPU spread over the workers, same run."""
-    from tutor.engine.analysis import solver
+    from tutor.engine.solver.analysis import solver
 
     workers = max(1, solver().worker_count)
     floors = [cpu / workers for cpu in runs["solver_cpu"]]
@@ -229,8 +229,8 @@ def concurrent_rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]
     """A drill's feedback (the double-dummy check of one position) while 0, 1, 2 or 4 learners analyse leads."""
     import threading
 
-    from tutor.engine.analysis import card_values
-    from tutor.engine.dd_owner import as_learner
+    from tutor.engine.solver.analysis import card_values
+    from tutor.engine.solver.owner import as_learner
     from tutor.lessons.cost.choices import card_boards
     from tutor.lessons.cost.prices import analyse
     from tutor.lessons.cost.sampling import knowledge_from_view
@@ -312,7 +312,7 @@ def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
     choice on every layout, and the pricing against the solver's CPU floor; then a drill's
     feedback under the load of other learners' analyses.
     """
-    from tutor.engine.analysis import solver
+    from tutor.engine.solver.analysis import solver
 
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
     tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: one play decision

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Seat, Side
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.scoring.items import DealScore, ScoreItem
 
 

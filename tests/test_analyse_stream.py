@@ -19,10 +19,10 @@ import pytest
 from tests.test_costs import RECORDS, play_view
 from tutor.cli import main
 from tutor.cli.commands.analyse import MAX_BUDGET, MAX_LAYOUTS
-from tutor.engine.analysis import DDBoard, card_tricks_many, card_values_many, solver
 from tutor.engine.calls import Strain
 from tutor.engine.cards import Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
+from tutor.engine.solver.analysis import DDBoard, card_tricks_many, card_values_many, solver
 from tutor.engine.tricks import legal_cards
 from tutor.lessons.cost.choices import card_boards, equal_groups
 from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
@@ -129,7 +129,7 @@ def test_every_knob_above_its_bound_is_refused_in_one_line(tmp_path: Any, capsys
 
 def test_no_matplotlib_in_the_solver_workers_or_the_process_that_solves() -> None:
     assert solver().ask({"op": "ping"})["matplotlib"] is False
-    code = ("import sys; from tutor.engine import analysis as a; a.use_one_solver_thread(); "
+    code = ("import sys; from tutor.engine.solver import analysis as a; a.use_one_solver_thread(); "
             "print('matplotlib' in sys.modules, 'endplay.dealer' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

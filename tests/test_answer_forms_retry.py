@@ -133,7 +133,7 @@ def test_a_second_solo_scoring_check_is_a_retry(recorded: list[Answer]) -> None:
 
 
 def test_the_review_page_takes_one_answer_per_exercise(recorded: list[Answer], tmp_path: Path) -> None:
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
     from tutor.lessons.progress import open_store
 
     drill = DRILL_KINDS["lead"].make(None, 11)

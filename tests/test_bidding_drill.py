@@ -22,7 +22,7 @@ from tutor.lessons.bidding.drill import (
     make,
     position_from_json,
 )
-from tutor.lessons.drill_kinds import drill_kind
+from tutor.lessons.drills.kinds import drill_kind
 
 RULES = bid_rules()
 DRILLS_PER_RULE = 50

@@ -1,12 +1,12 @@
-"""Loading convention files (tutor.lessons.conventions_loader): every problem, located, at once."""
+"""Loading convention files (tutor.lessons.content.conventions): every problem, located, at once."""
 
 from __future__ import annotations
 
 import pytest
 
 from tutor.engine.errors import ContentError
-from tutor.lessons.content_kinds import kind_for
-from tutor.lessons.conventions_loader import conventions_for, parse_conventions
+from tutor.lessons.content.catalogue import kind_for
+from tutor.lessons.content.conventions import conventions_for, parse_conventions
 
 GOOD = """\
 conventions:

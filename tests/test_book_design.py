@@ -21,7 +21,7 @@ import pytest
 from tutor.engine.bidding import BidPosition
 from tutor.engine.cards import SEATS, Seat, Side
 from tutor.engine.conventions.kinds import DecisionKind
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.record import DealRecord, Phase
 from tutor.lessons.cost.ledger import public_position, with_hand
 from tutor.lessons.robots import advise_view, decide, run, the_book
@@ -124,7 +124,7 @@ def test_a_drill_keeps_its_typed_view_and_its_json_reads_back_to_the_same_positi
         kind: str, rule_id: str | None) -> None:
     """Inside the tutor a drill's position is read from its typed view; the JSON it stores reads back
     to the same position (so a drill replayed from storage is the drill that was shown)."""
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
     from tutor.lessons.play.scenarios import RarelyArises
 
     for seed in (1, 2):
@@ -211,7 +211,7 @@ def test_a_narrower_book_is_kept_for_the_same_rules_only() -> None:
 
 
 #: Modules over the house limit today, each waiting on its own split (issue 26, item 6); no other may join them.
-OVER_450 = {"tutor/lessons/scoring.py", "tutor/engine/conventions/play_features.py",
+OVER_450 = {"tutor/lessons/scoring.py", "tutor/engine/conventions/play/features.py",
             "tutor/engine/conventions/hand_features.py", "tutor/lessons/progress/__init__.py",
             "tutor/lessons/cost/ledger.py", "tutor/engine/ways/game.py", "tutor/engine/cards.py",
             "tutor/lessons/ways/scoring.py"}

@@ -17,7 +17,7 @@ from tutor.engine.cards import (
     Side,
     Suit,
 )
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import NotationError
 
 

@@ -149,7 +149,7 @@ def test_a_drill_kind_and_a_table_deal_can_be_assigned(store: ProgressStore) -> 
     from tablegame import deviate_once
 
     from tutor.engine.cards import Seat
-    from tutor.engine.dealgen import random_deal
+    from tutor.engine.deals.generate import random_deal
     from tutor.lessons.table import TableDeal
     from tutor.lessons.table.items import decision_answers
 

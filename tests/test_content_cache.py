@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.lessons import content_cache
-from tutor.lessons.content_cache import content_report, forget
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content import cache as content_cache
+from tutor.lessons.content.cache import content_report, forget
+from tutor.lessons.content.catalogue import check_content
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,8 +14,8 @@ from tutor.cli import main
 from tutor.lessons.content import BUILTIN_KINDS, ContentKind, Document, Problem, validate_model
 from tutor.lessons.content import check_content as check_with
 from tutor.lessons.content import kind_for as kind_in
+from tutor.lessons.content.catalogue import CONTENT_KINDS, check_content
 from tutor.lessons.content.models import Source
-from tutor.lessons.content_kinds import CONTENT_KINDS, check_content
 
 ROOT = Path(__file__).resolve().parent.parent
 

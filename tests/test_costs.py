@@ -19,7 +19,7 @@ from tutor.cli import main
 from tutor.engine.auction import Auction
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal, Rank, Seat, Suit
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import TrickPlay

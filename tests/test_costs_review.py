@@ -7,7 +7,7 @@ import random
 from tablegame import deviate_once
 
 from tutor.engine.cards import Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.lessons.table import TableDeal
 from tutor.lessons.table.review import review
 

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from work_bounds import HANG_GUARD
 
-from tutor.engine import analysis
-from tutor.engine.dd_dask import SCHEDULER_VARIABLE, DaskOwner, owner_from_environment
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
+from tutor.engine.solver import analysis
+from tutor.engine.solver.cluster import SCHEDULER_VARIABLE, DaskOwner, owner_from_environment
 
 DASK = str(Path(sys.executable).with_name("dask"))
 pytestmark = pytest.mark.slow  # a scheduler and two worker processes: about 8 s

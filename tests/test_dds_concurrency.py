@@ -32,13 +32,20 @@ from typing import Any
 import pytest
 from work_bounds import HANG_GUARD
 
-from tutor.engine import analysis
-from tutor.engine.analysis import DDBoard, card_values, card_values_many, dd_tables, dd_tricks, dd_tricks_many
 from tutor.engine.calls import Strain
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat, Suit
-from tutor.engine.dd_owner import DDOwner, default_workers
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import TutorError
+from tutor.engine.solver import analysis
+from tutor.engine.solver.analysis import (
+    DDBoard,
+    card_values,
+    card_values_many,
+    dd_tables,
+    dd_tricks,
+    dd_tricks_many,
+)
+from tutor.engine.solver.owner import DDOwner, default_workers
 
 ROOT = Path(__file__).resolve().parents[1]
 TRUMPS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
@@ -236,7 +243,7 @@ def test_without_workers_the_lock_keeps_threads_apart() -> None:
     """TUTOR_DDS_WORKERS=0: DDS in this process, one thread at a time (run in a child: a crash is exit 139)."""
     script = (
         "import json, sys, tests.test_dds_concurrency as t\n"
-        "from tutor.engine import analysis\n"
+        "from tutor.engine.solver import analysis\n"
         "assert analysis.solver().in_process\n"
         "jobs = [lambda s=s: t.all_trumps_deal(s) for s in range(4)]\n"
         "cases = [job() for job in jobs]\n"

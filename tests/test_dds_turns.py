@@ -1,6 +1,6 @@
 """The solver's owner hands its workers to the learners in turn (issue 28: one learner's long
 analysis must not starve another's drill). Expectations from the rule stated in
-tutor/engine/dd_owner.py: round robin over the learners waiting, at most
+tutor/engine/solver/owner.py: round robin over the learners waiting, at most
 WAITING_PER_LEARNER requests of one learner waiting at once. No clock is compared."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from work_bounds import HANG_GUARD
 
-from tutor.engine.dd_owner import WAITING_PER_LEARNER, _Turns, as_learner, current_learner
+from tutor.engine.solver.owner import WAITING_PER_LEARNER, _Turns, as_learner, current_learner
 
 
 def _until(condition: Any) -> None:

@@ -16,7 +16,7 @@ from tutor.engine import pbn
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import SEATS, Card, Deal, Seat
 from tutor.engine.conventions.kinds import DecisionKind
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
 from tutor.engine.record import DealRecord, Phase
 

@@ -1,7 +1,7 @@
 """Batch deal generation: uniform where unconstrained, every constraint met, reproducible.
 
 Every check here counts cards with its own plain Python (sets of cards per hand),
-never with the vectorised tables of :mod:`tutor.engine.dealbatch`. The chi-square
+never with the vectorised tables of :mod:`tutor.engine.deals.batch`. The chi-square
 critical values are the upper 0.1 % points of the chi-square law (Wilson–Hilferty
 approximation, within 0.5 % of the tables for these degrees of freedom); with fixed
 seeds the tests are deterministic, and a biased generator fails them by far.
@@ -17,7 +17,7 @@ import pytest
 from work_bounds import call_budget
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Rank, Seat, Suit
-from tutor.engine.dealbatch import (
+from tutor.engine.deals.batch import (
     PACK,
     CardCount,
     Points,

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from tutor.engine.dealbatch import deal_batch, generator, shuffled
+from tutor.engine.deals.batch import deal_batch, generator, shuffled
 
 
 def test_every_card_goes_to_every_seat_a_quarter_of_the_time() -> None:

@@ -9,7 +9,7 @@ from math import comb
 import pytest
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Hand, Rank, Seat, Suit
-from tutor.engine.dealgen import CardCount, constrained_deal, deal_with, random_deal
+from tutor.engine.deals.generate import CardCount, constrained_deal, deal_with, random_deal
 from tutor.engine.errors import DealGenerationError
 
 ACES = frozenset(c for c in FULL_PACK if c.rank is Rank.ACE)

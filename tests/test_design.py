@@ -29,9 +29,9 @@ from tutor.engine.conventions.vocabulary import (
     PlaceCards,
     ReadsHand,
 )
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import ContentError
-from tutor.lessons.conventions_loader import CONVENTIONS_DIR, conventions_for, parse_conventions
+from tutor.lessons.content.conventions import CONVENTIONS_DIR, conventions_for, parse_conventions
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTOR = ROOT / "tutor"
@@ -64,7 +64,7 @@ def _imports(module: str, path: Path) -> set[str]:
             base = node.module or ""
             if node.level:
                 base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], base]).strip(".")
-            for alias in node.names:  # ``from tutor.lessons import bidding_drill`` imports the submodule
+            for alias in node.names:  # ``from tutor.lessons.bidding import drill as bidding_drill`` imports the submodule
                 submodule = f"{base}.{alias.name}"
                 found |= {t for t in ((submodule,) if submodule in MODULES else (_target(base),)) if t}
     return {m for m in found if m.startswith("tutor") and m != module}
@@ -142,9 +142,9 @@ _TABLES = """
 import json, importlib, pkgutil, sys
 import tutor
 import tutor.engine.conventions.vocabularies as vocabularies
-import tutor.lessons.content_kinds as content_kinds
-import tutor.lessons.drill_kinds as drill_kinds
-import tutor.lessons.review_servers as review_servers
+import tutor.lessons.content.catalogue as content_kinds
+import tutor.lessons.drills.kinds as drill_kinds
+import tutor.lessons.review.servers as review_servers
 def sizes():
     return {"bidding": len(vocabularies.BIDDING.words), "play": len(vocabularies.PLAY.words),
             "drills": len(drill_kinds.DRILL_KINDS), "content": len(content_kinds.CONTENT_KINDS),

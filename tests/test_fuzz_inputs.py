@@ -30,10 +30,10 @@ from hypothesis import strategies as st
 from work_bounds import HANG_GUARD, call_budget
 
 from tutor.cli import build_parser, main
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.content.yamlread import parse_yaml
-from tutor.lessons.content_kinds import check_content
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -492,8 +492,8 @@ content_bytes = st.one_of(
 def test_every_content_loader_raises_only_content_errors(data: bytes,
                                                          tmp_path_factory: pytest.TempPathFactory) -> None:
     from tutor.engine.errors import ContentError
+    from tutor.lessons.content.conventions import load_conventions
     from tutor.lessons.content.laws import law_entries
-    from tutor.lessons.conventions_loader import load_conventions
     from tutor.lessons.solo.example import load_example
     from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
 

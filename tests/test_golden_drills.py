@@ -26,7 +26,7 @@ def _fresh_keys() -> dict[str, tuple[str, str, int]]:
     module fixture was set up again each time the workers' shares of this module broke off:
     three times in a run, about 4 s of CPU each).
     """
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
 
     return {f"{name}/{rule_id}/{seed}": (name, rule_id, seed)
             for name, kind in sorted(DRILL_KINDS.items())
@@ -42,7 +42,7 @@ def test_every_drill_kind_and_rule_has_snapshots() -> None:
 
 @pytest.mark.parametrize("key", sorted(STORED))
 def test_drill_is_unchanged(key: str) -> None:
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
 
     where = _fresh_keys().get(key)
     if where is None:

@@ -14,7 +14,7 @@ import random
 
 from tutor.engine.bidding import BidPosition
 from tutor.engine.cards import Hand, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.lessons.bidding.drill import bid_rules
 from tutor.lessons.robots import bid_auction
 

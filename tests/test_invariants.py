@@ -15,7 +15,7 @@ from randomgame import random_auction
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Pass, all_bids
 from tutor.engine.cards import FULL_PACK, SEATS, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.play import vint_play
 
 ALL_CALLS = (Pass(), *all_bids())

@@ -45,7 +45,7 @@ from randomgame import (
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import FULL_PACK, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.play import vint_play
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import VARIANTS, Rules

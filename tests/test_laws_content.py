@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons.content import Entry, RulesFile
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.catalogue import check_content
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

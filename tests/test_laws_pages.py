@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ import pytest
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, tricks_needed
 from tutor.engine.rules import Rules
 from tutor.lessons.content import ContentReport
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.content.kinds import numbers_in
-from tutor.lessons.content_kinds import check_content
 from tutor.lessons.laws.question import SOLO_WHIST, VINT, Question
 from tutor.lessons.laws.quiz import (
     duplicates,

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.cli import main
 from tutor.engine.errors import ContentError
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.laws.study import StudyGuide, citations_in
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"

@@ -27,7 +27,7 @@ from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Suit
 from tutor.engine.conventions import Condition
 from tutor.engine.conventions.vocabularies import BIDDING
 from tutor.engine.conventions.vocabulary import CardsBetween, HandTest
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.rules import Rules
 from tutor.lessons.cost.ledger import HandRead, build_ledger, public_position
 from tutor.lessons.robots import bid_auction

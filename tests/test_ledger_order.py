@@ -16,7 +16,7 @@ from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import Call
 from tutor.engine.cards import Seat
 from tutor.engine.conventions.bidding_words import call_shape
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.rules import Rules
 from tutor.lessons.bidding.drill import bid_rules
 from tutor.lessons.cost.ledger import build_ledger

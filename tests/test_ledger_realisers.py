@@ -21,7 +21,7 @@ from tutor.engine.cards import SEATS, Hand
 from tutor.engine.conventions import Condition
 from tutor.engine.conventions.vocabularies import BIDDING, PLAY
 from tutor.engine.conventions.vocabulary import COMPARISONS, CardsBetween, HandTest, Vocabulary, Word
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 
 COUNT_WORDS = {"aces", "kings", "queens", "jacks", "length", "shortest_length", "longest_length"}
 #: the comparisons whose counts are exact, per word (the rank counts: every comparison with a range)
@@ -98,7 +98,7 @@ def test_negation_is_the_complement_in_the_one_comparison_table() -> None:
 
 def test_a_count_of_one_is_said_in_the_singular() -> None:
     from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
-    from tutor.engine.dealspec import suit_cards
+    from tutor.engine.deals.spec import suit_cards
     from tutor.lessons.cost.card_counts import bounds_words
 
     aces = frozenset(Card(s, Rank.ACE) for s in PBN_SUITS)

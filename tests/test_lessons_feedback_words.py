@@ -17,7 +17,7 @@ from tutor.engine.cards import Hand, Seat
 from tutor.engine.conventions import Condition
 from tutor.engine.conventions.vocabularies import BIDDING
 from tutor.lessons.bidding.words import sentence
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.play.drill import PlayDrill
 
 ROOT = Path(__file__).resolve().parents[1]

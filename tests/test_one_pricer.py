@@ -71,7 +71,7 @@ def test_a_table_deviation_and_tutor_analyse_give_the_same_double_dummy_points(s
 
     from tablegame import deviate_once
 
-    from tutor.engine.dealgen import random_deal
+    from tutor.engine.deals.generate import random_deal
     from tutor.lessons.table import TableDeal
     from tutor.lessons.table.review import review
 

@@ -20,7 +20,7 @@ from endplay.types import Deal as EDeal
 from endplay.types import Player
 
 from tutor.engine.cards import Card, Deal, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import NotationError
 from tutor.engine.pbn import PbnGame, dumps, loads
 from tutor.lessons.robots import RobotDeal, robot_deal

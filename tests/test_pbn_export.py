@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from tutor.engine.cards import Deal, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.pbn import loads
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.pbn_export import drill_pbn, table_pbn
 from tutor.lessons.table import TableDeal
 

@@ -1,4 +1,4 @@
-"""The card within the suit (tutor/engine/conventions/play_card_laws.py): the book's card laws after a rule picks a suit.
+"""The card within the suit (tutor/engine/conventions/play/card_laws.py): the book's card laws after a rule picks a suit.
 
 The expectation table (tests/data/play_expectations.yaml) holds the seed-cited positions;
 these tests check how the step speaks to the learner: the card law is named in the law's
@@ -7,7 +7,7 @@ own words (law 86, law ≈90), never by a rule id.
 
 from __future__ import annotations
 
-from tutor.engine.conventions.play_card_laws import law_label
+from tutor.engine.conventions.play.card_laws import law_label
 from tutor.lessons.play.drill import advise
 
 

@@ -26,7 +26,7 @@ from tutor.engine.bidding import ScoreState
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import read_json_source
-from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
+from tutor.lessons.drills.kinds import DRILL_KINDS, drill_kind
 from tutor.lessons.play import scenarios as play_scenarios
 from tutor.lessons.play.drill import KINDS, PlayDrill, advise, audit, drill_from, make
 from tutor.lessons.play.rules import drill_hints, load_play_rules, rule_named

@@ -12,7 +12,7 @@ from playsamples import drills
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Seat, Suit
-from tutor.engine.conventions.play_features import coronet_run, role_suits
+from tutor.engine.conventions.play.features import coronet_run, role_suits
 from tutor.engine.play.position import PlayPosition
 from tutor.lessons.play.drill import advise
 from tutor.lessons.play.rules import load_play_rules

@@ -9,14 +9,14 @@ import pytest
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat, Suit
-from tutor.engine.conventions.play_features import PlayChoice, role_suits, top_tricks
-from tutor.engine.conventions.play_holdings import PATTERNS, matches
+from tutor.engine.conventions.play.features import PlayChoice, role_suits, top_tricks
+from tutor.engine.conventions.play.holdings import PATTERNS, matches
 from tutor.engine.errors import IllegalPlayError, NotationError, TutorError
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.content import content_dir
-from tutor.lessons.content_kinds import check_content
-from tutor.lessons.conventions_loader import validate_data
+from tutor.lessons.content.catalogue import check_content
+from tutor.lessons.content.conventions import validate_data
 from tutor.lessons.play.rules import load_play_rules
 
 

@@ -17,7 +17,7 @@ from playsamples import drills, positions
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
-from tutor.engine.conventions.play_holdings import matches
+from tutor.engine.conventions.play.holdings import matches
 from tutor.engine.conventions.vocabularies import PLAY
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules

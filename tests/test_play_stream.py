@@ -12,7 +12,7 @@ from __future__ import annotations
 import tutor.lessons.play.rules  # noqa: F401 - registers the play vocabulary
 from tutor.engine.cards import Seat
 from tutor.engine.conventions import Rule
-from tutor.lessons.conventions_loader import parse_conventions
+from tutor.lessons.content.conventions import parse_conventions
 from tutor.lessons.play.draft import STRENGTH, Steer, steer_of, steers_of, stream_deal
 
 NEW_RULE = """

@@ -7,14 +7,14 @@ from playsamples import drills
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Hand, Rank, Seat
 from tutor.engine.conventions import evaluate
-from tutor.engine.conventions.play_choosers import _any_but, _long_suit, forbidden_suits
-from tutor.engine.conventions.play_features import (
+from tutor.engine.conventions.play.choosers import _any_but, _long_suit, forbidden_suits
+from tutor.engine.conventions.play.features import (
     _suits_named,
     _two_suits_one_supported,
     role_suits,
 )
-from tutor.engine.conventions.play_history import _tricks_played
-from tutor.engine.conventions.play_holdings import matches
+from tutor.engine.conventions.play.history import _tricks_played
+from tutor.engine.conventions.play.holdings import matches
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.rules import Rules
 from tutor.lessons.play.rules import argument_problems, load_play_rules, rule_named

@@ -12,7 +12,7 @@ from fsrs import Rating, State
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, open_store
-from tutor.lessons.srs import rating_for, review_units
+from tutor.lessons.progress.srs import rating_for, review_units
 
 pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 

@@ -15,7 +15,7 @@ from tutor.lessons.answers import Answer, marked_learned
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, open_store
 from tutor.lessons.progress.progress_io import export_json, import_json
 from tutor.lessons.progress.schema import MIGRATIONS
-from tutor.lessons.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
+from tutor.lessons.progress.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
 
 pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 

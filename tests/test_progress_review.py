@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from tutor.engine.errors import TutorError
-from tutor.lessons import review, review_servers
+from tutor.lessons import review
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.review import Exercise, due_items, mastery
-from tutor.lessons.review_servers import replay, serve
+from tutor.lessons.review import servers as review_servers
+from tutor.lessons.review.servers import replay, serve
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 

@@ -12,12 +12,12 @@ import pytest
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.bidding import drill as bidding_drill
-from tutor.lessons.drill_kinds import DRILL_KINDS
 from tutor.lessons.drills import Drill
-from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped
-from tutor.lessons.review_servers import next_exercise, replay, servable_kinds, serve_each
+from tutor.lessons.review.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
+from tutor.lessons.review.servers import next_exercise, replay, servable_kinds, serve_each
 from tutor.lessons.solo import drill as solo_drill
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -124,7 +124,7 @@ def test_the_mistakes_list_speaks_the_learners_language(kind: str, given: str, e
 
 
 def test_an_exercise_heading_names_no_rule() -> None:
-    from tutor.lessons.conventions import serve_convention
+    from tutor.lessons.review.conventions import serve_convention
 
     servable_kinds()
     drill = DRILL_KINDS["lead"].make(None, 4)

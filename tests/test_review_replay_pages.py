@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import Deal, Seat
 from tutor.lessons.answers import Answer
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent

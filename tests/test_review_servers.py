@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.conventions import serve_convention, serve_quiz
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.play.scenarios import RarelyArises
 from tutor.lessons.review import Exercise
-from tutor.lessons.review_servers import servable_kinds
+from tutor.lessons.review.conventions import serve_convention, serve_quiz
+from tutor.lessons.review.servers import servable_kinds
 
 
 def test_every_kind_of_item_has_a_review_server() -> None:

@@ -22,7 +22,7 @@ import pytest
 from tutor.cli import main
 from tutor.engine.auction import Auction
 from tutor.engine.cards import Card, Seat, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.scoring.score_io import score_request
 from tutor.lessons.robots import RobotDeal, robot_deal
 

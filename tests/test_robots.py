@@ -21,7 +21,7 @@ from tutor.cli import main
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import FULL_PACK, Card, Deal, Hand, Seat, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.play import opening_leader
 from tutor.engine.tricks import TrickPlay
 from tutor.lessons.robots import RobotDeal, robot_call, robot_card, robot_deal
@@ -256,7 +256,7 @@ def test_every_bidding_drill_auction_is_the_robots_auction() -> None:
     """Issue 16: a bidding drill's calls before the learner's turn are the robots' calls on its deal,
     and the book's answer is the robot's call at the learner's seat."""
     from tutor.engine.bidding import ScoreState
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
 
     kind = DRILL_KINDS["bidding"]
     scripted = _scripted_prefix()

@@ -1,4 +1,4 @@
-"""The score pad scores a reported deal like the book (tutor/lessons/score_pad.py).
+"""The score pad scores a reported deal like the book (tutor/lessons/scoring/pad.py).
 
 Every expectation is one of the book's own examples ("Calculations and records", quoted in
 content/rules.yaml) or a figure of its tables; none is computed with the code under test.
@@ -10,7 +10,7 @@ import pytest
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Side, Suit
-from tutor.lessons.score_pad import PadCoronet, PadDeal, ScorePadError, pad_rubber, pad_score
+from tutor.lessons.scoring.pad import PadCoronet, PadDeal, ScorePadError, pad_rubber, pad_score
 
 NS, EW = Side.NS, Side.EW
 

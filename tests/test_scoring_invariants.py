@@ -18,7 +18,7 @@ import pytest
 
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Contract
 from tutor.engine.cards import SEATS, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_deal

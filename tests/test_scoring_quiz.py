@@ -9,12 +9,12 @@ import pytest
 
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Contract
 from tutor.engine.cards import SEATS, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import ContentError
 from tutor.engine.scoring import score_deal
-from tutor.lessons import review_servers
 from tutor.lessons.content import DEFAULT_CONTENT_DIR
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.catalogue import check_content
+from tutor.lessons.review import servers as review_servers
 from tutor.lessons.scoring import (
     answer_record,
     check,

@@ -16,7 +16,7 @@ from scoring_deals import contract, deal
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Seat, Side
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.scoring import score_deal
 from tutor.lessons.scoring import (

@@ -11,7 +11,7 @@ from tutor.engine.cards import Hand, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.solo.calls import SoloGame
 from tutor.engine.solo.guidance import danger_cards, misere_danger, recommend, sure_tricks, top_run
-from tutor.lessons.drill_kinds import drill_kind
+from tutor.lessons.drills.kinds import drill_kind
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo.quiz import format_points, parse_points, scoring_question
@@ -180,7 +180,7 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_solo_items_are_served_for_review() -> None:
-    from tutor.lessons.review_servers import servable_kinds, serve
+    from tutor.lessons.review.servers import servable_kinds, serve
 
     assert "solo" in servable_kinds()
     drill = serve("solo", "solo-bid-misere", 3)

@@ -15,9 +15,9 @@ from tutor.engine.errors import ContentError
 from tutor.engine.solo.calls import SoloGame
 from tutor.engine.solo.play import Fate
 from tutor.lessons.content import DEFAULT_CONTENT_DIR, ContentContext, check_law_refs
+from tutor.lessons.content.catalogue import kind_for
 from tutor.lessons.content.kinds import validate_quiz
 from tutor.lessons.content.registry import read_document
-from tutor.lessons.content_kinds import kind_for
 from tutor.lessons.solo.example import load_example, replay, validate_solo_example
 from tutor.lessons.solo.laws import load_solo_laws
 

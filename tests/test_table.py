@@ -15,7 +15,7 @@ import pytest
 from tablegame import deviate_once
 
 from tutor.engine.cards import Card, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import IllegalCallError, IllegalPlayError, TutorError
 from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import TableDeal

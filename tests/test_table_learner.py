@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine.cards import Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.rules import Rules
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table.items import decision_answers

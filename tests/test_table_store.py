@@ -9,9 +9,9 @@ import pytest
 from tablegame import deviate_once
 
 from tutor.engine.cards import Card, Seat
-from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import ProgressStoreError, open_store
 from tutor.lessons.review import Exercise
+from tutor.lessons.review.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.table.items import deviation_answers
 from tutor.lessons.table.rubber import PracticeRubber
 

@@ -10,7 +10,7 @@ import pytest
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding import valuation as v
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 
 #: docs/bidding.md, the model's examples: holding -> sure tricks (x = a small card)
 DOC_HOLDINGS = [

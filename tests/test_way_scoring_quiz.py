@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.engine.calls import Strain
 from tutor.engine.cards import Rank, Side
 from tutor.lessons.progress import open_store
-from tutor.lessons.review_servers import serve
+from tutor.lessons.review.servers import serve
 from tutor.lessons.ways.scoring import (
     BOOK_FIVE_LINE,
     WAY_LEVELS,

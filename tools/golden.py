@@ -45,7 +45,7 @@ def _plain(value: Any) -> Any:
 
 def drill_items() -> Iterator[tuple[str, dict[str, Any]]]:
     """``(key, drill JSON)`` for every drill kind, rule and sample seed."""
-    from tutor.lessons.drill_kinds import DRILL_KINDS
+    from tutor.lessons.drills.kinds import DRILL_KINDS
 
     for name, kind in sorted(DRILL_KINDS.items()):
         for rule_id in sorted(kind.rule_ids()):

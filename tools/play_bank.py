@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 from tutor.engine.bidding import ScoreState  # noqa: E402
 from tutor.engine.cards import SEATS, Deal, Seat, Side  # noqa: E402
 from tutor.engine.conventions import Rule  # noqa: E402
-from tutor.engine.dealgen import deal_with, random_deal  # noqa: E402
+from tutor.engine.deals.generate import deal_with, random_deal  # noqa: E402
 from tutor.lessons.play.draft import steer_of, steers_of, stream_deal  # noqa: E402
 from tutor.lessons.play.drill import audit  # noqa: E402
 from tutor.lessons.play.rules import load_play_rules  # noqa: E402

@@ -14,7 +14,7 @@ This module registers with :mod:`tutor.engine.conventions`, for the decision kin
   legal bid in a strain within a range of levels, or the next suit to show.
 
 It knows no convention: the conventions themselves are data in
-``content/conventions/bidding.yaml``, loaded by :mod:`tutor.lessons.conventions_loader`.
+``content/conventions/bidding.yaml``, loaded by :mod:`tutor.lessons.content.conventions`.
 
 Named suits the conventions may use as a ``suit``/``strain`` argument:
 ``partner`` (partner's last bid), ``own_trump`` (the first suit this player bid),

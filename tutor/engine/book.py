@@ -29,7 +29,7 @@ from tutor.engine.calls import Call
 from tutor.engine.cards import Card
 from tutor.engine.conventions import Advice, Rule, evaluate
 from tutor.engine.conventions.kinds import DecisionKind
-from tutor.engine.conventions.play_features import PlayChoice
+from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.conventions.vocabulary import Args, Word
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record.view import SeatView

@@ -102,7 +102,7 @@ class Rules:
     # Played-out passed deal: "extra" tricks are the majority's tricks minus the
     # minority's ("difference", tutor's reading) or beyond six ("over_six", C27).
     played_out_extra: PlayedOutExtra = "difference"
-    # -- Play conventions (laws 79-166; the play trainer, tutor.engine.conventions.play_features).
+    # -- Play conventions (laws 79-166; the play trainer, tutor.engine.conventions.play.features).
     # Leading from A K Q (C17): law 86 "ace" (book); the summary line's "king".
     akq_lead: AkqLead = "ace"
     # The A-Q "cut" holding of law 139 (C12): four cards, "A Q with two more" (book),

@@ -50,7 +50,7 @@ from tutor.engine.record import DealRecord, Move, Phase, SeatView
 from tutor.engine.record.view_json import bid_view, check_kind, play_view
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, trick_winner
-from tutor.lessons.conventions_loader import conventions_for
+from tutor.lessons.content.conventions import conventions_for
 from tutor.lessons.play.rules import load_play_rules
 
 #: The laws a default play rests on: cards are played in rotation and suit must be followed.

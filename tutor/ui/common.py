@@ -16,7 +16,7 @@ import streamlit as st
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.content import ContentReport
-from tutor.lessons.content_cache import content_report as cached_content_report
+from tutor.lessons.content.cache import content_report as cached_content_report
 from tutor.ui import cards
 
 #: What opens markup anywhere in a line: CommonMark's emphasis, code, links, images, HTML and entities;

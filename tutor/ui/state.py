@@ -41,8 +41,8 @@ from tutor.lessons.progress import (
     open_store,
 )
 from tutor.lessons.progress.connection import database_url
+from tutor.lessons.progress.srs import Mastery
 from tutor.lessons.progress.tables import TableSlot, is_session_token, new_session_token
-from tutor.lessons.srs import Mastery
 from tutor.ui.common import text_md
 
 _KEY = "tutor_session"

@@ -21,7 +21,7 @@ from typing import Any
 from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import read_json_source
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.robots import advise_view
 
 #: Vint positions: answered by the one function the robots use (a convention, or the stated default).

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tutor.cli.inputs import count_argument
 from tutor.lessons.content import content_dir
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.content.yamlread import listed
-from tutor.lessons.content_kinds import check_content
 
 #: Problems listed by default; a million-line listing helps nobody (the rest are counted).
 MAX_PROBLEMS_SHOWN = 50

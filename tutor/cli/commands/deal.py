@@ -6,7 +6,7 @@ import argparse
 import random
 
 from tutor.cli.inputs import add_seed_option, seed_or_random
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

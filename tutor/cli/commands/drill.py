@@ -21,8 +21,8 @@ from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, choices_line, read_choice
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
-from tutor.lessons.drill_kinds import DRILL_KINDS, drill_kind
 from tutor.lessons.drills import Drill, DrillKind
+from tutor.lessons.drills.kinds import DRILL_KINDS, drill_kind
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 

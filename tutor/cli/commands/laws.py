@@ -15,8 +15,8 @@ from pathlib import Path
 
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import Entry, content_dir
-from tutor.lessons.content_cache import content_report
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.cache import content_report
+from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.laws.study import StudyGuide, citations_in
 
 WIDTH = 88

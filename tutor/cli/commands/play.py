@@ -25,7 +25,7 @@ from collections.abc import Callable
 from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
 from tutor.cli.spelling import as_call, learner_message
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table.review import is_judged, review

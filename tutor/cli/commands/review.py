@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice, same_answer
-from tutor.lessons.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
-from tutor.lessons.review_servers import servable_kinds, serve_each
+from tutor.lessons.review.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
+from tutor.lessons.review.servers import servable_kinds, serve_each
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

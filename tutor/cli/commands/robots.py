@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.engine import pbn
 from tutor.engine.cards import Card, Deal, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
 from tutor.lessons.robots import RobotDeal, robot_deal

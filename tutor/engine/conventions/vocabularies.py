@@ -8,8 +8,8 @@
 * :data:`PLAY` — the words of ``content/conventions/play.yaml`` (``lead``,
   ``second-hand``, ``third-hand``, ``discard``): the same hand features, the suit
   features with the play roles as suit names, and the play words of
-  :mod:`tutor.engine.conventions.play_features`, :mod:`tutor.engine.conventions.play_history`,
-  :mod:`tutor.engine.conventions.play_choosers` and :mod:`tutor.engine.conventions.play_sequences`.
+  :mod:`tutor.engine.conventions.play.features`, :mod:`tutor.engine.conventions.play.history`,
+  :mod:`tutor.engine.conventions.play.choosers` and :mod:`tutor.engine.conventions.play.sequences`.
 
 A new word is added by adding its record to one of those modules' ``WORDS`` and, if
 the module is new, naming it below. Nothing registers on import.
@@ -25,17 +25,14 @@ from __future__ import annotations
 from tutor.engine import bidding
 from tutor.engine.conventions import bidding_words as bidding_vocabulary
 from tutor.engine.conventions import hand_features as features
-from tutor.engine.conventions import (
-    negotiation,
-    play_choosers,
-    play_features,
-    play_history,
-    play_sequences,
-    slam_words,
-)
+from tutor.engine.conventions import negotiation, slam_words
 from tutor.engine.conventions.kinds import PLAY_KINDS
-from tutor.engine.conventions.play_holdings import PATTERNS
-from tutor.engine.conventions.play_roles import ROLES, first_role_suit
+from tutor.engine.conventions.play import choosers as play_choosers
+from tutor.engine.conventions.play import features as play_features
+from tutor.engine.conventions.play import history as play_history
+from tutor.engine.conventions.play import sequences as play_sequences
+from tutor.engine.conventions.play.holdings import PATTERNS
+from tutor.engine.conventions.play.roles import ROLES, first_role_suit
 from tutor.engine.conventions.vocabulary import Vocabulary, Word
 from tutor.engine.errors import TutorError
 

@@ -21,7 +21,7 @@ one :class:`Word` here, carrying everything about it in one place:
 A :class:`Vocabulary` is an explicit value: the words of one game, with the suit
 names and holding patterns its arguments may use. The vocabularies are assembled
 in one place, :mod:`tutor.engine.conventions.vocabularies`; nothing registers on import.
-Rules name words; :mod:`tutor.lessons.conventions_loader` resolves each name once,
+Rules name words; :mod:`tutor.lessons.content.conventions` resolves each name once,
 when the YAML loads, so evaluation holds the records themselves.
 """
 

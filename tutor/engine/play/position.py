@@ -7,7 +7,7 @@ discarded what, which honours and how many trumps are out, who is void where.
 A :class:`PlayPosition` holds exactly that, from one seat's point of view: his
 own cards, the dealer and the whole auction, the contract and the declarer, the
 completed tricks and the current one. The play conventions
-(:mod:`tutor.engine.conventions.play_features`, ``content/conventions/play.yaml``) read it.
+(:mod:`tutor.engine.conventions.play.features`, ``content/conventions/play.yaml``) read it.
 
 The decision *kind* follows from the trick: no card yet — a **lead**; the player
 cannot follow the suit led — a **discard** (the choice to ruff or to throw a card,

@@ -15,7 +15,7 @@ same seed always gives the same drill.
 
 Consequences use the full deal: the rest of the auction is bid by the rules after
 the learner's call and after the book's, each final contract is solved
-double-dummy (:mod:`tutor.engine.analysis`) and scored
+double-dummy (:mod:`tutor.engine.solver.analysis`) and scored
 (:func:`tutor.engine.scoring.score_deal`).
 """
 
@@ -31,7 +31,7 @@ from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Bid, Call, Contract, Strain, parse_call
 from tutor.engine.cards import SEAT_NAMES, Deal, Seat, Suit
 from tutor.engine.conventions import Advice, Rule
-from tutor.engine.dealgen import constrained_deal
+from tutor.engine.deals.generate import constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.record.view import SeatView
 from tutor.engine.record.view_json import bid_view
@@ -46,7 +46,7 @@ from tutor.lessons.bidding.plans import (
     plan_from_templates,
     score_for,
 )
-from tutor.lessons.conventions_loader import ConventionSet, conventions_for
+from tutor.lessons.content.conventions import ConventionSet, conventions_for
 from tutor.lessons.drills import Consequence, Drill, DrillKind
 from tutor.lessons.robots import call_in, the_book
 
@@ -242,7 +242,7 @@ def make(rule_id: str | None, seed: int) -> Drill:
 
 def make_as_before_exact_replay(seed: int) -> Drill:
     """``make(None, seed)`` as it drew before :func:`pick_rule`: the pick took the first draw of
-    the deal's own generator. Only for replaying answers recorded then (``tutor.lessons.conventions``)."""
+    the deal's own generator. Only for replaying answers recorded then (``tutor.lessons.review.conventions``)."""
     rng = random.Random(seed)
     rules = bid_rules()
     return _make(rng.choice(rules), seed, rng, rules)
@@ -347,7 +347,7 @@ def final_contract(deal: Deal, position: BidPosition, call: Call) -> Contract | 
 
 def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
     """Double-dummy tricks and the Vint score of the book's call and of ``choice``."""
-    from tutor.engine.analysis import dd_tricks
+    from tutor.engine.solver.analysis import dd_tricks
 
     deal = Deal.from_pbn(drill.deal_pbn)
     position = drill_position(drill)
@@ -376,7 +376,7 @@ def _points(deal: Deal, contract: Contract | None, tricks: int, position: BidPos
     return {side.value: n for side, n in side_points(deal, contract, tricks, position.score, position.rules).items()}
 
 
-#: The bidding drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+#: The bidding drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
 DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences)
 
 __all__ = [

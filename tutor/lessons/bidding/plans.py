@@ -21,7 +21,7 @@ from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.cards import PBN_SUITS, SEATS, Card, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Condition, Rule
 from tutor.engine.conventions.vocabulary import CardsBetween, HandTest
-from tutor.engine.dealgen import CardCount, Constraint
+from tutor.engine.deals.generate import CardCount, Constraint
 from tutor.engine.rules import Rules
 from tutor.lessons.robots import the_book
 

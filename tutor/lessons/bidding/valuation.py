@@ -31,7 +31,7 @@ from typing import Any
 
 from tutor.engine.cards import FULL_PACK, PBN_SUITS, Card, Hand, Rank, Seat, Suit
 from tutor.engine.conventions.hand_features import sure_tricks
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind
@@ -242,7 +242,7 @@ def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
                                                               "how": q.how} for q in d.questions}}
 
 
-#: The valuation drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+#: The valuation drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
 DRILL_KIND = DrillKind(KIND, lambda: (RULE_ID,), make_drill, advise)
 
 __all__ = ["KIND", "LAWS", "RULE_ID", "SuitFeedback", "SuitQuestion", "TEMPLATES", "ValuationDrill",

@@ -167,7 +167,7 @@ def assignments(store: ProgressStore, class_id: str, learner: str | None = None)
 def _item_id_fits(kind: str, item_id: str) -> bool:
     """A drill item names a drill kind the tutor has; a table item a rubber number (0 to 2**63-1)."""
     if kind == "drill":
-        from tutor.lessons.drill_kinds import DRILL_KINDS
+        from tutor.lessons.drills.kinds import DRILL_KINDS
 
         return item_id in DRILL_KINDS
     if kind == "table":

@@ -3,7 +3,7 @@
 ``check_content(Path("content"))`` validates every file of ``content/`` and returns
 a :class:`ContentReport` with the validated models and ALL problems, each shown as
 ``file:line: id: message``, for the kinds it is given; the tutor's kinds are the table
-:data:`tutor.lessons.content_kinds.CONTENT_KINDS` (see ``DEVELOPING.md``).
+:data:`tutor.lessons.content.catalogue.CONTENT_KINDS` (see ``DEVELOPING.md``).
 """
 
 from __future__ import annotations

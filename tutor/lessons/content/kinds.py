@@ -186,7 +186,7 @@ def validate_quiz(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-#: The kinds of the laws' own content (the tutor's whole table is ``tutor.lessons.content_kinds``).
+#: The kinds of the laws' own content (the tutor's whole table is ``tutor.lessons.content.catalogue``).
 BUILTIN_KINDS: tuple[ContentKind, ...] = (
     ContentKind(RULES_FILE, validate_rules, "rules"),
     ContentKind("glossary.yaml", validate_glossary, "glossary"),

@@ -4,7 +4,7 @@ A *content kind* is a glob pattern relative to ``content/`` plus a validator::
 
     ContentKind("conventions/play.yaml", validate_play_conventions, "play conventions")
 
-The tutor's kinds are listed in one table, :data:`tutor.lessons.content_kinds.CONTENT_KINDS`.
+The tutor's kinds are listed in one table, :data:`tutor.lessons.content.catalogue.CONTENT_KINDS`.
 
 A validator receives a :class:`Document` (the parsed data with the line of every
 path) and the :class:`ContentContext` (the valid entries of ``rules.yaml`` and
@@ -264,7 +264,7 @@ def _run_kind(kind: ContentKind, doc: Document, ctx: ContentContext) -> list[Pro
 def check_content(root: Path, kinds: Sequence[ContentKind]) -> ContentReport:
     """Validate every content file under ``root`` with ``kinds``; the report holds ALL problems, sorted.
 
-    The tutor's kinds are the table :data:`tutor.lessons.content_kinds.CONTENT_KINDS`
+    The tutor's kinds are the table :data:`tutor.lessons.content.catalogue.CONTENT_KINDS`
     (its ``check_content`` passes them).
     """
     root = Path(root)
@@ -297,7 +297,7 @@ def check_content(root: Path, kinds: Sequence[ContentKind]) -> ContentReport:
         if kind is None:
             report.problems.append(Problem(
                 doc.name, 1, NO_ID, "no content kind is registered for this file (see CONTENT_KINDS "
-                                    "in tutor/lessons/content_kinds.py)"))
+                                    "in tutor/lessons/content/catalogue.py)"))
             continue
         report.problems.extend(_run_kind(kind, doc, ctx))
         if ctx.rules_loaded:  # else every citation would be reported, burying the real problem

@@ -13,7 +13,7 @@ from functools import lru_cache
 from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
 from tutor.engine.conventions.vocabularies import BIDDING
 from tutor.engine.conventions.vocabulary import PlaceCards
-from tutor.engine.dealspec import suit_cards
+from tutor.engine.deals.spec import suit_cards
 
 #: The cards a bound counts: the four of a rank (aces …) or the thirteen of a suit.
 Counted = frozenset[Card]

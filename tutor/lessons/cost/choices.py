@@ -30,7 +30,7 @@ from tutor.lessons.cost import pricer
 from tutor.lessons.cost.sampling import Knowledge, book_call
 
 if TYPE_CHECKING:  # the solver's adapter is imported when a layout is priced
-    from tutor.engine.analysis import DDBoard
+    from tutor.engine.solver.analysis import DDBoard
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _touching(high: Card, low: Card, gone: set[Card], mine: set[Card]) -> bool:
 
 def card_boards(known: Knowledge, layouts: Sequence[Deal]) -> list[DDBoard]:
     """The double-dummy boards of the position on each layout (finished tricks' cards removed)."""
-    from tutor.engine.analysis import DDBoard
+    from tutor.engine.solver.analysis import DDBoard
 
     assert known.contract is not None
     done = {c for t in known.tricks for c in t.cards()}
@@ -101,7 +101,7 @@ def card_outcomes(known: Knowledge, layouts: Sequence[Deal], cards: Sequence[Car
     ``every``: value every legal card in one search per layout; else play each of
     ``cards`` (one per group of equal cards) and solve the rest.
     """
-    from tutor.engine.analysis import card_tricks_many, card_values_many
+    from tutor.engine.solver.analysis import card_tricks_many, card_values_many
 
     contract = known.contract
     assert contract is not None
@@ -194,7 +194,7 @@ def complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | No
 def call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str],
                   memo: dict[Any, Any] | None = None) -> list[list[Outcome]]:
     """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i`` (contracts solved in one batch)."""
-    from tutor.engine.analysis import dd_tricks_many
+    from tutor.engine.solver.analysis import dd_tricks_many
 
     memo = {} if memo is None else memo
     contracts = [[complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]

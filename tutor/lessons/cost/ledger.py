@@ -49,7 +49,7 @@ from tutor.engine.cards import Card, Hand, Seat, Suit
 from tutor.engine.conventions import Condition, Rule
 from tutor.engine.conventions.bidding_words import call_shape
 from tutor.engine.conventions.vocabulary import COMPARISONS
-from tutor.engine.dealspec import CardCount, suit_cards
+from tutor.engine.deals.spec import CardCount, suit_cards
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick

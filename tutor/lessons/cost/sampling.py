@@ -3,7 +3,7 @@
 The learner knows his own hand, the auction, the cards played so far, and what the
 book's conventions say each call told (:mod:`tutor.lessons.cost.ledger`). A **layout** is
 a deal of the unseen cards consistent with that. Layouts are drawn by the batch
-dealer (:func:`tutor.engine.dealbatch.plan_deals`) with the learner's hand and every
+dealer (:func:`tutor.engine.deals.batch.plan_deals`) with the learner's hand and every
 card played placed in its player's hand, the ledger's hard constraints (its
 bounds, and "no more cards of a suit shown out") as card counts, and then checked
 at three levels, strictest first:
@@ -34,8 +34,8 @@ from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Call, Contract
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat, Side
-from tutor.engine.dealbatch import DealPlan, generator, hand_of, plan_deals, to_deal
-from tutor.engine.dealspec import CardCount, suit_cards
+from tutor.engine.deals.batch import DealPlan, generator, hand_of, plan_deals, to_deal
+from tutor.engine.deals.spec import CardCount, suit_cards
 from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules

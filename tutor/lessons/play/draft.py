@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import PBN_SUITS, SEATS, Deal, Hand, Seat
 from tutor.engine.conventions import Rule
-from tutor.engine.conventions.play_holdings import matches
-from tutor.engine.dealgen import Constraint, Points, constrained_deal
+from tutor.engine.conventions.play.holdings import matches
+from tutor.engine.deals.generate import Constraint, Points, constrained_deal
 from tutor.engine.errors import DealGenerationError
 from tutor.engine.rules import Rules
 

@@ -12,7 +12,7 @@ drill.
 Feedback quotes the rule and its laws, says why the learner's card is worse *by the
 book*, and then — as a separate check, with perfect knowledge of all four hands,
 which is not the book's reason — the double-dummy tricks after the book's card and
-after the learner's (:func:`tutor.engine.analysis.card_values`) and what that
+after the learner's (:func:`tutor.engine.solver.analysis.card_values`) and what that
 difference is worth in Vint points under the contract
 (:func:`tutor.engine.scoring.score_deal`: both sides write their tricks below the
 line; a trick can decide a penalty or a partie).
@@ -31,9 +31,9 @@ from typing import Any
 from tutor.engine.cards import Card, Side
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.conventions.kinds import PLAY_KINDS
-from tutor.engine.conventions.play_choosers import forbidden_suits
-from tutor.engine.conventions.play_features import PlayChoice
-from tutor.engine.conventions.play_holdings import matches
+from tutor.engine.conventions.play.choosers import forbidden_suits
+from tutor.engine.conventions.play.features import PlayChoice
+from tutor.engine.conventions.play.holdings import matches
 from tutor.engine.errors import IllegalPlayError, NotationError, TutorError
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record.view import SeatView
@@ -274,7 +274,7 @@ def reason_against(p: PlayPosition, advice: Advice, card: Card) -> str:
 
 def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
     """Double-dummy tricks and Vint points after the book's card and after ``choice``."""
-    from tutor.engine.analysis import card_values  # endplay is loaded only when asked
+    from tutor.engine.solver.analysis import card_values  # endplay is loaded only when asked
 
     p = position_of(drill)
     deal = p.remaining_deal()
@@ -352,5 +352,5 @@ def _drill_kinds() -> tuple[DrillKind, ...]:
     ) for kind in KINDS)
 
 
-#: The play drill kinds, listed in :mod:`tutor.lessons.drill_kinds`.
+#: The play drill kinds, listed in :mod:`tutor.lessons.drills.kinds`.
 DRILL_KINDS: tuple[DrillKind, ...] = _drill_kinds()

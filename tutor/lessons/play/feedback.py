@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tutor.engine.cards import SEAT_NAMES, SIDE_NAMES, Card, Suit
 from tutor.engine.conventions import Rule
-from tutor.engine.conventions.play_features import PlayChoice
+from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.play.position import PlayPosition
 from tutor.lessons.words import law_name, law_text, laws_named
 

@@ -1,10 +1,10 @@
 """The play conventions of ``content/conventions/play.yaml``, loaded as engine rules.
 
 The file has the schema of every convention file and is read by the generic loader
-(:mod:`tutor.lessons.conventions_loader`), which resolves its words in the play
+(:mod:`tutor.lessons.content.conventions`), which resolves its words in the play
 vocabulary (:data:`tutor.engine.conventions.vocabularies.PLAY`) and checks their arguments (every
-holding ``pattern`` one of :mod:`tutor.engine.conventions.play_holdings`, every suit role one of
-:mod:`tutor.engine.conventions.play_roles`). On top of that, this module checks the rules' ``drill``
+holding ``pattern`` one of :mod:`tutor.engine.conventions.play.holdings`, every suit role one of
+:mod:`tutor.engine.conventions.play.roles`). On top of that, this module checks the rules' ``drill``
 hints. ``tutor check`` reports every problem with its line (content kind
 ``conventions/play.yaml``).
 
@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine.conventions import Rule
-from tutor.engine.conventions.play_holdings import PATTERNS
+from tutor.engine.conventions.play.holdings import PATTERNS
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import ContentContext, Document, Problem
-from tutor.lessons.conventions_loader import (
+from tutor.lessons.content.conventions import (
     ConventionSet,
     conventions_for,
     validate_conventions_document,

@@ -3,7 +3,7 @@
 One file (``TUTOR_DB``, ``--db``, else ``progress.sqlite3`` in the user's data
 directory) holds several learner profiles, every answer they gave (item, seed and
 position to replay it, the answer, right or wrong, time taken, laws) and one FSRS
-schedule per review unit (see :mod:`tutor.lessons.srs`).
+schedule per review unit (see :mod:`tutor.lessons.progress.srs`).
 
 Durability: WAL mode, ``synchronous=FULL``, and each answer is written in its own
 ``BEGIN IMMEDIATE`` transaction before :meth:`ProgressStore.record` returns, so an
@@ -60,8 +60,8 @@ from tutor.lessons.progress.schema import (
     to_ts,
     unit_from_row,
 )
+from tutor.lessons.progress.srs import Mastery, UnitState, mastery_of, review_units
 from tutor.lessons.progress.tables import StoredTable, TableConflictError, TableSlot
-from tutor.lessons.srs import Mastery, UnitState, mastery_of, review_units
 
 __all__ = [
     "DEFAULT_LEARNER", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "ProgressStore", "ProgressStoreError",

@@ -29,7 +29,7 @@ from fsrs import Card
 
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
-from tutor.lessons.srs import Retention, UnitState, new_card, review, review_units
+from tutor.lessons.progress.srs import Retention, UnitState, new_card, review, review_units
 
 #: The oldest and newest times a record may carry (an import outside them is refused).
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)

@@ -13,7 +13,7 @@ import json
 from typing import Any, Protocol
 
 from tutor.lessons.progress.schema import Executes, StoredAnswer, rebuild_cards, to_ts
-from tutor.lessons.srs import UnitState
+from tutor.lessons.progress.srs import UnitState
 
 FORMAT = "vint-tutor-progress"
 

@@ -2,7 +2,7 @@
 
 The levels (what each deals, which contracts and results it draws, which entries it asks for)
 and the tutor's readings of the scoring laws, validated for ``tutor check`` (the validators are
-listed in :data:`tutor.lessons.content_kinds.CONTENT_KINDS`) and loaded once per content folder.
+listed in :data:`tutor.lessons.content.catalogue.CONTENT_KINDS`) and loaded once per content folder.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import random
 
 from tutor.engine.calls import Bid, Contract, Strain
 from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, SIDE_NAMES, Card, Deal, Rank, Seat
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import TutorError
 from tutor.engine.scoring import RevokeArg, as_revokes
 from tutor.lessons.scoring.content import LevelModel

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import SIDE_NAMES, Deal, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import Rules

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutor.engine.cards import FULL_PACK, PBN_SUITS, Card, Deal, Hand, Rank, Seat, Suit
-from tutor.engine.dealgen import deal_with
+from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import DealGenerationError, TutorError
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import SoloGame, spec
@@ -206,5 +206,5 @@ def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
             "trump": advice.trump.english if advice.trump else None}
 
 
-#: The Solo Whist calling drill kind, listed in :mod:`tutor.lessons.drill_kinds`.
+#: The Solo Whist calling drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
 DRILL_KIND = DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise)

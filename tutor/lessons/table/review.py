@@ -166,7 +166,7 @@ class ReviewMemo:
                             tuple(answer.get("laws") or ()), "", bool(answer.get("default", False))))
 
     def dd_tricks(self, deal: Deal, contract: Contract) -> int:
-        from tutor.engine.analysis import dd_tricks
+        from tutor.engine.solver.analysis import dd_tricks
 
         key = (str(contract.bid.strain.value), contract.declarer.value)
         if key not in self.tricks:
@@ -241,7 +241,7 @@ def _robots(before: TableDeal, choice: Step, learner: Seat, memo: ReviewMemo) ->
 
 def _double_dummy(before: TableDeal, seat: Seat, choices: tuple[str, str], learner: Seat,
                   memo: ReviewMemo) -> tuple[Line, Line]:
-    from tutor.engine.analysis import card_values
+    from tutor.engine.solver.analysis import card_values
 
     if before.phase == "auction":
         lines = []

@@ -29,7 +29,7 @@ from typing import Any
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Bid
 from tutor.engine.cards import Deal, Seat, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import Rules

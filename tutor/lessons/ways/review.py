@@ -166,10 +166,10 @@ def review_lines(table: WayTable) -> list[str]:
 
 def double_dummy_net(before: WayGame, action: str, learner: str) -> int | None:
     """The learner side's net points when ``action`` is taken and the rest is played double dummy (the
-    four-handed review's solver, :func:`~tutor.engine.analysis.card_values`); ``None`` where the deal is
+    four-handed review's solver, :func:`~tutor.engine.solver.analysis.card_values`); ``None`` where the deal is
     not a four-handed one for the solver: tricks of two cards, the buy-in still to come, the traded
     dummies beside the players, or a move before the hands are settled."""
-    from tutor.engine.analysis import card_values
+    from tutor.engine.solver.analysis import card_values
 
     game = WayGame(before.setup, before.steps)
     game.act(learner, action)

@@ -8,7 +8,7 @@ the way does not show him — are dealt again at random among those hands, each 
 of cards and the card it has put on the table this trick, and holding no card of a suit it has
 shown out of (law 147: suit must be followed).
 Each layout is solved double dummy after the book's card and after the learner's
-(:func:`~tutor.engine.analysis.card_tricks_many`: the two cards played, the rest solved), and the
+(:func:`~tutor.engine.solver.analysis.card_tricks_many`: the two cards played, the rest solved), and the
 learner's side's net points are averaged. The honours are the deal's own for both cards (they
 do not depend on the card played, so the difference between the two is what the layouts tell).
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tutor.engine.analysis import DDBoard, card_tricks_many
 from tutor.engine.calls import Contract
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat, Suit
+from tutor.engine.solver.analysis import DDBoard, card_tricks_many
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.score import four_hand_score

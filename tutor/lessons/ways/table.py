@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.engine.cards import SEATS, Seat
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.scoring.items import DealScore

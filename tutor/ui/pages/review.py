@@ -13,10 +13,10 @@ import time
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.mistakes import describe_mistake
 from tutor.lessons.progress import StoredAnswer
 from tutor.lessons.review import Exercise, due_items, mastery
-from tutor.lessons.review_servers import item_server, next_exercise, replay, servable_kinds
+from tutor.lessons.review.mistakes import describe_mistake
+from tutor.lessons.review.servers import item_server, next_exercise, replay, servable_kinds
 from tutor.ui.common import answer_md, page_header, show_error, show_text, text_md
 from tutor.ui.state import current_learner, learner_selector, record_answer, store
 

@@ -2,7 +2,7 @@
 
 The players enter what they know after a deal — the contract, the tricks, who held more
 honours and aces, the coronets shown — never the 52 cards; the book's scoring does the rest
-(:mod:`tutor.lessons.score_pad`).
+(:mod:`tutor.lessons.scoring.pad`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from tutor.engine.calls import LEVEL_NAMES, VINT_DENOMINATIONS, Bid, Contract, S
 from tutor.engine.cards import PBN_SUITS, SEATS, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.sheet import rubber_rows
-from tutor.lessons.score_pad import PadCoronet, PadDeal, PadRubber, pad_rubber
+from tutor.lessons.scoring.pad import PadCoronet, PadDeal, PadRubber, pad_rubber
 from tutor.ui import cards
 from tutor.ui.common import page_header, show_error
 from tutor.ui.scoresheet import show_readings, show_sheet

@@ -8,7 +8,7 @@ import streamlit as st
 
 from tutor.engine.calls import LEVEL_NAMES, VINT_DENOMINATIONS, Bid, Contract
 from tutor.engine.cards import SEATS, Deal, Side
-from tutor.engine.dealgen import random_deal
+from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.scoring import score_deal
 from tutor.engine.sheet import deal_rows

@@ -1,4 +1,4 @@
-"""A double-dummy worker process: ``python -m tutor.engine.dd_worker`` (started by :mod:`tutor.engine.dd_owner`).
+"""A double-dummy worker process: ``python -m tutor.engine.solver.worker`` (started by :mod:`tutor.engine.solver.owner`).
 
 It reads one JSON request per line on stdin and writes one JSON reply per line,
 solving with DDS from its only thread, until stdin closes. It imports the engine
@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 import sys
 
-from tutor.engine import analysis
-from tutor.engine.dd_owner import serve
+from tutor.engine.solver import analysis
+from tutor.engine.solver.owner import serve
 
 
 def main() -> None:

@@ -1,9 +1,9 @@
 """Suit roles: the suits a play convention names from the player's point of view.
 
 A role (``led``, ``trump``, ``partner``, ``rho``, ``lho_unsupported`` …; see
-:mod:`tutor.engine.conventions.play_features` for the list and its laws) names the suits a rule's
+:mod:`tutor.engine.conventions.play.features` for the list and its laws) names the suits a rule's
 ``suit`` argument speaks of. :data:`ROLES` is the one table of them, the continuations'
-roles (:mod:`tutor.engine.conventions.play_sequences`) included; :func:`first_role_suit` is the
+roles (:mod:`tutor.engine.conventions.play.sequences`) included; :func:`first_role_suit` is the
 play vocabulary's suit resolver for the hand features of one suit (``length(suit: partner)``).
 """
 
@@ -15,8 +15,8 @@ from typing import cast
 
 from tutor.engine.calls import Bid, Strain
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Rank, Seat, Suit
-from tutor.engine.conventions.play_holdings import matches
-from tutor.engine.conventions.play_sequences import ROLES as sequence_roles
+from tutor.engine.conventions.play.holdings import matches
+from tutor.engine.conventions.play.sequences import ROLES as sequence_roles
 from tutor.engine.errors import TutorError
 from tutor.engine.play.position import PlayPosition
 

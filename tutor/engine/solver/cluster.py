@@ -1,14 +1,14 @@
 """Solving past one machine: the double-dummy requests on a Dask distributed cluster (issue 30).
 
 When ``TUTOR_DASK_SCHEDULER`` names a running scheduler (``tcp://host:8786``), the solver's owner
-(:func:`tutor.engine.analysis.solver`) is a :class:`DaskOwner` instead of the local worker pool: each
+(:func:`tutor.engine.solver.analysis.solver`) is a :class:`DaskOwner` instead of the local worker pool: each
 request is submitted as one task that runs the solver's ``solve_request`` in a Dask
 worker process. The requests are the same JSON-ready dicts the local workers read, so a cluster
 solves exactly what the local pool solves. Without the variable nothing changes: the embedded
-worker processes of :mod:`tutor.engine.dd_owner` stay the default.
+worker processes of :mod:`tutor.engine.solver.owner` stay the default.
 
 * **Workers**: start them with one thread each (``dask worker tcp://host:8786 --nthreads 1``): DDS
-  keeps per-thread globals (see :mod:`tutor.engine.dd_owner`), and ``solve_request`` also serializes
+  keeps per-thread globals (see :mod:`tutor.engine.solver.owner`), and ``solve_request`` also serializes
   its calls in a process.
 * **A dead worker's batch is retried**: the scheduler hands the tasks of a worker that died to the
   others (Dask's own recovery), and each task is also resubmitted once on an error (``retries=1``).
@@ -25,8 +25,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.engine.dd_owner import DDOwner, Request, SolveHere
 from tutor.engine.errors import TutorError
+from tutor.engine.solver.owner import DDOwner, Request, SolveHere
 
 SCHEDULER_VARIABLE = "TUTOR_DASK_SCHEDULER"
 #: seconds to reach the scheduler, and for one request's answer

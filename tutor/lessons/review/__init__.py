@@ -1,10 +1,10 @@
 """What to review now, and how each kind of item is served as a fresh exercise.
 
 A review unit is ``(item_kind, item_id)``: a law, a convention rule, a scoring
-level, a Solo Whist rule (see :mod:`tutor.lessons.srs`). :func:`due_items` lists
+level, a Solo Whist rule (see :mod:`tutor.lessons.progress.srs`). :func:`due_items` lists
 the due units of a learner, mixing kinds so that laws, scoring and drills
 alternate. Each kind is served by one function ``server(item_id, seed) -> Exercise``,
-listed in the one table :data:`tutor.lessons.review_servers.ITEM_SERVERS` (which also
+listed in the one table :data:`tutor.lessons.review.servers.ITEM_SERVERS` (which also
 serves, replays and picks the next exercise)::
 
     def serve_convention(item_id: str, seed: int) -> Exercise:
@@ -28,7 +28,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content.laws import law_entries as content_law_entries
 from tutor.lessons.progress import ProgressStore, StoredAnswer
-from tutor.lessons.srs import Mastery
+from tutor.lessons.progress.srs import Mastery
 from tutor.lessons.words import law_name
 
 

@@ -13,7 +13,7 @@ slower and less trustworthy.
 
 DDS must never be entered by two threads at once (it crashes the process), so
 every public function here sends its work to the solver's one owner,
-:mod:`tutor.engine.dd_owner` (worker processes, or this process under
+:mod:`tutor.engine.solver.owner` (worker processes, or this process under
 ``_DDS_LOCK``). The functions are safe to call from any number of threads.
 One position at a time: :func:`dd_tricks`, :func:`card_values`. Many in one
 call (sampled analysis: the same question over many deals), solved with DDS's
@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine.calls import Strain
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
-from tutor.engine.dd_owner import DDOwner, Request, default_workers
 from tutor.engine.errors import TutorError
+from tutor.engine.solver.owner import DDOwner, Request, default_workers
 
 if TYPE_CHECKING:
     from endplay import types as _ep
@@ -252,8 +252,8 @@ def solver() -> DDOwner:
     """This process's owner of the solver, created on first use and closed at exit."""
     global _OWNER
     with _OWNER_LOCK:
-        if _OWNER is None:  # a Dask cluster when TUTOR_DASK_SCHEDULER is set (tutor/engine/dd_dask.py)
-            from tutor.engine.dd_dask import owner_from_environment
+        if _OWNER is None:  # a Dask cluster when TUTOR_DASK_SCHEDULER is set (tutor/engine/solver/cluster.py)
+            from tutor.engine.solver.cluster import owner_from_environment
 
             _OWNER = owner_from_environment(solve_request) or DDOwner(default_workers(), solve_request)
             atexit.register(_OWNER.close)

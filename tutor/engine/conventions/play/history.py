@@ -1,6 +1,6 @@
 """Play features read from the play so far: earlier tricks, who showed out, discards, trump rounds.
 
-The features of :mod:`tutor.engine.conventions.play_features` read the contract, the auction, the
+The features of :mod:`tutor.engine.conventions.play.features` read the contract, the auction, the
 hand and the current trick; these read what the earlier tricks showed (all are words of the play
 vocabulary, assembled in :mod:`tutor.engine.conventions.vocabularies`): a suit partner is cashing
 (law 145), a jack put second hand and lost (law 141), both honours shown (law 141's exception),
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from tutor.engine.cards import Card, Rank, Suit
 from tutor.engine.conventions.kinds import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS
-from tutor.engine.conventions.play_holdings import is_small
-from tutor.engine.conventions.play_roles import discard_reading, named_by
+from tutor.engine.conventions.play.holdings import is_small
+from tutor.engine.conventions.play.roles import discard_reading, named_by
 from tutor.engine.conventions.vocabulary import Args, Word, feature
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.tricks import Trick

@@ -1,7 +1,7 @@
 """What a deal must meet, seat by seat: the constraint types shared by every deal generator.
 
 Pure Python (no numpy), so a module that only names constraints loads fast; the batch
-generator (:mod:`tutor.engine.dealbatch`) and :mod:`tutor.engine.dealgen` read them.
+generator (:mod:`tutor.engine.deals.batch`) and :mod:`tutor.engine.deals.generate` read them.
 A card *index* (0–51) is the card's place in :data:`PACK`: suits in PBN order, ranks
 from the two up.
 

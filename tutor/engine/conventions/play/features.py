@@ -4,7 +4,7 @@ The play conventions of the book — leads (laws 79–87 and the recovered ≈88
 second and third hand and trumping (≈101–≈109, 110–137), cutting (138–144), the
 void (145–146) and discards (160–166) — are data in
 ``content/conventions/play.yaml``. This module gives that data its words (:data:`WORDS`, with the choosers of
-:mod:`tutor.engine.conventions.play_choosers`; the suit roles live in :mod:`tutor.engine.conventions.play_roles`),
+:mod:`tutor.engine.conventions.play.choosers`; the suit roles live in :mod:`tutor.engine.conventions.play.roles`),
 for the decision kinds ``lead``, ``second-hand``, ``third-hand`` and ``discard``:
 
 * **situations** — ``lead`` (args ``side``: ``defender``/``declarer``),
@@ -12,9 +12,9 @@ for the decision kinds ``lead``, ``second-hand``, ``third-hand`` and ``discard``
   ``place``: 2, 3 or 4);
 * **features** — the contract, who named which suits, the card led and who is
   winning the trick, and ``holding(suit, pattern)``, a named holding
-  (:mod:`tutor.engine.conventions.play_holdings`) in a suit given by its *role*; the
+  (:mod:`tutor.engine.conventions.play.holdings`) in a suit given by its *role*; the
   features read from the earlier tricks (partner's discards, trump rounds, a suit
-  partner is cashing …) are :mod:`tutor.engine.conventions.play_history`'s;
+  partner is cashing …) are :mod:`tutor.engine.conventions.play.history`'s;
 * **choosers** — what to play: a card of a holding, the top of partner's suit, the
   finesse ("cut") card, a small card, a ruff, a discard from the weakest suit …
 
@@ -56,8 +56,8 @@ from typing import cast
 
 from tutor.engine.cards import PBN_SUITS, Card, Rank, RelativeSeat, Seat, Side, Suit
 from tutor.engine.conventions.kinds import FOLLOW_KINDS, LEAD_KINDS, PLAY_KINDS
-from tutor.engine.conventions.play_holdings import is_small
-from tutor.engine.conventions.play_roles import (
+from tutor.engine.conventions.play.holdings import is_small
+from tutor.engine.conventions.play.roles import (
     HCP,
     RUN_ROLES,
     coronet_run,
@@ -271,7 +271,7 @@ def _two_suits_one_supported(p: PlayPosition, args: Args) -> bool:
 
 _SEAT_ARG = partial(Arg, "seat", "choice", choices=("rho", "lho", "partner"))
 
-#: The play words: situations and features (the choosers are :data:`tutor.engine.conventions.play_choosers.WORDS`).
+#: The play words: situations and features (the choosers are :data:`tutor.engine.conventions.play.choosers.WORDS`).
 WORDS: tuple[Word, ...] = (
     situation(
         "lead",

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, StoredAnswer
 from tutor.lessons.review import Exercise, Skipped, attempt
-from tutor.lessons.review_servers import replay, servable_kinds
+from tutor.lessons.review.servers import replay, servable_kinds
 from tutor.lessons.words import law_name, laws_named, pretty_cards, spoken_call
 
 #: Per drill kind: what it is called, and the verb of the learner's card and of the book's.

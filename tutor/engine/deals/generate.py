@@ -7,7 +7,7 @@ permutation of the pack is the same distribution.
 :func:`random_deal` and :func:`deal_with` deal once per call and shuffle a list (the
 deals for a seed are the same as they always were). :func:`constrained_deal`, which
 may need thousands of tries, draws its candidates in batches from
-:mod:`tutor.engine.dealbatch`, seeded by one 64-bit draw from the caller's
+:mod:`tutor.engine.deals.batch`, seeded by one 64-bit draw from the caller's
 ``random.Random``: :class:`CardCount` constraints are met constructively (rare ones
 cost no more than common ones, several seats at once), and any other predicate on a
 hand is checked on each candidate deal in turn, with a bounded number of candidates.
@@ -33,13 +33,13 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Seat
-from tutor.engine.dealspec import CardCount, Points
+from tutor.engine.deals.spec import CardCount, Points
 from tutor.engine.errors import DealGenerationError
 
 if TYPE_CHECKING:  # numpy loads with the first constrained deal, not with every importer
     from numpy.random import Generator
 
-    from tutor.engine.dealbatch import Cards, DealPlan
+    from tutor.engine.deals.batch import Cards, DealPlan
 
 HandPredicate = Callable[[Hand], bool]
 HAND_SIZE = 13
@@ -83,7 +83,7 @@ def constrained_deal(
     """A random deal whose hands satisfy every constraint of their seat.
 
     Only :class:`CardCount` and :class:`Points` constraints: met in batches (see
-    :mod:`tutor.engine.dealbatch`). With other predicates on a hand (a rule's conditions),
+    :mod:`tutor.engine.deals.batch`). With other predicates on a hand (a rule's conditions),
     each constrained hand is drawn on its own from the cards left, its first
     :class:`CardCount` built and the rest checked (:func:`_per_hand_deal`): far cheaper
     than whole deals, at the price of exact uniformity between constrained seats. Raises
@@ -93,7 +93,7 @@ def constrained_deal(
 
     if any(not isinstance(c, CardCount | Points) for cs in constraints.values() for c in cs):
         return _per_hand_deal(rng, constraints, fixed, attempts)
-    from tutor.engine.dealbatch import generator, hand_of, plan_deals, to_deal
+    from tutor.engine.deals.batch import generator, hand_of, plan_deals, to_deal
 
     batchable = {s: [c for c in cs if isinstance(c, CardCount | Points)] for s, cs in constraints.items()}
     checks = {SEATS.index(s): [c for c in cs if not isinstance(c, CardCount | Points)]
@@ -141,7 +141,7 @@ def _per_hand_deal(rng: random.Random, constraints: Mapping[Seat, Sequence[Const
 def _first_passing(plan: DealPlan, gen: Generator, seat: int, checks: Sequence[HandPredicate],
                    budget: int) -> tuple[Cards | None, int]:
     """The first of at most ``budget`` candidates whose ``seat`` passes ``checks``, and the count drawn."""
-    from tutor.engine.dealbatch import hand_of
+    from tutor.engine.deals.batch import hand_of
 
 
     drawn, chunk = 0, FIRST_CHUNK

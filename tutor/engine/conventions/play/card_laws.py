@@ -27,8 +27,8 @@ from collections.abc import Iterable
 
 from tutor.engine.cards import PBN_SUITS, Card, Suit
 from tutor.engine.conventions import Rule
-from tutor.engine.conventions.play_features import PlayChoice
-from tutor.engine.conventions.play_roles import role_suits
+from tutor.engine.conventions.play.features import PlayChoice
+from tutor.engine.conventions.play.roles import role_suits
 from tutor.engine.play.position import PlayPosition
 
 #: Choosers whose rules name the card of a holding (laws 86, 87, ≈88-≈98 …).

@@ -13,7 +13,7 @@ from tutor.lessons import scoring
 from tutor.lessons.content import BUILTIN_KINDS, ContentKind, ContentReport
 from tutor.lessons.content import check_content as check_with
 from tutor.lessons.content import kind_for as kind_in
-from tutor.lessons.conventions_loader import validate_conventions_document
+from tutor.lessons.content.conventions import validate_conventions_document
 from tutor.lessons.play import rules as play_rules
 from tutor.lessons.solo import example as solo_example
 

@@ -14,9 +14,9 @@ import random
 from tutor.engine.cards import PBN_SUITS, Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding import drill as bidding_drill
-from tutor.lessons.content_cache import content_report
-from tutor.lessons.drill_kinds import DRILL_KINDS
+from tutor.lessons.content.cache import content_report
 from tutor.lessons.drills import Drill
+from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.laws.question import Question
 from tutor.lessons.laws.quiz import question_pool
 from tutor.lessons.progress import StoredAnswer

@@ -27,7 +27,7 @@ How a batch is drawn, and why it is uniform:
 Seeded and reproducible: all randomness comes from ``numpy.random.Generator(PCG64(seed))``
 (:func:`generator`); the same seed, constraints and count give the same deals on every
 machine (numpy's documented stream stability for ``PCG64``, ``random`` and ``argsort``
-of distinct keys). :mod:`tutor.engine.dealgen` derives the seed from the caller's
+of distinct keys). :mod:`tutor.engine.deals.generate` derives the seed from the caller's
 ``random.Random`` so drills stay reproducible from their own seed.
 
 >>> from tutor.engine.cards import Seat
@@ -47,8 +47,8 @@ from numpy.random import PCG64, Generator
 from numpy.typing import NDArray
 
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat
-from tutor.engine.dealbuild import Build, Count, SeatCounts, plan_build
-from tutor.engine.dealspec import (
+from tutor.engine.deals.build import Build, Count, SeatCounts, plan_build
+from tutor.engine.deals.spec import (
     ACES,
     HAND_SIZE,
     INDEX,

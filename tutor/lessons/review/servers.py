@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 
 from tutor.engine.errors import TutorError
-from tutor.lessons import conventions, scoring, solo
+from tutor.lessons import scoring, solo
 from tutor.lessons.progress import ProgressStore, StoredAnswer
 from tutor.lessons.review import (
     Exercise,
@@ -24,6 +24,7 @@ from tutor.lessons.review import (
     Replayer,
     Skipped,
     attempt,
+    conventions,
     due_items,
     law_entries,
     not_replayable_message,

@@ -2,7 +2,7 @@
 
 A drill kind (``bidding``, ``lead``, ``second-hand``, ``third-hand``, ``discard``,
 ``solo-bidding`` …) is a generator and an adviser (:class:`DrillKind`). The kinds are
-listed in one table, :data:`tutor.lessons.drill_kinds.DRILL_KINDS`, which the ``tutor
+listed in one table, :data:`tutor.lessons.drills.kinds.DRILL_KINDS`, which the ``tutor
 drill`` and ``tutor advise`` commands and the drill pages read.
 
 Every drill is reproducible: ``make(rule_id, seed)`` returns the same drill for the

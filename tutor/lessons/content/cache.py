@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from tutor.lessons.content import ContentReport, content_dir, content_signature
-from tutor.lessons.content_kinds import check_content
+from tutor.lessons.content.catalogue import check_content
 
 Signature = tuple[tuple[str, float, int], ...]
 

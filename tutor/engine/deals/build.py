@@ -1,4 +1,4 @@
-"""Constructive dealing for :mod:`tutor.engine.dealbatch`: seats built to meet card counts.
+"""Constructive dealing for :mod:`tutor.engine.deals.batch`: seats built to meet card counts.
 
 A *count* asks a seat to hold between ``low`` and ``high`` of a set of cards (after the
 cards already placed there). The free cards are split into *atoms* by which of the

@@ -1,17 +1,17 @@
 """Choosers of the play conventions: what to lead, follow with, ruff or discard.
 
-Each chooser returns a :class:`~tutor.engine.conventions.play_features.PlayChoice` — the cards the
+Each chooser returns a :class:`~tutor.engine.conventions.play.features.PlayChoice` — the cards the
 book allows — or ``None`` when it has nothing to say. See
-:mod:`tutor.engine.conventions.play_features` for the situations, features and suit roles, and
+:mod:`tutor.engine.conventions.play.features` for the situations, features and suit roles, and
 ``docs/play.md`` for how prohibitions (``lead_avoiding``) re-ask the rules they guard.
 """
 
 from __future__ import annotations
 
-import tutor.engine.conventions.play_card_laws as card_laws  # module import: play_card_laws imports play_features
+import tutor.engine.conventions.play.card_laws as card_laws  # module import: play_card_laws imports play_features
 from tutor.engine.cards import PBN_SUITS, Card, Rank, Suit
 from tutor.engine.conventions import Rule, evaluate
-from tutor.engine.conventions.play_features import (
+from tutor.engine.conventions.play.features import (
     FOLLOW_KINDS,
     LEAD_KINDS,
     RUN_ROLES,
@@ -23,7 +23,7 @@ from tutor.engine.conventions.play_features import (
     ranks_in,
     role_suits,
 )
-from tutor.engine.conventions.play_holdings import is_small, matches
+from tutor.engine.conventions.play.holdings import is_small, matches
 from tutor.engine.conventions.vocabulary import REQUIRED, Arg, Args, ArgValue, Word, chooser
 from tutor.engine.errors import TutorError
 from tutor.engine.play.position import PlayPosition

@@ -5,7 +5,7 @@ globals, and endplay always hands it "thread 0". Two Python threads solving at
 once therefore corrupt each other's memory and the whole process dies (DDS
 prints "Sum 7 is not four", exit 139): in the app, every learner's session is
 lost. So no thread of the tutor calls DDS itself. Each request goes, as one
-line of JSON, to a worker process (``python -m tutor.engine.dd_worker``) that
+line of JSON, to a worker process (``python -m tutor.engine.solver.worker``) that
 calls DDS from its only thread. With two workers (one per core of the reference
 machine) two learners are solved in parallel; a third waits for a free worker.
 
@@ -65,7 +65,7 @@ Request = dict[str, Any]
 SolveHere = Callable[[Request], Any]
 
 WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
-WORKER_MODULE = "tutor.engine.dd_worker"
+WORKER_MODULE = "tutor.engine.solver.worker"
 #: Seconds a closing worker gets to finish its current solve before it is killed.
 CLOSE_GRACE_SECONDS = 2.0
 #: Requests one learner may have waiting for a worker at once (the bound of its queue).

@@ -1,0 +1,1 @@
+"""Seeded deal generation: constraints, one deal at a time, and batches for the sampler."""
