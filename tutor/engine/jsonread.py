@@ -139,7 +139,7 @@ def parse_json(text: str, source: str, *, max_depth: int | None = None,
         _refuse(source, f"nested deeper than {depth_limit} arrays or objects (the limit)")
 
 
-def json_int(value: Any, field: str, low: int, high: int) -> int:
+def json_int(value: object, field: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high`` (a JSON field where an integer is expected).
 
     ``true``, ``2.5``, ``"7"`` and numbers out of range are a :class:`JsonInputError` naming

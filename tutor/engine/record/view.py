@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from tutor.engine.bidding import BidPosition, ScoreState
 from tutor.engine.calls import Call, Contract
@@ -103,9 +102,9 @@ class SeatView:
 
     # -- the edge: tutor advise's JSON ---------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The view as a ``tutor advise`` position (``kind``: ``bid``, ``lead`` or ``card``)."""
-        view: dict[str, Any] = {"seat": self.seat.value, "hand": self.hand.to_pbn(), "dealer": self.dealer.value,
+        view: dict[str, object] = {"seat": self.seat.value, "hand": self.hand.to_pbn(), "dealer": self.dealer.value,
                                 "auction": [str(c) for c in self.calls]}
         if self.contract is None:
             view["kind"] = "bid"
@@ -122,7 +121,7 @@ class SeatView:
         return _with_variants(view, self.rules)
 
 
-def _with_variants(view: dict[str, Any], rules: Rules) -> dict[str, Any]:
+def _with_variants(view: dict[str, object], rules: Rules) -> dict[str, object]:
     """``view`` with the variants that differ from the book: a bidding variant (support-raise), the
     play's and the scoring's all shape the advice."""
     variants = variant_choices(rules)

@@ -25,7 +25,7 @@ from tutor.engine.rules import Rules
 _BID_KEYS = {"kind", "dealer", "seat", "hand", "auction", "score", "auction_notes", "variants"}
 
 
-def bid_view(data: Mapping[str, Any]) -> SeatView:
+def bid_view(data: Mapping[str, object]) -> SeatView:
     """A bidding view from ``tutor advise`` JSON."""
     if not isinstance(data, Mapping):
         raise TutorError("expected a JSON object with kind, dealer, seat, hand and auction")
@@ -39,19 +39,24 @@ def bid_view(data: Mapping[str, Any]) -> SeatView:
     auction = data.get("auction") or []
     if not isinstance(auction, list) or not all(isinstance(c, str) for c in auction):
         raise TutorError(f"'auction' must be a list of calls such as [\"1S\", \"P\"], got {auction!r}")
-    for key in ("dealer", "seat", "hand"):
-        if not isinstance(data[key], str):
-            raise TutorError(f"{key!r} must be a string, got {data[key]!r}")
-    hand = Hand.parse(data["hand"])
+    dealer, seat, hand_text = (_text(data, key) for key in ("dealer", "seat", "hand"))
+    hand = Hand.parse(hand_text)
     if len(hand) != 13:
-        raise TutorError(f"the hand {data['hand']!r} holds {len(hand)} cards; a Vint hand holds 13 (law 16)")
+        raise TutorError(f"the hand {hand_text!r} holds {len(hand)} cards; a Vint hand holds 13 (law 16)")
     score = ScoreState.from_json(data["score"]) if data.get("score") is not None else None
     variants = data.get("variants") or {}
     if not isinstance(variants, Mapping):
         raise TutorError(f"'variants' must be an object such as {{\"support-raise\": \"russian\"}}, got {variants!r}")
     rules = Rules.with_variants({str(k): str(v) for k, v in variants.items()})  # a bidding variant (≈57)
-    return SeatView(Seat.parse(data["seat"]), hand, Seat.parse(data["dealer"]),
+    return SeatView(Seat.parse(seat), hand, Seat.parse(dealer),
                     tuple(parse_call(c) for c in auction), score=score, rules=rules)
+
+
+def _text(data: Mapping[str, object], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise TutorError(f"{key!r} must be a string, got {value!r}")
+    return value
 
 
 def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatView:

@@ -33,8 +33,7 @@ Bad input raises :class:`~tutor.engine.scoring.ScoringError` naming the field
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from tutor.engine.cards import Side
 from tutor.engine.rubber import score_rubber
@@ -59,7 +58,7 @@ def _side_map(fn: Callable[[Side], int]) -> dict[str, int]:
     return {s.value: int(fn(s)) for s in Side}
 
 
-def score_request(obj: Any) -> dict[str, Any]:
+def score_request(obj: object) -> dict[str, object]:
     """Score a request object (one deal, or ``{"deals": […]}``) and return the output object."""
     if isinstance(obj, dict) and "players" in obj:
         from tutor.engine.settlement_request import settlement_request
@@ -68,7 +67,7 @@ def score_request(obj: Any) -> dict[str, Any]:
     if isinstance(obj, dict) and "deals" in obj:
         return _rubber_request(obj)
     played, rules = parse_deal_request(obj)
-    count = parse_count(obj.get("count"))
+    count = parse_count(obj.get("count") if isinstance(obj, dict) else None)  # parse_deal_request refused a non-object
     score = score_deal(played.deal, played.contract, played.declarer_tricks, rules or Rules(),
                        revoke=played.revoke, dealer_extra_card=played.dealer_extra_card,
                        dealer=played.dealer, passed_side=played.passed_side)
@@ -90,12 +89,12 @@ def score_request(obj: Any) -> dict[str, Any]:
 _POINT_KEYS = frozenset({"below", "above", "total", "points", "cost", "margin", "settlement"})
 
 
-def _in_count(out: dict[str, Any], count: str) -> dict[str, Any]:
+def _in_count(out: dict[str, object], count: str) -> dict[str, object]:
     """The output with every figure written in ``count`` (item texts keep the book's figures)."""
     if count == "large":
         return out
 
-    def convert(key: str, value: Any) -> Any:
+    def convert(key: str, value: object) -> object:
         if isinstance(value, dict):
             return {k: convert(k if key not in _POINT_KEYS else key, v) for k, v in value.items()}
         if isinstance(value, list):
@@ -105,13 +104,14 @@ def _in_count(out: dict[str, Any], count: str) -> dict[str, Any]:
         return value
 
     converted = {k: convert(k, v) for k, v in out.items()}
-    converted["notes"] = [*converted.get("notes", []), "Counted with small honours (the preamble's simple count): "
+    notes = converted.get("notes", [])
+    converted["notes"] = [*(notes if isinstance(notes, list) else []), "Counted with small honours (the preamble's simple count): "
                           "every figure is the book's large figure divided by ten; the item texts keep the "
                           "large figures."]
     return converted
 
 
-def _rubber_request(obj: dict[str, Any]) -> dict[str, Any]:
+def _rubber_request(obj: Mapping[str, object]) -> dict[str, object]:
     _unknown(obj, RUBBER_FIELDS, "")
     deals = obj["deals"]
     if not isinstance(deals, list) or not deals:

@@ -8,7 +8,6 @@ importing the request dispatcher that, in turn, hands them the ``players`` reque
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Deal, Seat, Side
@@ -30,13 +29,13 @@ def _field(where: str, name: str) -> str:
     return f"{where}.{name}" if where else name
 
 
-def _unknown(obj: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+def _unknown(obj: Mapping[str, object], allowed: frozenset[str], where: str) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
         raise ScoringError(_field(where, extra[0]), f"unknown field; expected one of {', '.join(sorted(allowed))}")
 
 
-def parse_variants(value: Any, where: str = "") -> Rules:
+def parse_variants(value: object, where: str = "") -> Rules:
     """``{"name": "option"}`` -> the rules with those variants switched on."""
     name = _field(where, "variants")
     if value is None:
@@ -49,7 +48,7 @@ def parse_variants(value: Any, where: str = "") -> Rules:
         raise ScoringError(name, str(err)) from None
 
 
-def _side(value: Any, name: str) -> Side:
+def _side(value: object, name: str) -> Side:
     text = str(value).strip().upper()
     if text in ("NS", "EW"):
         return Side(text)
@@ -58,7 +57,7 @@ def _side(value: Any, name: str) -> Side:
     raise ScoringError(name, f"{value!r} is not a side (NS or EW) or a seat (N, E, S, W)")
 
 
-def _one_revoke(value: Any, name: str) -> Revoke:
+def _one_revoke(value: object, name: str) -> Revoke:
     """A side (``"EW"``), a seat (``"E"``) or ``{"seat": "E", "personal": "law-153"}``."""
     if isinstance(value, str):
         text = value.strip().upper()
@@ -80,7 +79,7 @@ def _one_revoke(value: Any, name: str) -> Revoke:
         raise ScoringError(name, str(err).removeprefix("revoke: ")) from None
 
 
-def _revokes(obj: Mapping[str, Any], where: str) -> tuple[Revoke, ...]:
+def _revokes(obj: Mapping[str, object], where: str) -> tuple[Revoke, ...]:
     if obj.get("revoke") is not None and obj.get("revokes") is not None:
         raise ScoringError(_field(where, "revokes"), 'give either "revoke" (one) or "revokes" (a list), not both')
     if obj.get("revoke") is not None:
@@ -93,7 +92,7 @@ def _revokes(obj: Mapping[str, Any], where: str) -> tuple[Revoke, ...]:
     return tuple(_one_revoke(v, f"{_field(where, 'revokes')}[{n}]") for n, v in enumerate(listed))
 
 
-def parse_count(value: Any, where: str = "") -> str:
+def parse_count(value: object, where: str = "") -> str:
     """``"large"`` (the book's count, in tens) or ``"small"`` (simple count, preamble)."""
     if value is None:
         return "large"
@@ -102,7 +101,7 @@ def parse_count(value: Any, where: str = "") -> str:
     return str(value)
 
 
-def parse_deal_request(obj: Any, where: str = "") -> tuple[RubberDeal, Rules | None]:
+def parse_deal_request(obj: object, where: str = "") -> tuple[RubberDeal, Rules | None]:
     """One deal object -> what :func:`score_deal` needs, and its variants (if it gave any)."""
     if not isinstance(obj, dict):
         raise ScoringError(where or "input", "expected a JSON object")
@@ -136,14 +135,14 @@ def parse_deal_request(obj: Any, where: str = "") -> tuple[RubberDeal, Rules | N
     return RubberDeal(deal, contract, tricks, revoke, extra, dealer, passed_side), rules
 
 
-def _seat(value: Any, name: str) -> Seat:
+def _seat(value: object, name: str) -> Seat:
     text = str(value).strip().upper()
     if text not in SEAT_LETTERS:
         raise ScoringError(name, f"{value!r} is not a seat: expected N, E, S or W")
     return Seat(text)
 
 
-def _contract(obj: Mapping[str, Any], where: str) -> Contract | None:
+def _contract(obj: Mapping[str, object], where: str) -> Contract | None:
     text = obj["contract"]
     if not isinstance(text, str):
         raise ScoringError(_field(where, "contract"), 'expected a string such as "3H", "4NT" or "pass"')

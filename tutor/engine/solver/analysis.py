@@ -34,15 +34,18 @@ import sys
 import threading
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from tutor.engine.calls import Strain
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.engine.solver.owner import DDOwner, Request, default_workers
 
 if TYPE_CHECKING:
     from endplay import types as _ep
+
+_T = TypeVar("_T")
 
 #: Every strain, in the order a :class:`DDTable` keeps them by default.
 ALL_STRAINS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NO_TRUMPS)
@@ -97,7 +100,7 @@ def dd_tricks_many(contracts: Sequence[tuple[Deal, Strain, Seat]]) -> tuple[int,
     """
     boards = [DDBoard(deal, strain, declarer.lho) for deal, strain, declarer in contracts]
     best = _solve(boards, mode="best")
-    return tuple(len(b.deal[b.leader]) - int(leaders) for b, leaders in zip(boards, best))
+    return tuple(len(b.deal[b.leader]) - _tricks(leaders) for b, leaders in zip(boards, best))
 
 
 def card_values(
@@ -124,7 +127,7 @@ def card_values_many(boards: Sequence[DDBoard]) -> tuple[dict[Card, int], ...]:
     with what the leader can see, to count how often each card is best.
     """
     solved = _solve(list(boards), mode="all")
-    return tuple({Card.parse(card): int(tricks) for card, tricks in values} for values in solved)
+    return tuple(_card_tricks(values) for values in solved)
 
 
 def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]]) -> tuple[dict[Card, int], ...]:
@@ -152,7 +155,7 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
     best = _solve(after, mode="best") if after else []
     for (i, card, won, flip), board, tricks in zip(keys, after, best):
         left = len(board.deal[board.leader])
-        settled[i][card] = won + (left - int(tricks) if flip else int(tricks))
+        settled[i][card] = won + (left - _tricks(tricks) if flip else _tricks(tricks))
     return tuple(settled)
 
 
@@ -196,11 +199,12 @@ def dd_tables(deals: Sequence[Deal], strains: Collection[Strain] = ALL_STRAINS) 
         raise TutorError("a double-dummy table needs at least one strain")
     for deal in deals:
         _check_hands(deal)
-    pbns = [deal.to_pbn() for deal in deals]
+    pbns: list[JsonValue] = [deal.to_pbn() for deal in deals]
     requests: list[Request] = [{"op": "tables", "strains": [s.value for s in wanted], "deals": piece}
                                for piece in _pieces(pbns, _TABLES_PER_REQUEST)]
-    tables = [table for reply in solver().ask_all(requests) for table in reply]
-    return tuple(DDTable(wanted, tuple(tuple(int(n) for n in row) for row in table)) for table in tables)
+    tables = _joined(solver().ask_all(requests))
+    return tuple(DDTable(wanted, tuple(tuple(_tricks(n) for n in _listed(row)) for row in _listed(table)))
+                 for table in tables)
 
 
 def _check_hands(deal: Deal) -> None:
@@ -227,16 +231,45 @@ def _check_board(board: DDBoard) -> None:
         seat = seat.lho
 
 
-def _solve(boards: Sequence[DDBoard], mode: str) -> list[Any]:
+def _solve(boards: Sequence[DDBoard], mode: str) -> list[JsonValue]:
     for board in boards:
         _check_board(board)
-    encoded = [[b.deal.to_pbn(), b.strain.value, b.leader.value, [str(c) for c in b.played]] for b in boards]
+    encoded: list[JsonValue] = [[b.deal.to_pbn(), b.strain.value, b.leader.value, [str(c) for c in b.played]]
+                                for b in boards]
     requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
                                for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]
-    return [result for reply in solver().ask_all(requests) for result in reply]
+    return _joined(solver().ask_all(requests))
 
 
-def _pieces(items: Sequence[Any], largest: int) -> list[list[Any]]:
+# -- reading the replies back: JSON, whether a worker or this process solved them ---------------------
+
+def _listed(value: JsonValue) -> list[JsonValue]:
+    if not isinstance(value, list):
+        raise TutorError(f"double-dummy solver: expected a list, got {value!r}")
+    return value
+
+
+def _joined(replies: list[JsonValue]) -> list[JsonValue]:
+    """The results of every reply, in order (a reply holds one result per board or deal asked)."""
+    return [result for reply in replies for result in _listed(reply)]
+
+
+def _tricks(value: JsonValue) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TutorError(f"double-dummy solver: expected a number of tricks, got {value!r}")
+    return value
+
+
+def _card_tricks(values: JsonValue) -> dict[Card, int]:
+    """One board's ``[[card, tricks], ...]`` as cards."""
+    out: dict[Card, int] = {}
+    for pair in _listed(values):
+        card, tricks = _listed(pair)
+        out[Card.parse(str(card))] = _tricks(tricks)
+    return out
+
+
+def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
     """Cut ``items`` into at most ``largest`` each, and into at least one piece per worker when there are enough."""
     size = max(1, min(largest, math.ceil(len(items) / max(1, solver().worker_count))))
     return [list(items[i:i + size]) for i in range(0, len(items), size)]
@@ -284,7 +317,7 @@ def lean_endplay() -> None:
     module = importlib.util.module_from_spec(spec)
     loader = spec.loader
 
-    def _whole(name: str) -> Any:
+    def _whole(name: str) -> object:
         # ``from endplay import _dds`` asks the package first: a submodule is left to the import system
         if name.startswith("__") or importlib.util.find_spec(f"endplay.{name}") is not None:
             raise AttributeError(name)
@@ -296,7 +329,7 @@ def lean_endplay() -> None:
     sys.modules["endplay"] = module
 
 
-def solve_request(request: Request) -> Any:
+def solve_request(request: Request) -> JsonValue:
     """Answer one owner request with DDS, holding :data:`_DDS_LOCK`; raises :class:`TutorError`."""
     op = request.get("op")
     if op == "ping":
@@ -308,9 +341,9 @@ def solve_request(request: Request) -> Any:
     with _DDS_LOCK:
         try:
             if op == "solve":
-                return _solve_boards(request["boards"], str(request["mode"]))
+                return _solve_boards(_listed(request["boards"]), str(request["mode"]))
             if op == "tables":
-                return _solve_tables(request["deals"], request["strains"])
+                return _solve_tables(_texts(request["deals"]), _texts(request["strains"]))
         except (_dds.DDSError, RuntimeError, ValueError, KeyError) as exc:
             raise TutorError(f"the double-dummy solver cannot solve this position: {exc}") from exc
     raise TutorError(f"unknown double-dummy request {op!r}")
@@ -329,34 +362,44 @@ def use_one_solver_thread() -> None:
     _solve_boards([["N:A... K... Q... J...", "NT", "N", []]], "best")
 
 
-def _solve_boards(boards: Sequence[Sequence[Any]], mode: str) -> list[Any]:
+def _texts(value: JsonValue) -> list[str]:
+    return [str(item) for item in _listed(value)]
+
+
+def _solve_boards(boards: Sequence[JsonValue], mode: str) -> list[JsonValue]:
     from endplay import _dds
     from endplay.dds.solve import SolveMode, solve_all_boards
 
     solve_mode = SolveMode.OptimalOne if mode == "best" else SolveMode.Default
-    out: list[Any] = []
-    for chunk in _chunks([_board(*b) for b in boards], _dds.MAXNOOFBOARDS):
+    out: list[JsonValue] = []
+    for chunk in _chunks([_board_of(b) for b in boards], _dds.MAXNOOFBOARDS):
         for solved in solve_all_boards(chunk, solve_mode):
-            values = [(str(_from_endplay_card(card)), int(tricks)) for card, tricks in solved]
-            out.append(values[0][1] if mode == "best" else values)
+            values: list[JsonValue] = [[str(_from_endplay_card(card)), int(tricks)] for card, tricks in solved]
+            out.append(_listed(values[0])[1] if mode == "best" else values)
     return out
 
 
-def _solve_tables(deals: Sequence[str], strains: Sequence[str]) -> list[Any]:
+def _board_of(encoded: JsonValue) -> _ep.Deal:
+    """A board as :func:`_solve` writes it: ``[pbn, strain, leader, [cards played]]``."""
+    pbn, strain, leader, played = _listed(encoded)
+    return _board(str(pbn), str(strain), str(leader), _texts(played))
+
+
+def _solve_tables(deals: Sequence[str], strains: Sequence[str]) -> list[JsonValue]:
     from endplay import _dds
     from endplay.dds.ddtable import calc_all_tables
     from endplay.types import Deal as EpDeal
 
     wanted = [Strain(s) for s in strains]
     exclude = [_denom(s) for s in ALL_STRAINS if s not in wanted]
-    out: list[Any] = []
+    out: list[JsonValue] = []
     for chunk in _chunks([EpDeal(pbn) for pbn in deals], _dds.MAXNOOFBOARDS // len(wanted)):
         for table in calc_all_tables(chunk, exclude):
             out.append([[int(table[_denom(s), _player(seat)]) for seat in SEATS] for s in wanted])
     return out
 
 
-def _chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+def _chunks(items: list[_T], size: int) -> Iterator[list[_T]]:
     """DDS's batch calls take at most ``size`` boards (endplay's own check lets one too many through)."""
     for start in range(0, len(items), size):
         yield items[start:start + size]

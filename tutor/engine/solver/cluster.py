@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.engine.solver.owner import DDOwner, Request, SolveHere
 
 SCHEDULER_VARIABLE = "TUTOR_DASK_SCHEDULER"
@@ -80,10 +81,10 @@ class DaskOwner(DDOwner):
         pids = self.client().run(os.getpid)
         return tuple(sorted(int(p) for p in pids.values()))
 
-    def ask(self, request: Request) -> Any:
+    def ask(self, request: Request) -> JsonValue:
         return self.ask_all([request])[0]
 
-    def ask_all(self, requests: Sequence[Request]) -> list[Any]:
+    def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
         """Every request as one task, spread over the cluster's workers; results in the same order."""
         client = self.client()
         try:

@@ -56,13 +56,14 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import BinaryIO
 
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject, JsonValue
 
 #: A request or a reply: plain JSON values in the tutor's own notation.
-Request = dict[str, Any]
-SolveHere = Callable[[Request], Any]
+Request = JsonObject
+SolveHere = Callable[[Request], JsonValue]
 
 WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
 WORKER_MODULE = "tutor.engine.solver.worker"
@@ -257,11 +258,11 @@ class DDOwner:
         """Process ids of the workers now running (empty before the first request)."""
         return tuple(pid for pid in (w.pid for w in self._workers) if pid is not None)
 
-    def ask(self, request: Request) -> Any:
+    def ask(self, request: Request) -> JsonValue:
         """Solve one request on a free worker (waiting for this learner's turn), and return its result."""
         return self._ask(request, current_learner())
 
-    def _ask(self, request: Request, who: str) -> Any:
+    def _ask(self, request: Request, who: str) -> JsonValue:
         if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
             self._setup()
         if self._in_process:
@@ -272,7 +273,7 @@ class DDOwner:
         finally:
             self._turns.give_back(worker)
 
-    def ask_all(self, requests: Sequence[Request]) -> list[Any]:
+    def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
         """Solve several requests at once, spread over the workers; results in the same order."""
         who = current_learner()  # the pool's threads solve for the caller
         if len(requests) <= 1 or self._in_process or self._count <= 1:
@@ -281,7 +282,7 @@ class DDOwner:
                                 thread_name_prefix="dds-batch") as threads:
             return list(threads.map(lambda r: self._ask(r, who), requests))
 
-    def _ask_worker(self, worker: _Worker, request: Request) -> Any:
+    def _ask_worker(self, worker: _Worker, request: Request) -> JsonValue:
         line = json.dumps(request, separators=(",", ":")).encode()
         for attempt in (1, 2):
             try:
@@ -291,7 +292,7 @@ class DDOwner:
                 self._in_process = True
                 return self._solve_here(request)
             try:
-                reply = json.loads(worker.ask(line))
+                reply: JsonObject = json.loads(worker.ask(line))  # the worker writes serve's replies
             except WorkerDied as exc:
                 _log.warning("double-dummy worker stopped (%s); starting a new one (attempt %d)", exc, attempt)
                 worker.discard()
@@ -316,7 +317,7 @@ class DDOwner:
             worker.close()
 
 
-def serve(solve: SolveHere, requests: Any, replies: Any) -> None:
+def serve(solve: SolveHere, requests: BinaryIO, replies: BinaryIO) -> None:
     """The worker's loop: one JSON request per line in, one JSON reply per line out, until end of input.
 
     ``requests`` and ``replies`` are binary streams. A :class:`TutorError` (or any
@@ -325,7 +326,7 @@ def serve(solve: SolveHere, requests: Any, replies: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it then closes stdin
     for line in iter(requests.readline, b""):
         try:
-            reply: dict[str, Any] = {"ok": solve(json.loads(line))}
+            reply: JsonObject = {"ok": solve(json.loads(line))}
         except Exception as exc:  # noqa: BLE001 -- any failure is reported to the caller, the worker lives on
             reply = {"error": str(exc) if isinstance(exc, TutorError) else f"{type(exc).__name__}: {exc}"}
         replies.write(json.dumps(reply, separators=(",", ":")).encode() + b"\n")

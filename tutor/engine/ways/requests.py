@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Hand, Seat
@@ -44,7 +43,7 @@ FOUR_DEAL_FIELDS = DEAL_FIELDS - {"count"}
 DUEL_FIELDS = frozenset({"hands", "contract", "declarer", "tricks", "revoke"})
 
 
-def refuse_unknown(obj: Mapping[str, Any], allowed: frozenset[str], where: str = "") -> None:
+def refuse_unknown(obj: Mapping[str, object], allowed: frozenset[str], where: str = "") -> None:
     """One clear line for a field the request does not use (nothing a user writes is silently ignored)."""
     unknown = sorted(str(k) for k in obj if k not in allowed)
     if unknown:
@@ -53,14 +52,14 @@ def refuse_unknown(obj: Mapping[str, Any], allowed: frozenset[str], where: str =
                          f"{', '.join(sorted(allowed))}")
 
 
-def way_options(obj: Mapping[str, Any]) -> dict[str, str]:
+def way_options(obj: Mapping[str, object]) -> dict[str, str]:
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise TutorError("options: the way's switches, e.g. {\"dummy-transfer\": \"transfer\"}")
     return {str(k): str(v) for k, v in options.items()}
 
 
-def deals_request(obj: Mapping[str, Any]) -> dict[str, Any]:
+def deals_request(obj: Mapping[str, object]) -> dict[str, object]:
     players = obj.get("players")
     deals = obj.get("deals")
     if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
@@ -98,7 +97,7 @@ def _four_score(one: RubberDeal, rules: Rules) -> DealScore:
                       dealer_extra_card=one.dealer_extra_card, dealer=one.dealer, passed_side=one.passed_side)
 
 
-def _two_deal(way: Way, data: Any, where: str) -> DealScore:
+def _two_deal(way: Way, data: object, where: str) -> DealScore:
     if not isinstance(data, dict):
         raise TutorError(f"{where}: expected a deal object")
     if not way.two_handed_play:
@@ -134,7 +133,7 @@ def _two_deal(way: Way, data: Any, where: str) -> DealScore:
                       revoke=seat[revoke] if revoke is not None else None)
 
 
-def five_results_request(obj: Mapping[str, Any]) -> dict[str, Any]:
+def five_results_request(obj: Mapping[str, object]) -> dict[str, object]:
     refuse_unknown(obj, FIVE_RESULTS_FIELDS)
     order, results = obj.get("order"), obj.get("results")
     if not isinstance(order, list) or not isinstance(results, list) or len(results) > MAX_DEALS:
