@@ -49,6 +49,8 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# The words' arguments are ``object`` (Pydantic checks nothing, as it did with Any): each word checks
+# its own (Word.arg_problems), and a rule is built only when they pass (_checked_args).
 class ConditionModel(_Strict):
     feature: str
     op: Literal["==", "!=", ">=", "<=", ">", "<"]

@@ -29,10 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 import yaml
-from pydantic import ValidationError
 
 from tutor.engine.errors import ContentError
+
+if TYPE_CHECKING:  # only named: the reader itself needs no Pydantic
+    from pydantic import ValidationError
 
 #: The largest content file read (bytes); the shipped rules.yaml is about 260 KB.
 MAX_CONTENT_BYTES = 2 * 1024 * 1024
