@@ -20,15 +20,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
 from tutor.engine.conventions.vocabularies import BY_KIND, vocabulary_for
-from tutor.engine.conventions.vocabulary import Vocabulary, Word, WordRole
+from tutor.engine.conventions.vocabulary import ArgValue, Vocabulary, Word, WordRole
 from tutor.engine.errors import ContentError
 from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
+
+if TYPE_CHECKING:  # the registry imports the validators of every kind, this one among them
+    from tutor.lessons.content.problems import Problem
+    from tutor.lessons.content.registry import ContentContext, Document
 
 ROOT = Path(__file__).resolve().parents[__name__.count(".")]  # the repository, however deep this module sits
 CONVENTIONS_DIR = ROOT / "content" / "conventions"
@@ -45,22 +49,24 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# The words' arguments are ``object`` (Pydantic checks nothing, as it did with Any): each word checks
+# its own (Word.arg_problems), and a rule is built only when they pass (_checked_args).
 class ConditionModel(_Strict):
     feature: str
     op: Literal["==", "!=", ">=", "<=", ">", "<"]
     value: bool | int | float | str
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
 
 
 class WhenModel(_Strict):
     situation: str
-    situation_args: dict[str, Any] = Field(default_factory=dict)
+    situation_args: dict[str, object] = Field(default_factory=dict)
     conditions: list[ConditionModel] = Field(default_factory=list)
 
 
 class RecommendModel(_Strict):
     chooser: str
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, object] = Field(default_factory=dict)
 
 
 class RuleModel(_Strict):
@@ -74,7 +80,7 @@ class RuleModel(_Strict):
     explanation: str = Field(min_length=10)
     notes: list[str] = Field(default_factory=list)
     #: hints for the drill generator of the kind (validated by that generator)
-    drill: dict[str, Any] = Field(default_factory=dict)
+    drill: dict[str, object] = Field(default_factory=dict)
     #: precedence: the rules (id prefixes, ``*`` for all) this one sets aside, and whether it yields to all
     overrides: list[str] = Field(default_factory=list)
     yields: bool = False
@@ -88,10 +94,11 @@ class ConventionSet:
     """The rules of one or more files, with what the engine's :class:`Rule` does not hold."""
 
     rules: tuple[conv.Rule, ...]
-    drill_hints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    drill_hints: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     lines: Mapping[str, str] = field(default_factory=dict)  # rule id -> "file:line"
-    lessons: tuple[Mapping[str, Any], ...] = ()
+    #: the file's ``lessons`` items as written (validated by :mod:`tutor.lessons.bidding.lessons`)
+    lessons: tuple[object, ...] = ()
 
     def rule(self, rule_id: str) -> conv.Rule:
         for rule in self.rules:
@@ -123,7 +130,7 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
     for n, c in enumerate(model.when.conditions):
         word = _word(vocabulary, "feature", c.feature, model.kind, c.args, ("when", "conditions", n, "feature"), errors)
         if word is not None:
-            conditions.append(conv.Condition(word, c.op, c.value, dict(c.args)))
+            conditions.append(conv.Condition(word, c.op, c.value, _checked_args(c.args)))
     explanation = " ".join(model.explanation.split())
     placeholders = {name: word for name in conv.placeholder_names(explanation)
                     if (word := vocabulary.get("feature", name)) is not None}
@@ -133,12 +140,18 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
         id=model.id, kind=model.kind, laws=tuple(model.laws), situation_word=situation,
         conditions=tuple(conditions), chooser_word=chooser, priority=model.priority,
         explanation=explanation, title=model.title,
-        situation_args=dict(model.when.situation_args), chooser_args=dict(model.recommend.args),
+        situation_args=_checked_args(model.when.situation_args), chooser_args=_checked_args(model.recommend.args),
         placeholders=placeholders, overrides=tuple(model.overrides), yields=model.yields,
     ), errors
 
 
-def _word(vocabulary: Vocabulary, role: WordRole, name: str, kind: str, args: Mapping[str, Any],
+def _checked_args(args: Mapping[str, object]) -> dict[str, ArgValue]:
+    """The arguments as the engine takes them. A rule is built only when its words found no problem
+    in their arguments (Word.arg_problems: every value an int, a bool or a text), so none is left out."""
+    return {key: value for key, value in args.items() if isinstance(value, int | float | bool | str)}
+
+
+def _word(vocabulary: Vocabulary, role: WordRole, name: str, kind: str, args: Mapping[str, object],
           path: Path_, errors: list[tuple[Path_, str]]) -> Word | None:
     """The word ``name`` resolved, its arguments checked; problems go to ``errors``."""
     word = vocabulary.get(role, name)
@@ -158,7 +171,7 @@ RawProblem = tuple[tuple[str | int, ...], str, str]
 RULE_LIST_KEYS = ("conventions", "rules")
 
 
-def _split(data: Any) -> tuple[str | None, list[Any], list[Any], list[RawProblem]]:
+def _split(data: object) -> tuple[str | None, list[object], list[object], list[RawProblem]]:
     """The rule list's key, the rules, the lessons, and any problem with the file's shape."""
     if isinstance(data, list):
         return None, data, [], []
@@ -184,12 +197,12 @@ def _pydantic_problems(err: ValidationError) -> list[tuple[tuple[str | int, ...]
     return out
 
 
-def validate_data(data: Any) -> tuple[ConventionSet, list[RawProblem]]:
+def validate_data(data: object) -> tuple[ConventionSet, list[RawProblem]]:
     """Validate parsed convention data; every problem with its path, item id and message."""
     key, items, lessons, problems = _split(data)
     base: tuple[str | int, ...] = (key,) if key else ()
     rules: list[conv.Rule] = []
-    hints: dict[str, Mapping[str, Any]] = {}
+    hints: dict[str, Mapping[str, object]] = {}
     notes: dict[str, tuple[str, ...]] = {}
     seen: dict[str, int] = {}
     for index, item in enumerate(items):
@@ -294,7 +307,7 @@ def _cached(path: str) -> ConventionSet:
     return load_conventions(path)
 
 
-def validate_conventions_document(doc: Any, ctx: Any) -> list[Any]:
+def validate_conventions_document(doc: Document, ctx: ContentContext) -> list[Problem]:
     """``tutor check`` validator: every problem of a convention file, at its line."""
     result, problems = validate_data(doc.data)
     if not problems:

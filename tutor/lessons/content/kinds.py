@@ -10,7 +10,7 @@ and left out while the rest of the file stays usable, and sets ``doc.model``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -66,7 +66,7 @@ def _top_level(doc: Document, allowed: tuple[str, ...], required: tuple[str, ...
     return problems
 
 
-def _items(doc: Document, key: str) -> tuple[list[tuple[int, Any]], list[Problem]]:
+def _items(doc: Document, key: str) -> tuple[list[tuple[int, object]], list[Problem]]:
     value = doc.data.get(key) if isinstance(doc.data, dict) else None
     if value is None:
         return [], []
@@ -75,10 +75,13 @@ def _items(doc: Document, key: str) -> tuple[list[tuple[int, Any]], list[Problem
     return list(enumerate(value)), []
 
 
-def _validated_items(doc: Document, key: str, model: type[BaseModel]) -> tuple[list[Any], list[Problem]]:
+Item = TypeVar("Item", bound=BaseModel)
+
+
+def _validated_items(doc: Document, key: str, model: type[Item]) -> tuple[list[tuple[int, Item]], list[Problem]]:
     """Validate each item of the list ``key``; duplicates of an id are reported and left out."""
     pairs, problems = _items(doc, key)
-    valid: list[Any] = []
+    valid: list[tuple[int, Item]] = []
     first_line: dict[str, int] = {}
     for index, _ in pairs:
         item, item_problems = validate_model(doc, model, (key, index))

@@ -14,8 +14,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
 from tutor.engine.errors import ContentError
 from tutor.lessons.content.yamlread import expect_mapping, load_yaml_file
 
@@ -29,7 +27,7 @@ def rules_files(root: Path) -> list[Path]:
     return [merged] if merged.is_file() else sorted(root.glob(PARTS_GLOB))
 
 
-def entries_in(data: Any, display: str) -> list[Mapping[str, Any]]:
+def entries_in(data: object, display: str) -> list[Mapping[str, object]]:
     """The ``entries`` of a parsed rules file; a file of another shape is a ContentError."""
     mapping = expect_mapping(data, display, "a mapping with 'entries'")
     entries = mapping.get("entries", [])
@@ -38,7 +36,7 @@ def entries_in(data: Any, display: str) -> list[Mapping[str, Any]]:
     return [e for e in entries if isinstance(e, Mapping) and isinstance(e.get("id"), str)]
 
 
-def law_entries(root: Path | None = None) -> dict[str, Mapping[str, Any]]:
+def law_entries(root: Path | None = None) -> dict[str, Mapping[str, object]]:
     """Every law by id (empty when the content has no rules file)."""
     from tutor.lessons.content import content_dir
 
@@ -57,12 +55,14 @@ def _stamp(path: Path) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _read_entries(signature: tuple[tuple[str, int, int], ...]) -> dict[str, Mapping[str, Any]]:
-    out: dict[str, Mapping[str, Any]] = {}
+def _read_entries(signature: tuple[tuple[str, int, int], ...]) -> dict[str, Mapping[str, object]]:
+    out: dict[str, Mapping[str, object]] = {}
     for name, _, _ in signature:
         path = Path(name)
         for entry in entries_in(load_yaml_file(path, _display(path)), _display(path)):
-            out[entry["id"]] = entry
+            entry_id = entry["id"]
+            if isinstance(entry_id, str):  # always: entries_in keeps only the entries with a str id
+                out[entry_id] = entry
     return out
 
 

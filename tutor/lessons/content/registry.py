@@ -27,9 +27,10 @@ import fnmatch
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from tutor.lessons.content.models import Entry, GlossaryFile, QuizFile, RulesFile
 from tutor.lessons.content.problems import NO_ID, Problem
@@ -50,9 +51,10 @@ class Document:
 
     path: Path
     name: str
-    data: Any
+    data: object
     lines: Mapping[DataPath, int] = field(default_factory=dict)
-    model: Any = None
+    #: what the kind's validator built (a model, or None); readers check its class
+    model: object = None
 
     def line(self, path: Iterable[str | int] = ()) -> int:
         """The line of ``path``, or of its nearest enclosing item when it has none (a missing key)."""
@@ -68,7 +70,7 @@ class Document:
         for part in (None, *tuple(path)):
             if part is not None:
                 try:
-                    node = node[part]
+                    node = child(node, part)
                 except (KeyError, IndexError, TypeError):
                     break
             if isinstance(node, dict) and isinstance(node.get("id"), str | int):
@@ -79,6 +81,15 @@ class Document:
         """A problem at ``path``, named after the enclosing item unless ``item`` is given."""
         parts = tuple(path)
         return Problem(self.name, self.line(parts), item if item is not None else self.item_id(parts), message)
+
+
+def child(node: object, part: str | int) -> object:
+    """``node[part]`` for parsed YAML: KeyError, IndexError or TypeError when ``node`` has no such part."""
+    if isinstance(node, Mapping):
+        return node[part]
+    if isinstance(node, Sequence) and isinstance(part, int):
+        return node[part]
+    raise TypeError(f"a {type(node).__name__} has no part {part!r}")
 
 
 @dataclass(frozen=True)
@@ -123,7 +134,7 @@ def kind_for(relpath: str, kinds: Sequence[ContentKind]) -> ContentKind | None:
 M = TypeVar("M", bound=BaseModel)
 
 
-def _error_message(err: Mapping[str, Any]) -> str:
+def _error_message(err: ErrorDetails) -> str:
     loc = [p for p in err["loc"] if isinstance(p, str | int)]
     names = [p for p in loc if isinstance(p, str)]
     fieldname = names[-1] if names else ""
@@ -150,9 +161,9 @@ def _error_message(err: Mapping[str, Any]) -> str:
 
 def validate_model(doc: Document, model: type[M], path: DataPath = ()) -> tuple[M | None, list[Problem]]:
     """Validate the data at ``path`` with ``model``; every error becomes a located :class:`Problem`."""
-    node: Any = doc.data
+    node = doc.data
     for part in path:
-        node = node[part]
+        node = child(node, part)
     try:
         return model.model_validate(node), []
     except ValidationError as exc:
@@ -164,7 +175,7 @@ def validate_model(doc: Document, model: type[M], path: DataPath = ()) -> tuple[
         return None, problems
 
 
-def law_refs(data: Any, path: DataPath = ()) -> Iterator[tuple[DataPath, Any]]:
+def law_refs(data: object, path: DataPath = ()) -> Iterator[tuple[DataPath, object]]:
     """Every value cited as a law (under a key in :data:`LAW_REF_KEYS`), with its path."""
     if isinstance(data, dict):
         for key, value in data.items():
@@ -192,7 +203,7 @@ def check_law_refs(doc: Document, ctx: ContentContext) -> list[Problem]:
     return problems
 
 
-def declared_ids(data: Any) -> frozenset[str]:
+def declared_ids(data: object) -> frozenset[str]:
     """The ids of ``entries`` in a parsed rules file, whether or not the entries are valid."""
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, list):

@@ -29,11 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import yaml
 
 from tutor.engine.errors import ContentError
+
+if TYPE_CHECKING:  # only named: the reader itself needs no Pydantic
+    from pydantic import ValidationError
 
 #: The largest content file read (bytes); the shipped rules.yaml is about 260 KB.
 MAX_CONTENT_BYTES = 2 * 1024 * 1024
@@ -61,7 +64,7 @@ _SAFE_TAGS = frozenset(
 class ParsedYaml:
     """A parsed document: its data, the line of every path, and any errors (line, message)."""
 
-    data: Any = None
+    data: object = None
     lines: dict[DataPath, int] = field(default_factory=dict)
     errors: list[tuple[int, str]] = field(default_factory=list)
 
@@ -234,7 +237,7 @@ def listed(problems: Sequence[str], limit: int = MAX_PROBLEMS_LISTED) -> list[st
     return [*problems[:limit], f"… and {len(problems) - limit:,} more problems"]
 
 
-def load_yaml_file(path: Path, display: str | None = None, max_bytes: int = MAX_CONTENT_BYTES) -> Any:
+def load_yaml_file(path: Path, display: str | None = None, max_bytes: int = MAX_CONTENT_BYTES) -> object:
     """The data of one content file; any problem is a :class:`ContentError` listing ``file:line: message``."""
     shown = display or str(path)
     parsed = read_yaml_file(path, max_bytes)
@@ -243,7 +246,7 @@ def load_yaml_file(path: Path, display: str | None = None, max_bytes: int = MAX_
     return parsed.data
 
 
-def expect_mapping(data: Any, display: str, what: str = "a mapping of keys and values") -> dict[Any, Any]:
+def expect_mapping(data: object, display: str, what: str = "a mapping of keys and values") -> dict[object, object]:
     """``data`` if the file's top level is a mapping; else a ContentError at line 1 saying what it is."""
     if not isinstance(data, dict):
         got = "empty" if data is None else f"a {type(data).__name__}"
@@ -251,7 +254,7 @@ def expect_mapping(data: Any, display: str, what: str = "a mapping of keys and v
     return data
 
 
-def model_problems(err: Any, lines: dict[DataPath, int], display: str, base: DataPath = ()) -> list[str]:
+def model_problems(err: ValidationError, lines: dict[DataPath, int], display: str, base: DataPath = ()) -> list[str]:
     """A Pydantic ``ValidationError`` as ``file:line: field: message`` lines (the nearest known line)."""
     out = []
     for e in err.errors(include_url=False):

@@ -39,7 +39,7 @@ from typing import Any
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import opening, tables, transfer
-from tutor.lessons.progress.connection import Connection, database_url, is_url, shown_url
+from tutor.lessons.progress.connection import Connection, SqlRow, database_url, is_url, shown_url
 from tutor.lessons.progress.errors import (
     ENV_VAR,
     ProgressStoreError,
@@ -140,11 +140,11 @@ class ProgressStore:
         with self._errors(doing), self._transaction() as conn:
             yield conn
 
-    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[SqlRow]:
         with self._errors("read"), self._lock:
             return self._conn.execute(sql, params).fetchall()
 
-    def read_rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    def read_rows(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of one read (the class-mode modules' own tables: ``tutor.lessons.classroom``)."""
         return self._read(sql, params)
 
@@ -168,7 +168,7 @@ class ProgressStore:
 
     def learners(self) -> list[str]:
         """Every profile, oldest first."""
-        return [r[0] for r in self._read("SELECT name FROM learners ORDER BY created_at, name")]
+        return [str(r[0]) for r in self._read("SELECT name FROM learners ORDER BY created_at, name")]
 
     def add_learner(self, name: str, *, now: datetime | None = None) -> str:
         """Create a profile (no-op if it exists); returns the cleaned name."""
@@ -190,7 +190,7 @@ class ProgressStore:
             except tables.DamagedTableError as err:
                 raise ProgressStoreError(str(err), path=self.path) from None
 
-    def write_table(self, slot: TableSlot, state: Mapping[str, Any], *, version: int | None) -> int:
+    def write_table(self, slot: TableSlot, state: Mapping[str, object], *, version: int | None) -> int:
         """Keep a table's state (committed); returns its new version. ``version`` is the one read
         (``0``: none); another session's write since raises ``TableConflictError``, writing nothing.
         ``None`` replaces whatever is stored."""
@@ -199,13 +199,13 @@ class ProgressStore:
             return tables.save(conn, replace(slot, learner=learner), dict(state), version=version,
                                now=to_ts(datetime.now(UTC)))
 
-    def save_table(self, state: Mapping[str, Any], learner: str = DEFAULT_LEARNER, *, way: str | None = None,
+    def save_table(self, state: Mapping[str, object], learner: str = DEFAULT_LEARNER, *, way: str | None = None,
                    session: str = "", version: int | None = None) -> int:
         """Keep the practice table's state (of ``way`` when given: ``"3-auction"``); see :meth:`write_table`."""
         return self.write_table(TableSlot(learner, way or "", session), state, version=version)
 
     def load_table(self, learner: str = DEFAULT_LEARNER, *, way: str | None = None,
-                   session: str = "") -> dict[str, Any] | None:
+                   session: str = "") -> dict[str, object] | None:
         """The practice table's stored state (of ``way`` when given), or ``None``."""
         stored = self.open_table(TableSlot(check_learner_name(learner), way or "", session))
         return stored.state if stored else None
@@ -255,7 +255,9 @@ class ProgressStore:
                 if unit is not None:
                     save_unit(conn, unit)
         new = row_id.fetchone()
-        return StoredAnswer(id=int(new[0]) if new else 0, uid=uid, learner=learner, answered_at=when, answer=answer)
+        new_id = new[0] if new else 0
+        assert new_id is not None, "RETURNING id: the primary key is never NULL"
+        return StoredAnswer(id=int(new_id), uid=uid, learner=learner, answered_at=when, answer=answer)
 
     # -- reading
 
@@ -339,7 +341,7 @@ class ProgressStore:
 
     # -- the whole record (see tutor.lessons.progress.progress_io for files)
 
-    def export_record(self, learner: str | None = None) -> dict[str, Any]:
+    def export_record(self, learner: str | None = None) -> dict[str, object]:
         """The whole record, or one learner's, as plain data (JSON-ready); schedules included."""
         return transfer.export_record(self, SCHEMA_VERSION, learner)
 
@@ -352,7 +354,7 @@ class ProgressStore:
     def learner_rows(self, learner: str | None = None) -> list[tuple[str, str]]:
         """``(name, created_at)`` of every profile (or one), oldest first."""
         where, params = ("WHERE name = ?", (learner,)) if learner is not None else ("", ())
-        return [(r[0], r[1]) for r in self._read(
+        return [(str(r[0]), str(r[1])) for r in self._read(
             f"SELECT name, created_at FROM learners {where} ORDER BY created_at, name", params)]
 
     def import_record(self, learners: list[tuple[str, str]], answers: list[StoredAnswer]) -> int:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
@@ -33,19 +34,25 @@ URL_VAR = "TUTOR_DATABASE_URL"
 WRITE_LOCK = 0x76696E74
 
 
+#: A value of the store's columns (Integer, BigInteger, Float, Text, or NULL) as both drivers give it.
+SqlValue: TypeAlias = int | float | str | None
+#: A row of a statement's result.
+SqlRow: TypeAlias = tuple[SqlValue, ...]
+
+
 class Rows:
     """A statement's result: rows as plain tuples, the count of rows changed."""
 
-    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
+    def __init__(self, rows: list[SqlRow], rowcount: int) -> None:
         self._rows, self.rowcount = rows, rowcount
 
-    def fetchone(self) -> tuple[Any, ...] | None:
+    def fetchone(self) -> SqlRow | None:
         return self._rows[0] if self._rows else None
 
-    def fetchall(self) -> list[tuple[Any, ...]]:
+    def fetchall(self) -> list[SqlRow]:
         return list(self._rows)
 
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+    def __iter__(self) -> Iterator[SqlRow]:
         return iter(self._rows)
 
 
@@ -72,7 +79,7 @@ class Connection:
             url = sa.engine.make_url(target)
             if url.drivername in ("postgres", "postgresql"):
                 url = url.set(drivername="postgresql+psycopg")
-            args: dict[str, Any] = {"connect_timeout": max(1, int(timeout))}
+            args: dict[str, object] = {"connect_timeout": max(1, int(timeout))}
         else:
             url = sa.engine.URL.create("sqlite", database=str(target))
             args = {"timeout": timeout, "check_same_thread": False, "isolation_level": None}
@@ -87,16 +94,19 @@ class Connection:
             raise _driver_error(err) from None
 
     @property
-    def raw(self) -> Any:
-        """The driver's own connection (SQLite's online backup and the frozen SQLite migrations)."""
-        return self._sa.connection.dbapi_connection
+    def raw(self) -> sqlite3.Connection:
+        """SQLite's own connection (its online backup and the frozen SQLite migrations: SQLite only)."""
+        driver = self._sa.connection.dbapi_connection
+        if not isinstance(driver, sqlite3.Connection):
+            raise TypeError(f"only an SQLite store has SQLite's own connection, not {self.dialect}")
+        return driver
 
     @property
     def sa(self) -> sa.Connection:
         """The SQLAlchemy connection (Alembic runs the migrations on it)."""
         return self._sa
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         if self.dialect == "postgresql":
             sql = sql.replace("?", "%s")
         try:

@@ -34,8 +34,8 @@ Transaction = Callable[[], contextlib.AbstractContextManager[Connection]]
 
 def table_names(conn: Connection) -> set[str]:
     if conn.dialect == "sqlite":
-        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    return {r[0] for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+        return {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return {str(r[0]) for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
 
 
 def schema_version(conn: Connection) -> int:
@@ -56,7 +56,7 @@ def check(conn: Connection, where: Path | str, existed: bool) -> int:
         return 0
     tables = table_names(conn)
     if conn.dialect == "sqlite":
-        problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+        problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
         if problems != ["ok"]:
             raise sqlite3.DatabaseError("; ".join(problems[:3]))
     if not tables:

@@ -13,7 +13,7 @@ import io
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
@@ -94,10 +94,11 @@ def export_json(store: ProgressStore, path: Path, learner: str | None = None) ->
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as err:
         raise TutorError(f"Cannot write the export file {path}: {err.strerror or err}") from err
-    return len(record["answers"])
+    answers = record["answers"]
+    return len(answers) if isinstance(answers, list) else 0  # always a list: transfer.export_record
 
 
-def parse_record(data: Any, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
+def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
     """Validate an exported record; every problem is reported at once."""
     try:
         record = _Record.model_validate(data)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -29,6 +29,7 @@ from fsrs import Card
 
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
+from tutor.lessons.progress.connection import SqlRow
 from tutor.lessons.progress.srs import Retention, UnitState, new_card, review, review_units
 
 #: The oldest and newest times a record may carry (an import outside them is refused).
@@ -51,9 +52,11 @@ def to_ts(when: datetime) -> str:
     return f"{utc.year:04d}" + utc.strftime("-%m-%dT%H:%M:%S.%fZ")
 
 
-def from_ts(text: str) -> datetime:
+def from_ts(text: object) -> datetime:
     """A stored timestamp back as a UTC time; text that is not one means the database is damaged."""
     try:
+        if not isinstance(text, str):
+            raise TypeError("not a text")  # as fromisoformat would
         when = datetime.fromisoformat(text)
         return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
     except (ValueError, TypeError, OverflowError):
@@ -74,7 +77,7 @@ def in_range(when: datetime, field: str) -> datetime:
     return utc
 
 
-def schema_version_of(row: tuple[Any, ...] | None) -> int:
+def schema_version_of(row: SqlRow | None) -> int:
     """The version in the ``schema_version`` table; a value that is not a version is damage."""
     value = row[0] if row else 0
     if value is None:
@@ -84,10 +87,19 @@ def schema_version_of(row: tuple[Any, ...] | None) -> int:
     return value
 
 
+class Results(Protocol):
+    """What a statement gives back: the store's :class:`~.connection.Rows` or an SQLite cursor."""
+
+    @property
+    def rowcount(self) -> int: ...
+    def fetchone(self) -> SqlRow | None: ...
+    def fetchall(self) -> list[SqlRow]: ...
+
+
 class Executes(Protocol):
     """A connection the shared statements run on: the store's (either database) or SQLite's own."""
 
-    def execute(self, sql: str, parameters: Any = (), /) -> Any: ...
+    def execute(self, sql: str, parameters: Sequence[object] = (), /) -> Results: ...
 
 
 @dataclass(frozen=True)
@@ -258,15 +270,22 @@ def _damaged(what: str, detail: str) -> DamagedRecordError:
         "point TUTOR_DB or --db at another file.")
 
 
-def _json_list(text: Any, what: str) -> list[Any]:
-    value = json.loads(text)
+def _json_text(text: object) -> str | bytes | bytearray:
+    """``text`` if ``json.loads`` can read it; else the TypeError ``json.loads`` raises (a damaged row)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(text).__name__}")
+    return text
+
+
+def _json_list(text: object, what: str) -> list[str]:
+    value = json.loads(_json_text(text))
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"{what} is {echo(value)}, not a list of texts")
     return value
 
 
-def _json_texts(text: Any, what: str) -> dict[str, str]:
-    value = json.loads(text)
+def _json_texts(text: object, what: str) -> dict[str, str]:
+    value = json.loads(_json_text(text))
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ValueError(f"{what} is {echo(value)}, not an object of texts")
     return value

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from tutor.engine.errors import TutorError
+from tutor.lessons.progress.connection import SqlValue
 from tutor.lessons.progress.schema import Executes
 
 #: a session token: what :func:`new_session_token` makes (and all a URL may carry)
@@ -71,7 +72,7 @@ class TableSlot:
 class StoredTable:
     """A table's state as stored, and the version a writer must quote to replace it."""
 
-    state: dict[str, Any]
+    state: dict[str, object]
     version: int
 
 
@@ -89,23 +90,31 @@ def _key(slot: TableSlot) -> tuple[str, str, str]:
     return slot.learner, slot.way, slot.session
 
 
+def _version(value: SqlValue) -> int:
+    """A stored version (the column is NOT NULL): ``int`` of it, with int's own TypeError for NULL."""
+    if value is None:
+        raise TypeError("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'")
+    return int(value)
+
+
 def load(conn: Executes, slot: TableSlot) -> StoredTable | None:
     """The stored table of ``slot`` and its version, or ``None``."""
     row = conn.execute("SELECT state, version FROM tables WHERE learner = ? AND way = ? AND session = ?",
                        _key(slot)).fetchone()
     if row is None:
         return None
-    try:
-        state = json.loads(row[0])
+    text = row[0]
+    try:  # a state that is not JSON text is damage, like text that is not JSON
+        state = json.loads(text) if isinstance(text, str | bytes | bytearray) else None
     except (ValueError, TypeError, RecursionError):
         state = None
     if not isinstance(state, dict):
         raise DamagedTableError(f"{slot.describe()} is damaged; the tutor has not changed it "
                                 "(start a new table to replace it).")
-    return StoredTable(state, int(row[1]))
+    return StoredTable(state, _version(row[1]))
 
 
-def save(conn: Executes, slot: TableSlot, state: dict[str, Any] | Any, *, version: int | None,
+def save(conn: Executes, slot: TableSlot, state: Mapping[str, object], *, version: int | None,
          now: str) -> int:
     """Write ``state`` to ``slot`` inside the caller's write transaction; returns the new version.
 
@@ -115,7 +124,7 @@ def save(conn: Executes, slot: TableSlot, state: dict[str, Any] | Any, *, versio
     """
     row = conn.execute("SELECT version FROM tables WHERE learner = ? AND way = ? AND session = ?",
                        _key(slot)).fetchone()
-    stored = int(row[0]) if row else 0
+    stored = _version(row[0]) if row else 0
     if version is not None and version != stored:
         raise TableConflictError(
             f"{slot.describe()} was changed in another session (another tab, window or terminal) "

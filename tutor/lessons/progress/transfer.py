@@ -10,17 +10,18 @@ so the result does not depend on the order of imports.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import Protocol
 
+from tutor.engine.json_types import JsonObject
 from tutor.lessons.progress.schema import Executes, StoredAnswer, rebuild_cards, to_ts
 from tutor.lessons.progress.srs import UnitState
 
 FORMAT = "vint-tutor-progress"
 
 
-def answer_dict(stored: StoredAnswer) -> dict[str, Any]:
+def answer_dict(stored: StoredAnswer) -> JsonObject:
     a = stored.answer
-    out = {
+    out: JsonObject = {
         "uid": stored.uid, "learner": stored.learner, "answered_at": to_ts(stored.answered_at),
         "item_kind": a.item_kind, "item_id": a.item_id, "correct": a.correct, "given": a.given,
         "expected": a.expected, "laws": list(a.laws), "seed": a.seed, "position": a.position,
@@ -39,7 +40,7 @@ class _Readable(Protocol):
     def cards_rows(self, learner: str | None = None) -> list[UnitState]: ...
 
 
-def export_record(store: _Readable, schema_version: int, learner: str | None = None) -> dict[str, Any]:
+def export_record(store: _Readable, schema_version: int, learner: str | None = None) -> dict[str, object]:
     """The record (one learner's when ``learner`` is given) as JSON-ready data."""
     return {
         "format": FORMAT,
