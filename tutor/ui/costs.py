@@ -21,6 +21,7 @@ import streamlit as st
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.cost.precomputed import BUDGET as PAGE_BUDGET  # the pages' knobs, as precomputed
 from tutor.lessons.cost.precomputed import LAYOUTS as PAGE_LAYOUTS
 from tutor.lessons.cost.precomputed import SEED as PAGE_SEED
@@ -76,7 +77,7 @@ def _remember() -> None:
     st.session_state[KEEP] = bool(st.session_state.get(AUTO, False))
 
 
-def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, key: str) -> None:
+def show_costs(position: Mapping[str, JsonValue], deal: str, given: str, book: str, key: str) -> None:
     """The book's choice and the learner's, priced three ways, with the verdict and what the auction told.
 
     The learner switches it on once; from then on every answer's feedback is followed by it,
@@ -124,7 +125,7 @@ def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, ke
             st.markdown("  \n".join(f"- {text_md(line)}" for line in told))
 
 
-def _results(view: Mapping[str, Any], book: str, given: str) -> Iterator[dict[str, Any]]:
+def _results(view: Mapping[str, JsonValue], book: str, given: str) -> Iterator[dict[str, Any]]:
     """The analysis as JSON: precomputed when the drill's position was (every choice, at once), else
     worked out live, batch by batch (kept by position)."""
     from tutor.lessons.cost import cache, precomputed

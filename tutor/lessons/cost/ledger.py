@@ -51,6 +51,7 @@ from tutor.engine.conventions.bidding_words import call_shape
 from tutor.engine.conventions.vocabulary import COMPARISONS
 from tutor.engine.deals.spec import CardCount, suit_cards
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick
 from tutor.lessons.cost.card_counts import Counted, Key, Span, bounds_words, counted_key, dealing_order
@@ -387,7 +388,7 @@ class Ledger:
         facts = self.play.get(seat)
         return (*telling, *(facts.sentences() if facts else ()))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {seat.value: {"calls": [{"call": r.call, "told": bounds_words(r.counts),
                                         "laws": list(r.laws()), "ways": len(r.disjuncts)}
                                        for r in self.calls.get(seat, ())],

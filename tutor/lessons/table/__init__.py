@@ -30,6 +30,7 @@ from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.record import DealRecord, Move, Phase
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
@@ -65,7 +66,7 @@ class Step:
             return self.action  # the book accepts any of several cards here
         return str(self.book.get("call") or self.book.get("card") or "")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         data = asdict(self)
         data["seat"] = self.seat.value
         data["laws"] = list(self.laws)

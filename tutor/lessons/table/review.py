@@ -27,6 +27,7 @@ from typing import Any
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.engine.json_types import JsonObject
 from tutor.lessons.cost.prices import Sampled
 from tutor.lessons.cost.verdict import Comparison
 from tutor.lessons.robots import advise_view
@@ -43,7 +44,7 @@ class Line:
     tricks: int | None
     points: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"choice": self.choice, "contract": self.contract, "tricks": self.tricks, "points": self.points}
 
 
@@ -117,7 +118,7 @@ class DeviationCost:
             return f"Either way the auction ends in {book}. "
         return f"After the book's call the auction ends in {book}; after yours, in {given}. "
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         book = self.step.book or {}
         return {"index": self.index, "seat": self.step.seat.value, "given": self.step.action,
                 "book": self.step.book_action, "rule": book.get("rule"), "laws": list(book.get("laws", [])),
