@@ -148,7 +148,7 @@ class TableDeal:
             return ()
         return tuple(str(m) for m in self.record.legal_moves())
 
-    def view(self, seat: Seat) -> dict[str, Any]:
+    def view(self, seat: Seat) -> JsonObject:
         """What ``seat`` sees now, as a ``tutor advise`` position."""
         return self.record.view(seat).to_json()
 
@@ -255,7 +255,7 @@ class TableDeal:
 
         if self.phase != "over":
             raise TutorError("the deal is not over yet")
-        request: dict[str, Any] = {"deal": self.deal.to_pbn(), "dealer": self.dealer.value}
+        request: JsonObject = {"deal": self.deal.to_pbn(), "dealer": self.dealer.value}
         contract = self.contract
         if contract is None:
             return score_request({**request, "contract": "pass"})
@@ -291,7 +291,7 @@ def _step(decision: Decision, *, learner: bool) -> Step:
                 decision.default, learner)
 
 
-def _stored_uid(data: Mapping[str, Any]) -> str:
+def _stored_uid(data: Mapping[str, object]) -> str:
     """The stored deal's uid; a deal stored before uids existed gets one from its cards and seat."""
     uid = data.get("uid")
     if isinstance(uid, str) and 0 < len(uid) <= 64:  # noqa: PLR2004

@@ -64,9 +64,9 @@ class DeviationCost:
     certainty: str | None = None
 
     @property
-    def points_lost(self) -> dict[str, Any]:
+    def points_lost(self) -> dict[str, float]:
         """Points the learner's choice cost (negative: it gained), by each measure."""
-        lost: dict[str, Any] = {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
+        lost: dict[str, float] = {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
                                 "robots": self.robots[0].points - self.robots[1].points}
         if self.sampled is not None:
             lost["sampled"] = round(self.sampled[0].points - self.sampled[1].points, 1)
@@ -273,7 +273,7 @@ def _scored(table: TableDeal, contract: Contract | None, tricks: int | None, cho
             learner: Seat) -> Line:
     from tutor.engine.scoring.score_io import score_request
 
-    request: dict[str, Any] = {"deal": table.deal.to_pbn(), "dealer": table.dealer.value}
+    request: JsonObject = {"deal": table.deal.to_pbn(), "dealer": table.dealer.value}
     if contract is None:
         score = score_request({**request, "contract": "pass"})
         return Line(choice, "pass", None, _net(score, learner))
@@ -344,7 +344,7 @@ def mistakes(table: TableDeal) -> tuple[tuple[int, Step], ...]:
     return tuple((i, s) for i, s in table.deviations() if is_judged(s))
 
 
-def book_answer(table: TableDeal) -> dict[str, Any]:
+def book_answer(table: TableDeal) -> JsonObject:
     """The book's answer at the learner's turn, without counting it as a hint (for the review)."""
     return advise_view(table.view(table.learner))
 
