@@ -44,7 +44,7 @@ def _label(choice: str) -> str:
     return cards.card_text(Card.parse(choice))
 
 
-def _rows(result: dict[str, Any], shown: tuple[str, ...]) -> list[dict[str, Any]]:
+def _rows(result: dict[str, Any], shown: tuple[str, ...]) -> list[dict[str, object]]:
     rows = []
     for c in result["choices"]:
         if c["choice"] not in shown:
