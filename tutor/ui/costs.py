@@ -21,7 +21,7 @@ import streamlit as st
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
-from tutor.engine.json_types import JsonValue
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.lessons.cost.precomputed import BUDGET as PAGE_BUDGET  # the pages' knobs, as precomputed
 from tutor.lessons.cost.precomputed import LAYOUTS as PAGE_LAYOUTS
 from tutor.lessons.cost.precomputed import SEED as PAGE_SEED
@@ -131,7 +131,7 @@ def _results(view: Mapping[str, JsonValue], book: str, given: str) -> Iterator[d
     from tutor.lessons.cost import cache, precomputed
 
     found = precomputed.lookup(view)
-    if found is not None and any(c["choice"] == given for c in found["choices"]):
+    if found is not None and _prices(found, given):
         yield found
         return
     for analysis in cache.stream(view, seed=PAGE_SEED, budget=PAGE_BUDGET, choices=(given,),
@@ -143,3 +143,10 @@ def review_layouts() -> int:
     """The practice table's switch: layouts for the review's sampled line (0 when off)."""
     on = switched_on("Also price each deviation on what you could know (sampled layouts; a few seconds each)")
     return PAGE_LAYOUTS if on else 0
+
+
+def _prices(found: JsonObject, given: str) -> bool:
+    """Whether a precomputed analysis prices ``given`` (:func:`~tutor.lessons.cost.precomputed.lookup`
+    returns only analyses whose choices are a list; each choice is an object)."""
+    choices = found["choices"]
+    return isinstance(choices, list) and any(isinstance(c, dict) and c["choice"] == given for c in choices)

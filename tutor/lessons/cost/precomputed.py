@@ -19,9 +19,8 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-from tutor.engine.json_types import JsonValue
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.jsonread import read_json_source
 
 PRICES_PATH = Path(__file__).resolve().parents[1] / "data" / "prices.json"  # tutor/lessons/data
@@ -54,7 +53,7 @@ def _load(path: Path) -> Mapping[str, JsonValue]:
     return positions
 
 
-def lookup(view: Mapping[str, JsonValue], path: Path | None = None) -> dict[str, Any] | None:
+def lookup(view: Mapping[str, JsonValue], path: Path | None = None) -> JsonObject | None:
     """The precomputed analysis of ``view`` (every choice, with its verdict against the book's), or ``None``."""
     found = _load(path or PRICES_PATH).get(position_key(view))
     return found if isinstance(found, dict) and isinstance(found.get("choices"), list) else None
