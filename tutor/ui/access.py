@@ -11,9 +11,8 @@ it lives in the server's session state only.
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.classroom import accounts
@@ -71,7 +70,8 @@ def sign_out() -> None:
     s.learner = DEFAULT_LEARNER
 
 
-def navigation_for(pages: dict[str, list[Any]], sign_in_page: Any, teacher_page: Any) -> dict[str, list[Any]]:
+def navigation_for(pages: dict[str, list[StreamlitPage]], sign_in_page: StreamlitPage,
+                   teacher_page: StreamlitPage) -> dict[str, list[StreamlitPage]]:
     """The pages this request may open (see the module's docstring)."""
     if not class_mode():
         return pages

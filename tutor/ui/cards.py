@@ -11,7 +11,6 @@ parsed engine values, so a string that did not parse never reaches the page.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 import streamlit as st
 
@@ -195,10 +194,11 @@ def call_buttons(legal: Sequence[Call], *, key: str, on_click: Callable[[str], N
     if any(not isinstance(c, Bid) for c in legal):
         st.button("pass", key=f"{key}_P", on_click=on_click, args=("P",), type="primary")
     levels = sorted({b.level for b in bids})
-    higher: Any = st.expander("Higher bids", expanded=False) if len(levels) > shown_levels else None
+    higher = st.expander("Higher bids", expanded=False) if len(levels) > shown_levels else None
     for n, level in enumerate(levels):
-        target = st if n < shown_levels else higher
-        row = target.container(horizontal=True, gap="small", key=f"{key}_level{level}")
+        # the expander exists exactly when a level beyond the shown ones does
+        container = st.container if n < shown_levels or higher is None else higher.container
+        row = container(horizontal=True, gap="small", key=f"{key}_level{level}")
         for bid in (b for b in bids if b.level == level):
             row.button(call_md(bid), key=f"{key}_{bid}", on_click=on_click, args=(str(bid),),
                        help=bid.spoken)

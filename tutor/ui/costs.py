@@ -21,6 +21,7 @@ import streamlit as st
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.lessons.cost.precomputed import BUDGET as PAGE_BUDGET  # the pages' knobs, as precomputed
 from tutor.lessons.cost.precomputed import LAYOUTS as PAGE_LAYOUTS
 from tutor.lessons.cost.precomputed import SEED as PAGE_SEED
@@ -43,7 +44,7 @@ def _label(choice: str) -> str:
     return cards.card_text(Card.parse(choice))
 
 
-def _rows(result: dict[str, Any], shown: tuple[str, ...]) -> list[dict[str, Any]]:
+def _rows(result: dict[str, Any], shown: tuple[str, ...]) -> list[dict[str, object]]:
     rows = []
     for c in result["choices"]:
         if c["choice"] not in shown:
@@ -76,7 +77,7 @@ def _remember() -> None:
     st.session_state[KEEP] = bool(st.session_state.get(AUTO, False))
 
 
-def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, key: str) -> None:
+def show_costs(position: Mapping[str, JsonValue], deal: str, given: str, book: str, key: str) -> None:
     """The book's choice and the learner's, priced three ways, with the verdict and what the auction told.
 
     The learner switches it on once; from then on every answer's feedback is followed by it,
@@ -124,13 +125,13 @@ def show_costs(position: Mapping[str, Any], deal: str, given: str, book: str, ke
             st.markdown("  \n".join(f"- {text_md(line)}" for line in told))
 
 
-def _results(view: Mapping[str, Any], book: str, given: str) -> Iterator[dict[str, Any]]:
+def _results(view: Mapping[str, JsonValue], book: str, given: str) -> Iterator[dict[str, Any]]:
     """The analysis as JSON: precomputed when the drill's position was (every choice, at once), else
     worked out live, batch by batch (kept by position)."""
     from tutor.lessons.cost import cache, precomputed
 
     found = precomputed.lookup(view)
-    if found is not None and any(c["choice"] == given for c in found["choices"]):
+    if found is not None and _prices(found, given):
         yield found
         return
     for analysis in cache.stream(view, seed=PAGE_SEED, budget=PAGE_BUDGET, choices=(given,),
@@ -142,3 +143,10 @@ def review_layouts() -> int:
     """The practice table's switch: layouts for the review's sampled line (0 when off)."""
     on = switched_on("Also price each deviation on what you could know (sampled layouts; a few seconds each)")
     return PAGE_LAYOUTS if on else 0
+
+
+def _prices(found: JsonObject, given: str) -> bool:
+    """Whether a precomputed analysis prices ``given`` (:func:`~tutor.lessons.cost.precomputed.lookup`
+    returns only analyses whose choices are a list; each choice is an object)."""
+    choices = found["choices"]
+    return isinstance(choices, list) and any(isinstance(c, dict) and c["choice"] == given for c in choices)

@@ -9,10 +9,10 @@ sentences and the classic sheet written at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.lessons.table import TableDeal
@@ -124,7 +124,7 @@ def deal_over(rubber: PracticeRubber, table: TableDeal, price: Callable[[int], D
         slot.markdown(text_md(cost.worth_sentence()))
 
 
-def show_review(table: TableDeal, play_on: Callable[[int], None]) -> list[tuple[int, Any]]:
+def show_review(table: TableDeal, play_on: Callable[[int], None]) -> list[tuple[int, DeltaGenerator]]:
     """The review's sentences, each with an empty slot for its worth; returns the slots to fill."""
     st.subheader("Review of the deal")
     judged = sum(1 for s in table.steps if is_judged(s))
@@ -149,7 +149,7 @@ def show_review(table: TableDeal, play_on: Callable[[int], None]) -> list[tuple[
     return slots
 
 
-def hinted(answer: dict[str, object]) -> str:
+def hinted(answer: Mapping[str, object]) -> str:
     cited = answer.get("laws") or []
     laws = laws_named([str(x) for x in cited] if isinstance(cited, (list, tuple)) else [])
     what = cards.call_label(str(answer["call"])) if answer.get("call") else str(answer.get("card", ""))

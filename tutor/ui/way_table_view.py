@@ -9,12 +9,12 @@ the tutor's stated default behind each.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import streamlit as st
 
 from tutor.engine.cards import SEAT_NAMES, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
 from tutor.engine.ways.five import five_table
@@ -198,7 +198,7 @@ def _five(seed: int) -> None:
         st.caption(f"You are {me}: you sit out this rubber and watch (let the robots play it).")
 
 
-def _evening() -> dict[str, Any]:
+def _evening() -> JsonObject:
     """The five players' evening kept in the store: each round's result, and the rubber at the learner's seat."""
     try:
         stored = _state.load_table(way=FIVE)
@@ -208,14 +208,14 @@ def _evening() -> dict[str, Any]:
     return evening_from(stored)
 
 
-def _keep(evening: dict[str, Any]) -> None:
+def _keep(evening: JsonObject) -> None:
     try:
         _state.save_table(evening, way=FIVE)
     except TutorError as err:
         show_error(err)
 
 
-def _write_result(evening: dict[str, Any], round_no: int, played: Rubber) -> None:
+def _write_result(evening: JsonObject, round_no: int, played: Rubber) -> None:
     """A finished rubber of round ``round_no`` goes into the running record (pair 0 sat N-S)."""
     if not write_round(evening, round_no, played):
         st.info("The rubber did not end in a win: nothing is written to the record.")
@@ -223,7 +223,7 @@ def _write_result(evening: dict[str, Any], round_no: int, played: Rubber) -> Non
     _keep(evening)
 
 
-def _collect_seat_rubber(evening: dict[str, Any]) -> None:
+def _collect_seat_rubber(evening: JsonObject) -> None:
     """The rubber the learner played at his seat, once it is over, is written to the record."""
     pending = evening.get("pending")
     if not isinstance(pending, dict):
@@ -242,15 +242,23 @@ def _collect_seat_rubber(evening: dict[str, Any]) -> None:
         return
     if rubber.rubber.is_over:
         evening["pending"] = None
-        _write_result(evening, int(pending.get("round", 0)), rubber.rubber)
+        _write_result(evening, _round_of(pending), rubber.rubber)
         st.success(f"Your rubber of round {pending.get('round', 0)} is written to the running record.")
     else:
         st.caption(f"Your rubber of round {pending.get('round', 0)} at the four-handed table is not over yet.")
 
 
-def _show_record(evening: dict[str, Any]) -> None:
+def _round_of(pending: JsonObject) -> int:
+    """The round of the pending rubber, as ``int`` reads it (anything else is a damaged store)."""
+    value = pending.get("round", 0)
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise TypeError(f"the pending rubber's round is not a number: {value!r}")
+
+
+def _show_record(evening: JsonObject) -> None:
     results = evening["results"]
-    if not results:
+    if not isinstance(results, dict) or not results:  # the store's evening keeps rounds by number
         return
     rounds = sorted(int(r) for r in results)
     line = evening_record(evening, FIVE_NAMES)

@@ -15,8 +15,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict, Unpack
 
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.cost.prices import Analysis, analyse_stream
 from tutor.lessons.cost.sampling import DEFAULT_BUDGET, knowledge_from_view
 
@@ -24,14 +25,25 @@ from tutor.lessons.cost.sampling import DEFAULT_BUDGET, knowledge_from_view
 KEPT = 128
 
 _KEPT: OrderedDict[str, Analysis] = OrderedDict()
+
+
+class Knobs(TypedDict, total=False):
+    """The knobs of :func:`stream` that change the answer (each optional, as there)."""
+
+    seed: int
+    layouts: int | None
+    budget: int
+    robots: bool
+    choices: Sequence[str]
+    robots_for: Sequence[str] | None
 _LOCK = threading.Lock()
 
 
-def _key(view: Mapping[str, Any], knobs: Mapping[str, Any]) -> str:
+def _key(view: Mapping[str, JsonValue], knobs: Mapping[str, object]) -> str:
     return json.dumps([dict(view), dict(knobs)], sort_keys=True, default=str)
 
 
-def kept(view: Mapping[str, Any], **knobs: Any) -> Analysis | None:
+def kept(view: Mapping[str, JsonValue], **knobs: Unpack[Knobs]) -> Analysis | None:
     """The final analysis of ``view`` with these knobs, if it was worked out already."""
     key = _key(view, knobs)
     with _LOCK:
@@ -49,12 +61,12 @@ def _keep(key: str, analysis: Analysis) -> None:
             _KEPT.popitem(last=False)
 
 
-def stream(view: Mapping[str, Any], *, seed: int = 0, layouts: int | None = None, budget: int = DEFAULT_BUDGET,
+def stream(view: Mapping[str, JsonValue], *, seed: int = 0, layouts: int | None = None, budget: int = DEFAULT_BUDGET,
            robots: bool = True, choices: Sequence[str] = (),
            robots_for: Sequence[str] | None = None) -> Iterator[Analysis]:
     """:func:`~tutor.lessons.cost.prices.analyse_stream` of the position ``view`` (a ``tutor advise``
     position, with ``"deal"`` when known), or at once its kept final answer."""
-    knobs = {"seed": seed, "layouts": layouts, "budget": budget, "robots": robots, "choices": list(choices),
+    knobs: Knobs = {"seed": seed, "layouts": layouts, "budget": budget, "robots": robots, "choices": list(choices),
              "robots_for": None if robots_for is None else sorted(robots_for)}
     found = kept(view, **knobs)
     if found is not None:
@@ -71,7 +83,7 @@ def stream(view: Mapping[str, Any], *, seed: int = 0, layouts: int | None = None
         yield analysis
 
 
-def analysis(view: Mapping[str, Any], **knobs: Any) -> Analysis:
+def analysis(view: Mapping[str, JsonValue], **knobs: Unpack[Knobs]) -> Analysis:
     """The final analysis of :func:`stream`."""
     *_, last = stream(view, **knobs)
     return last

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tutor.engine.auction import Auction
 from tutor.engine.calls import Call, Contract, Pass, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.play import opening_leader
 from tutor.engine.tricks import TrickPlay, legal_cards
 from tutor.lessons.cost import pricer
-from tutor.lessons.cost.sampling import Knowledge, book_call
+from tutor.lessons.cost.sampling import Knowledge, RobotMemo, book_call
 
 if TYPE_CHECKING:  # the solver's adapter is imported when a layout is priced
     from tutor.engine.solver.analysis import DDBoard
@@ -40,7 +41,7 @@ class Outcome:
     tricks: int
     points: int
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> JsonObject:
         return {"tricks": self.tricks, "points": self.points}
 
 
@@ -176,10 +177,10 @@ def call_choices(known: Knowledge, extra: Sequence[str] = ()) -> tuple[str, ...]
     return tuple(found)
 
 
-def complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | None = None) -> Auction:
+def complete(known: Knowledge, deal: Deal, call: Call, memo: RobotMemo | None = None) -> Auction:
     """The robots finish the auction after ``call``, each seat seeing only its own hand
     (:func:`~tutor.lessons.cost.sampling.book_call`; ``memo`` keeps what layouts share)."""
-    memo = {} if memo is None else memo
+    memo = RobotMemo() if memo is None else memo
     auction = _auction(known)
     auction.call(call)
     while not auction.is_complete:
@@ -192,11 +193,11 @@ def complete(known: Knowledge, deal: Deal, call: Call, memo: dict[Any, Any] | No
 
 
 def call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str],
-                  memo: dict[Any, Any] | None = None) -> list[list[Outcome]]:
+                  memo: RobotMemo | None = None) -> list[list[Outcome]]:
     """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i`` (contracts solved in one batch)."""
     from tutor.engine.solver.analysis import dd_tricks_many
 
-    memo = {} if memo is None else memo
+    memo = RobotMemo() if memo is None else memo
     contracts = [[complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
     # choices that end in the same strain with the same declarer take the same tricks: solved once
     wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(contracts) for k in row

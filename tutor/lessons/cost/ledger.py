@@ -41,16 +41,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NoReturn
 
 from tutor.engine.bidding import KIND, BidPosition, ScoreState
 from tutor.engine.calls import Call
 from tutor.engine.cards import Card, Hand, Seat, Suit
 from tutor.engine.conventions import Condition, Rule
 from tutor.engine.conventions.bidding_words import call_shape
-from tutor.engine.conventions.vocabulary import COMPARISONS
+from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.engine.deals.spec import CardCount, suit_cards
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick
 from tutor.lessons.cost.card_counts import Counted, Key, Span, bounds_words, counted_key, dealing_order
@@ -63,7 +64,7 @@ class HandRead(BaseException):  # noqa: N818 - a signal, not an error; BaseExcep
 class _SealedHand(Hand):
     """A hand that cannot be read: any use raises :class:`HandRead`."""
 
-    def __getattribute__(self, name: str) -> Any:
+    def __getattribute__(self, name: str) -> NoReturn:
         raise HandRead(name)
 
     def __len__(self) -> int:
@@ -191,7 +192,7 @@ class CallReading:
         """Whether ``hand`` could have made the call by the reading (exact on its conditions)."""
         position = self.position(hand)
         # the ways to a call share features and blockers: each value is read once on this hand
-        values: dict[tuple[object, ...], Any] = {}
+        values: dict[tuple[object, ...], FeatureValue] = {}
 
         def holds(cond: Condition) -> bool:
             if cond.value_key not in values:
@@ -267,7 +268,7 @@ def read_call(seat: Seat, call: Call, before: Sequence[Call], dealer: Seat, scor
 _HAND = object()  # "the answer depends on the hand"
 
 
-def _public_answer(rule: Rule, public: BidPosition) -> Any:
+def _public_answer(rule: Rule, public: BidPosition) -> object:
     try:
         return rule.recommend(public)
     except HandRead:
@@ -387,7 +388,7 @@ class Ledger:
         facts = self.play.get(seat)
         return (*telling, *(facts.sentences() if facts else ()))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {seat.value: {"calls": [{"call": r.call, "told": bounds_words(r.counts),
                                         "laws": list(r.laws()), "ways": len(r.disjuncts)}
                                        for r in self.calls.get(seat, ())],

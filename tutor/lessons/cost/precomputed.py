@@ -19,8 +19,8 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.jsonread import read_json_source
 
 PRICES_PATH = Path(__file__).resolve().parents[1] / "data" / "prices.json"  # tutor/lessons/data
@@ -33,14 +33,14 @@ LAYOUTS = 100
 BUDGET = 40
 
 
-def position_key(view: Mapping[str, Any]) -> str:
+def position_key(view: Mapping[str, JsonValue]) -> str:
     """The key of a position (a ``tutor advise`` view, with ``"deal"``): a digest of its JSON."""
     text = json.dumps(dict(view), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 @functools.lru_cache(maxsize=4)
-def _load(path: Path) -> Mapping[str, Any]:
+def _load(path: Path) -> Mapping[str, JsonValue]:
     if not path.exists():
         return {}
     data = read_json_source(str(path), max_bytes=PRICES_MAX_BYTES, max_depth=12)
@@ -53,7 +53,7 @@ def _load(path: Path) -> Mapping[str, Any]:
     return positions
 
 
-def lookup(view: Mapping[str, Any], path: Path | None = None) -> dict[str, Any] | None:
+def lookup(view: Mapping[str, JsonValue], path: Path | None = None) -> JsonObject | None:
     """The precomputed analysis of ``view`` (every choice, with its verdict against the book's), or ``None``."""
     found = _load(path or PRICES_PATH).get(position_key(view))
     return found if isinstance(found, dict) and isinstance(found.get("choices"), list) else None

@@ -45,6 +45,7 @@ from typing import Any
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.lessons.cost.choices import (
     Outcome,
     call_choices,
@@ -59,6 +60,7 @@ from tutor.lessons.cost.sampling import (
     DEFAULT_BUDGET,
     DEFAULT_LAYOUTS,
     Knowledge,
+    RobotMemo,
     Sample,
     ledger_of,
     sample_layouts,
@@ -77,7 +79,7 @@ class Sampled:
     interval: tuple[float, float]
     best_share: float
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"layouts": self.layouts, "tricks": round(self.tricks, 3), "points": round(self.points, 1),
                 "interval": [round(self.interval[0], 1), round(self.interval[1], 1)],
                 "best_share": round(self.best_share, 3)}
@@ -92,8 +94,8 @@ class ChoiceCost:
     #: against the book's choice on the same layouts (None for the book's choice itself)
     against_book: Comparison | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"choice": self.choice,
+    def to_json(self) -> JsonObject:
+        out: JsonObject = {"choice": self.choice,
                "double_dummy": self.double_dummy.to_json() if self.double_dummy else None,
                "sampled": self.sampled.to_json(),
                "robots": self.robots.to_json() if self.robots else None}
@@ -131,7 +133,7 @@ class Analysis:
         stats = summarise(gaps, [0] * len(gaps), [False] * len(gaps))
         return stats.points, stats.points - stats.interval[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"choices": [c.to_json() for c in self.choices], "book": self.book,
                 "level": self.sample.level, "level_words": self.sample.level_words,
                 "candidates": self.sample.candidates,
@@ -238,7 +240,7 @@ class _Run:
         #: each choice's outcome by layout (its index in the sample), and the most points priced on each
         self.rows: dict[str, dict[int, Outcome]] = {n: {} for n in self.names}
         self.best: dict[int, int] = {}
-        self.memo: dict[Any, Any] = {}
+        self.memo = RobotMemo()
         self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
 
     def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:

@@ -28,15 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Call, Contract
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat, Side
-from tutor.engine.deals.batch import DealPlan, generator, hand_of, plan_deals, to_deal
+from tutor.engine.deals.batch import Cards, DealPlan, generator, hand_of, plan_deals, to_deal
 from tutor.engine.deals.spec import CardCount, suit_cards
 from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
@@ -48,6 +49,11 @@ from tutor.lessons.cost.ledger import (
     public_position,
     with_hand,
 )
+
+if TYPE_CHECKING:
+    from tutor.engine.bidding import BidPosition
+    from tutor.engine.book import Book
+    from tutor.engine.conventions import Rule
 
 #: The levels, strictest first, in the learner's words.
 LEVELS = {1: "the robots would have made every call and played every card seen",
@@ -80,7 +86,7 @@ class Knowledge:
     tricks: tuple[Trick, ...] = ()  # whole tricks
     current: Trick | None = None
     deal: Deal | None = None  # the actual deal, when the position gives it
-    view: Mapping[str, Any] = field(default_factory=dict)
+    view: Mapping[str, JsonValue] = field(default_factory=dict)
 
     @property
     def is_bid(self) -> bool:
@@ -104,7 +110,7 @@ class Knowledge:
         return out
 
 
-def knowledge_from_view(view: Mapping[str, Any]) -> Knowledge:
+def knowledge_from_view(view: Mapping[str, JsonValue]) -> Knowledge:
     """Read a ``tutor advise`` position (optionally with ``"deal"``: the whole deal, PBN)."""
     if not isinstance(view, Mapping):
         raise TutorError("expected a JSON object: a position as for tutor advise")
@@ -132,7 +138,7 @@ def knowledge_from_view(view: Mapping[str, Any]) -> Knowledge:
     return known
 
 
-def _deal(value: Any) -> Deal | None:
+def _deal(value: object) -> Deal | None:
     if value is None:
         return None
     if not isinstance(value, str):
@@ -188,7 +194,7 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
     plan = _plan({s: ledger.constraints(s) for s in others}, fixed)
     if plan is not None:
         gen = generator(seed)
-        memo: dict[Any, Any] = {}
+        memo = RobotMemo()
         checks = {1: budget, 2: budget * CALLS_FACTOR}
         readings = [(s, reading) for s in others for reading in ledger.calls.get(s, ())]
         rejected = [0] * len(readings)
@@ -208,7 +214,7 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
     return _seen_only(known, seed, target, drawn, {k: len(v) for k, v in found.items()})
 
 
-def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], row: Any, order: Sequence[int],
+def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], row: Cards, order: Sequence[int],
                   rejected: list[int]) -> Deal | None:
     """The candidate ``row`` as a layout if every call's reading holds on its caller's hand
     (:meth:`Ledger.holds` for every seat), asked in ``order``; else ``None``, the reading that said
@@ -234,7 +240,7 @@ def _enough(found: Mapping[int, list[Deal]], checks: Mapping[int, int], target: 
     return len(found[3]) >= target
 
 
-def _sort_in(known: Knowledge, layout: Deal, memo: dict[Any, Any], found: dict[int, list[Deal]],
+def _sort_in(known: Knowledge, layout: Deal, memo: RobotMemo, found: dict[int, list[Deal]],
              checks: dict[int, int], target: int) -> None:
     """File a layout that meets the ledger under every level it meets (the checks counted down)."""
     found[3].append(layout)
@@ -293,7 +299,21 @@ def _shown_out(known: Knowledge, seat: Seat) -> tuple[CardCount, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = None, *,
+@dataclass
+class RobotMemo:
+    """What the robots' checks of many layouts of one position share (each part filled on first use)."""
+
+    book: Book | None = None
+    auction: Auction | None = None  # the table's auction, replayed once for the play checks
+    #: how often each seat's robot disagreed, per ("calls" | "plays", seat)
+    rejected: dict[tuple[str, Seat], int] = field(default_factory=dict)
+    #: each verdict per ("calls" | "plays", seat, the seat's layout cards)
+    verdicts: dict[tuple[str, Seat, frozenset[Card]], bool] = field(default_factory=dict)
+    #: the public position and the rules open in it, per the calls before (as strings)
+    publics: dict[tuple[str, ...], tuple[BidPosition, tuple[Rule, ...]]] = field(default_factory=dict)
+
+
+def robots_agree(known: Knowledge, layout: Deal, memo: RobotMemo | None = None, *,
                  plays: bool = True) -> bool:
     """Whether every other seat's robot, holding its layout hand, makes exactly the calls and cards made.
 
@@ -303,24 +323,24 @@ def robots_agree(known: Knowledge, layout: Deal, memo: dict[Any, Any] | None = N
     the book's bidding rules on its position), without the round trip through JSON; the
     cards through :func:`tutor.lessons.robots.robot_card` itself.
     """
-    memo = {} if memo is None else memo
+    memo = RobotMemo() if memo is None else memo
     # the seat whose robot disagreed most often so far is asked first (the verdict is the same)
-    rejected: dict[tuple[str, Seat], int] = memo.setdefault("rejected", {})
+    rejected = memo.rejected
     others = [s for s in Seat if s is not known.seat]
     for what, check in (("calls", _calls_agree), ("plays", _plays_agree)):
         if what == "plays" and (known.contract is None or not plays):
             break
         for seat in sorted(others, key=lambda s: -rejected.get((what, s), 0)):
             key = (what, seat, layout[seat].cards)
-            if key not in memo:
-                memo[key] = check(known, seat, layout, memo)
-            if not memo[key]:
+            if key not in memo.verdicts:
+                memo.verdicts[key] = check(known, seat, layout, memo)
+            if not memo.verdicts[key]:
                 rejected[what, seat] = rejected.get((what, seat), 0) + 1
                 return False
     return True
 
 
-def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: dict[Any, Any]) -> Call | None:
+def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: RobotMemo) -> Call | None:
     """The call of ``seat`` holding ``hand`` after ``before``: the robot's call
     (:func:`tutor.lessons.robots.call_in`, the one function every robot call goes through).
 
@@ -330,19 +350,19 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
     """
     from tutor.lessons.robots import call_in, the_book
 
-    book = memo.get("book")
+    book = memo.book
     if book is None:
-        book = memo["book"] = the_book()
-    key = ("public", tuple(str(c) for c in before))
-    if key not in memo:
+        book = memo.book = the_book()
+    key = tuple(str(c) for c in before)
+    if key not in memo.publics:
         public = public_position(seat, known.dealer, before, known.score)
-        memo[key] = public, open_rules(book.bidding, public)
-    public, open_to = memo[key]
+        memo.publics[key] = public, open_rules(book.bidding, public)
+    public, open_to = memo.publics[key]
     move = call_in(with_hand(public, hand), book, open_to).move
     return move if not isinstance(move, Card) else None
 
 
-def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any]) -> bool:
+def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: RobotMemo) -> bool:
     caller = known.dealer
     for n, call in enumerate(known.calls):
         if caller is seat:
@@ -353,21 +373,21 @@ def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any
     return True
 
 
-def _plays_agree(known: Knowledge, seat: Seat, layout: Deal, memo: dict[Any, Any]) -> bool:
+def _plays_agree(known: Knowledge, seat: Seat, layout: Deal, memo: RobotMemo) -> bool:
     from tutor.lessons.robots import robot_card
 
     assert known.contract is not None
-    if "auction" not in memo:
-        memo["auction"] = Auction(known.dealer, known.rules)
+    if memo.auction is None:
+        memo.auction = Auction(known.dealer, known.rules)
         for call in known.calls:
-            memo["auction"].call(call)
+            memo.auction.call(call)
     play = TrickPlay(layout, known.contract.trump, opening_leader(known.contract))
     for who, card in known.plays():
-        if who is seat and robot_card(play, memo["auction"], known.score, known.rules).action != str(card):
+        if who is seat and robot_card(play, memo.auction, known.score, known.rules).action != str(card):
             return False
         play.play(card, who)
     return True
 
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_LAYOUTS", "LEVELS", "Knowledge", "Sample", "book_call", "knowledge_from_view",
-           "ledger_of", "robots_agree", "sample_layouts"]
+           "RobotMemo", "ledger_of", "robots_agree", "sample_layouts"]

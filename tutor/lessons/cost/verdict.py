@@ -36,7 +36,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any
+
+from tutor.engine.json_types import JsonObject
 
 #: The false-verdict budget of one comparison, over all its looks and both measures.
 ALPHA = 0.05
@@ -112,7 +113,7 @@ class Gap:
     interval: tuple[float, float]
     verdict: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"mean": round(self.mean, 3), "interval": [round(self.interval[0], 3), round(self.interval[1], 3)],
                 "layouts": self.n, "verdict": self.verdict}
 
@@ -159,7 +160,7 @@ class Comparison:
     #: the measure that decided ("tricks" or "points"), or None when undecided
     on: str | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"verdict": self.verdict, "decided_on": self.on,
                 "gap": {"tricks": self.tricks.to_json(), "points": self.points.to_json()}}
 

@@ -30,6 +30,7 @@ from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.record import DealRecord, Move, Phase
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
@@ -65,7 +66,7 @@ class Step:
             return self.action  # the book accepts any of several cards here
         return str(self.book.get("call") or self.book.get("card") or "")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         data = asdict(self)
         data["seat"] = self.seat.value
         data["laws"] = list(self.laws)
@@ -147,7 +148,7 @@ class TableDeal:
             return ()
         return tuple(str(m) for m in self.record.legal_moves())
 
-    def view(self, seat: Seat) -> dict[str, Any]:
+    def view(self, seat: Seat) -> JsonObject:
         """What ``seat`` sees now, as a ``tutor advise`` position."""
         return self.record.view(seat).to_json()
 
@@ -254,7 +255,7 @@ class TableDeal:
 
         if self.phase != "over":
             raise TutorError("the deal is not over yet")
-        request: dict[str, Any] = {"deal": self.deal.to_pbn(), "dealer": self.dealer.value}
+        request: JsonObject = {"deal": self.deal.to_pbn(), "dealer": self.dealer.value}
         contract = self.contract
         if contract is None:
             return score_request({**request, "contract": "pass"})
@@ -290,7 +291,7 @@ def _step(decision: Decision, *, learner: bool) -> Step:
                 decision.default, learner)
 
 
-def _stored_uid(data: Mapping[str, Any]) -> str:
+def _stored_uid(data: Mapping[str, object]) -> str:
     """The stored deal's uid; a deal stored before uids existed gets one from its cards and seat."""
     uid = data.get("uid")
     if isinstance(uid, str) and 0 < len(uid) <= 64:  # noqa: PLR2004

@@ -71,7 +71,7 @@ def deviation_key(table: TableDeal, index: int) -> str:
     return f"table:{table.uid}:{hashlib.sha256(actions.encode()).hexdigest()[:32]}"
 
 
-def _play_kind(book: Mapping[str, Any]) -> str:
+def _play_kind(book: Mapping[str, object]) -> str:
     kind = str(book.get("kind", "lead"))
     return kind if kind in PLAY_KINDS else DecisionKind.THIRD_HAND.value
 

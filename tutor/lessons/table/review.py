@@ -27,6 +27,7 @@ from typing import Any
 
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
+from tutor.engine.json_types import JsonObject
 from tutor.lessons.cost.prices import Sampled
 from tutor.lessons.cost.verdict import Comparison
 from tutor.lessons.robots import advise_view
@@ -43,7 +44,7 @@ class Line:
     tricks: int | None
     points: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"choice": self.choice, "contract": self.contract, "tricks": self.tricks, "points": self.points}
 
 
@@ -63,9 +64,9 @@ class DeviationCost:
     certainty: str | None = None
 
     @property
-    def points_lost(self) -> dict[str, Any]:
+    def points_lost(self) -> dict[str, float]:
         """Points the learner's choice cost (negative: it gained), by each measure."""
-        lost: dict[str, Any] = {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
+        lost: dict[str, float] = {"double_dummy": self.double_dummy[0].points - self.double_dummy[1].points,
                                 "robots": self.robots[0].points - self.robots[1].points}
         if self.sampled is not None:
             lost["sampled"] = round(self.sampled[0].points - self.sampled[1].points, 1)
@@ -117,7 +118,7 @@ class DeviationCost:
             return f"Either way the auction ends in {book}. "
         return f"After the book's call the auction ends in {book}; after yours, in {given}. "
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         book = self.step.book or {}
         return {"index": self.index, "seat": self.step.seat.value, "given": self.step.action,
                 "book": self.step.book_action, "rule": book.get("rule"), "laws": list(book.get("laws", [])),
@@ -272,7 +273,7 @@ def _scored(table: TableDeal, contract: Contract | None, tricks: int | None, cho
             learner: Seat) -> Line:
     from tutor.engine.scoring.score_io import score_request
 
-    request: dict[str, Any] = {"deal": table.deal.to_pbn(), "dealer": table.dealer.value}
+    request: JsonObject = {"deal": table.deal.to_pbn(), "dealer": table.dealer.value}
     if contract is None:
         score = score_request({**request, "contract": "pass"})
         return Line(choice, "pass", None, _net(score, learner))
@@ -343,7 +344,7 @@ def mistakes(table: TableDeal) -> tuple[tuple[int, Step], ...]:
     return tuple((i, s) for i, s in table.deviations() if is_judged(s))
 
 
-def book_answer(table: TableDeal) -> dict[str, Any]:
+def book_answer(table: TableDeal) -> JsonObject:
     """The book's answer at the learner's turn, without counting it as a hint (for the review)."""
     return advise_view(table.view(table.learner))
 

@@ -31,6 +31,7 @@ from tutor.engine.calls import Bid
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import Rules
 from tutor.engine.sheet import SheetRow, rubber_rows, sheet_text
@@ -113,7 +114,7 @@ class PracticeRubber:
         """The classic sheet as text: above the line, the line, each partie below it, totals and result."""
         return sheet_text(self.rows())
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"seed": self.seed, "learner": self.learner.value, "first_dealer": self.first_dealer.value,
                 "side_bids": self.side_bids,
                 "finished": [t.to_json() for t in self.finished],
