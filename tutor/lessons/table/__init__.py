@@ -30,7 +30,7 @@ from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Contract, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
-from tutor.engine.json_types import JsonObject
+from tutor.engine.json_types import JsonObject, as_json_object
 from tutor.engine.record import DealRecord, Move, Phase
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay
@@ -150,7 +150,7 @@ class TableDeal:
 
     def view(self, seat: Seat) -> JsonObject:
         """What ``seat`` sees now, as a ``tutor advise`` position."""
-        return self.record.view(seat).to_json()
+        return as_json_object(self.record.view(seat).to_json())
 
     # -- acting -----------------------------------------------------------------------------------
 
