@@ -19,6 +19,7 @@ from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.conventions.hand_features import honours, sure_tricks
 from tutor.engine.conventions.vocabulary import COMPARISONS
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.bidding.words import sentence
 from tutor.lessons.words import law_quote as words_law_quote
 from tutor.lessons.words import laws_named
@@ -157,10 +158,10 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
     return notes
 
 
-def suit_table(position: BidPosition) -> list[Mapping[str, Any]]:
+def suit_table(position: BidPosition) -> list[Mapping[str, JsonValue]]:
     """One row per suit: holding, length, honours, sure tricks and how they were counted."""
     count = sure_tricks(position.hand)
-    rows: list[Mapping[str, Any]] = []
+    rows: list[Mapping[str, JsonValue]] = []
     for suit in PBN_SUITS:
         tricks = count.of(suit)
         rows.append({"suit": suit.symbol, "holding": _holding(tricks.holding),
@@ -173,7 +174,7 @@ def _holding(text: str) -> str:
     return " ".join("10" if ch == "T" else ch for ch in text) or "—"
 
 
-def law_entries() -> dict[str, Mapping[str, Any]]:
+def law_entries() -> dict[str, Mapping[str, JsonValue]]:
     """The laws of ``<content>/rules.yaml`` by id (the one safe reader; a broken file is a ContentError)."""
     from tutor.lessons.content.laws import law_entries as read_laws
 
