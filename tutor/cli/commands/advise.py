@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def answer_one(data: Any, where: str) -> JsonObject:
+def answer_one(data: object, where: str) -> JsonObject:
     """One position's answer: the robots' own function for Vint positions, the drill kind's otherwise."""
     prefix = f"{where}: " if where else ""
     if not isinstance(data, dict):

@@ -11,14 +11,13 @@ breakdown always shown (the tutor's counting model, :mod:`tutor.engine.conventio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.conventions.hand_features import honours, sure_tricks
-from tutor.engine.conventions.vocabulary import COMPARISONS
+from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.engine.json_types import JsonValue
 from tutor.lessons.bidding.words import sentence
 from tutor.lessons.words import law_quote as words_law_quote
@@ -44,7 +43,7 @@ def label(cond: Condition) -> str:
     return word.label
 
 
-def describe(cond: Condition, position: Any) -> str:
+def describe(cond: Condition, position: object) -> str:
     """``sure tricks: at least 7 needed, you hold 5`` — one condition against the hand."""
     value = _value(cond, position)
     if isinstance(cond.value, bool):
@@ -53,7 +52,7 @@ def describe(cond: Condition, position: Any) -> str:
     return f"{label(cond)}: {COMPARISONS[cond.op].words} {cond.value} (here {value})"
 
 
-def _value(cond: Condition, position: Any) -> Any:
+def _value(cond: Condition, position: object) -> FeatureValue:
     return cond.value_in(position)
 
 
