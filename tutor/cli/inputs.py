@@ -15,7 +15,6 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
@@ -34,7 +33,7 @@ def add_seed_option(parser: argparse.ArgumentParser, what: str = "drill") -> Non
     parser.add_argument("--seed", default=None, metavar="N", help=SEED_HELP.format(what=what))
 
 
-def seed_or_random(value: Any, upper: int = 10**9) -> int:
+def seed_or_random(value: object, upper: int = 10**9) -> int:
     """The ``--seed`` given (checked against the seed range), else a fresh one below ``upper``."""
     if value is None:
         return random.SystemRandom().randrange(upper)

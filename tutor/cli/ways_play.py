@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tutor.cli.inputs import table_command
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
@@ -37,13 +37,16 @@ from tutor.lessons.ways.rubber import (
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
 from tutor.lessons.words import hand_line
 
+if TYPE_CHECKING:  # imported when a rubber is played, as before
+    from tutor.lessons.table.rubber import PracticeRubber
+
 #: a rubber not over after this many deals is stopped (the robots throw many deals in)
 MAX_RUBBER_DEALS = 60
 Read = Callable[[str], str]
 
 
 def play_way(args: argparse.Namespace, seed: int, read: Read,
-             play_rubber: Callable[[Any, Read, bool], int]) -> int:
+             play_rubber: Callable[[PracticeRubber, Read, bool], int]) -> int:
     """``tutor play --players N``. ``play_rubber`` is the four-handed table's rubber loop (five
     players), passed in so this module does not import the command that imports it."""
     way = way_of(args)
@@ -147,7 +150,7 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
 
 
 def play_five(args: argparse.Namespace, seed: int, read: Read,
-              play_rubber: Callable[[Any, Read, bool], int]) -> int:
+              play_rubber: Callable[[PracticeRubber, Read, bool], int]) -> int:
     """Five players: the learner (``--seat``; A by default, who plays the first rubber) watches the
     rounds he sits out and plays his seat in the others; each finished round continues the evening."""
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store

@@ -44,6 +44,7 @@ from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.kinds import VIEW_KINDS, DecisionKind
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.engine.play import opening_leader
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record import DealRecord, Move, Phase, SeatView
@@ -284,7 +285,7 @@ class RobotDeal:
     contract: Contract | None
     play: tuple[Decision, ...]
     tricks: Mapping[Side, int]
-    score: Mapping[str, Any]
+    score: Mapping[str, JsonValue]
     #: the deal's record: every call and card in one log
     record: DealRecord | None = field(default=None, compare=False, repr=False)
 

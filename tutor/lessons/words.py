@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.content.laws import law_entries
 
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
@@ -27,7 +27,7 @@ _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble"
 _ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
 
 
-def _entries() -> Mapping[str, Mapping[str, Any]]:
+def _entries() -> Mapping[str, Mapping[str, JsonValue]]:
     return law_entries()
 
 

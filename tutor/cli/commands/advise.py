@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.jsonread import read_json_source
 from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.robots import advise_view
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def read_position(source: str) -> Mapping[str, Any]:
+def read_position(source: str) -> Mapping[str, JsonValue]:
     """The position object of FILE (``-``: standard input), read by the bounded JSON reader."""
     data = read_json_source(source)
     if not isinstance(data, dict):
@@ -44,7 +44,7 @@ def read_position(source: str) -> Mapping[str, Any]:
     return data
 
 
-def adviser(kind: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+def adviser(kind: str) -> Callable[[Mapping[str, JsonValue]], Mapping[str, JsonValue]]:
     kinds = DRILL_KINDS
     name = ALIASES.get(kind, kind)
     entry = kinds.get(name)
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def answer_one(data: Any, where: str) -> dict[str, Any]:
+def answer_one(data: object, where: str) -> JsonObject:
     """One position's answer: the robots' own function for Vint positions, the drill kind's otherwise."""
     prefix = f"{where}: " if where else ""
     if not isinstance(data, dict):

@@ -30,9 +30,9 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
-from typing import Any
 
 from tutor.engine.errors import TutorError, echo
+from tutor.engine.json_types import JsonObject
 from tutor.engine.jsonread import read_json_source
 from tutor.engine.seeds import seed_from_text
 from tutor.lessons.cost.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS
@@ -81,15 +81,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def analyse_json(data: Any, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
-                 budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
+def analyse_json(data: object, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
+                 budget: int = DEFAULT_BUDGET) -> JsonObject:
     """The analysis of one position object, as ``tutor analyse`` prints it."""
     *_, last = analyse_lines(data, seed=seed, layouts=layouts, budget=budget)
     return last
 
 
-def analyse_lines(data: Any, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
-                  budget: int = DEFAULT_BUDGET) -> Iterator[dict[str, Any]]:
+def analyse_lines(data: object, *, seed: int = 0, layouts: int | None = DEFAULT_LAYOUTS,
+                  budget: int = DEFAULT_BUDGET) -> Iterator[JsonObject]:
     """The analysis of one position object after each batch of layouts, as ``tutor analyse --stream`` prints it."""
     from tutor.lessons.cost.prices import analyse_stream
     from tutor.lessons.cost.sampling import knowledge_from_view, ledger_of

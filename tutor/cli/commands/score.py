@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from tutor.engine.errors import echo
+from tutor.engine.json_types import JsonValue
 from tutor.engine.jsonread import JsonInputError, read_json_source
 from tutor.engine.rubber import RubberDeal, score_rubber
 from tutor.engine.rules import Rules
@@ -31,10 +31,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def read_json(name: str) -> Any:
+def read_json(name: str) -> JsonValue:
     """The parsed JSON of FILE (``-``: standard input), read by the bounded reader; a problem is a ScoringError."""
     try:
-        return read_json_source(name)
+        data: JsonValue = read_json_source(name)
+        return data
     except JsonInputError as err:
         if err.unreadable:
             raise ScoringError("FILE", f"cannot read {echo(name)}: {err.reason.removeprefix('cannot read: ')}") \
@@ -51,11 +52,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sheet(request: Any) -> str:
+def _sheet(request: JsonValue) -> str:
     if isinstance(request, dict) and "deals" in request:
         score_request(request)  # validates every field with the same messages as the JSON output
         rubber_rules = parse_variants(request.get("variants"))
-        played: list[RubberDeal] = [parse_deal_request(d, f"deals[{i}]")[0] for i, d in enumerate(request["deals"])]
+        deals = request["deals"]
+        assert isinstance(deals, list)  # score_request checked it
+        played: list[RubberDeal] = [parse_deal_request(d, f"deals[{i}]")[0] for i, d in enumerate(deals)]
         return sheet_text(rubber_rows(score_rubber(played, rubber_rules)))
     one, deal_rules = parse_deal_request(request)
     score = score_deal(one.deal, one.contract, one.declarer_tricks, deal_rules or Rules(), revoke=one.revoke,

@@ -11,14 +11,14 @@ breakdown always shown (the tutor's counting model, :mod:`tutor.engine.conventio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from tutor.engine.bidding import BidPosition, trump_choice
 from tutor.engine.calls import VINT_DENOMINATIONS, Bid, Call, Pass, Strain
 from tutor.engine.cards import PBN_SUITS, Suit
 from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.conventions.hand_features import honours, sure_tricks
-from tutor.engine.conventions.vocabulary import COMPARISONS
+from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.bidding.words import sentence
 from tutor.lessons.words import law_quote as words_law_quote
 from tutor.lessons.words import laws_named
@@ -43,7 +43,7 @@ def label(cond: Condition) -> str:
     return word.label
 
 
-def describe(cond: Condition, position: Any) -> str:
+def describe(cond: Condition, position: object) -> str:
     """``sure tricks: at least 7 needed, you hold 5`` — one condition against the hand."""
     value = _value(cond, position)
     if isinstance(cond.value, bool):
@@ -52,7 +52,7 @@ def describe(cond: Condition, position: Any) -> str:
     return f"{label(cond)}: {COMPARISONS[cond.op].words} {cond.value} (here {value})"
 
 
-def _value(cond: Condition, position: Any) -> Any:
+def _value(cond: Condition, position: object) -> FeatureValue:
     return cond.value_in(position)
 
 
@@ -157,10 +157,10 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
     return notes
 
 
-def suit_table(position: BidPosition) -> list[Mapping[str, Any]]:
+def suit_table(position: BidPosition) -> list[Mapping[str, JsonValue]]:
     """One row per suit: holding, length, honours, sure tricks and how they were counted."""
     count = sure_tricks(position.hand)
-    rows: list[Mapping[str, Any]] = []
+    rows: list[Mapping[str, JsonValue]] = []
     for suit in PBN_SUITS:
         tricks = count.of(suit)
         rows.append({"suit": suit.symbol, "holding": _holding(tricks.holding),
@@ -173,7 +173,7 @@ def _holding(text: str) -> str:
     return " ".join("10" if ch == "T" else ch for ch in text) or "—"
 
 
-def law_entries() -> dict[str, Mapping[str, Any]]:
+def law_entries() -> dict[str, Mapping[str, JsonValue]]:
     """The laws of ``<content>/rules.yaml`` by id (the one safe reader; a broken file is a ContentError)."""
     from tutor.lessons.content.laws import law_entries as read_laws
 

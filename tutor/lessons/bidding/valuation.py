@@ -27,12 +27,12 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from tutor.engine.cards import FULL_PACK, PBN_SUITS, Card, Hand, Rank, Seat, Suit
 from tutor.engine.conventions.hand_features import sure_tricks
 from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind
 
@@ -232,7 +232,7 @@ def make_drill(rule_id: str | None, seed: int) -> Drill:
         features={q.suit.symbol: str(q.answer) for q in d.questions}, deal_pbn=d.deal_pbn)
 
 
-def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
+def advise(position: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
     """``tutor advise`` for ``{"kind": "valuation", "hand": PBN}``: the count, suit by suit."""
     hand = position.get("hand")
     if not isinstance(hand, str):

@@ -12,11 +12,9 @@ such as "aces: exactly 1 (here 0)".
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.engine.cards import Suit
 from tutor.engine.conventions import Condition
-from tutor.engine.conventions.vocabulary import COMPARISONS
+from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.lessons.words import spoken_call
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -57,11 +55,11 @@ def _suit_name(cond: Condition) -> str:
         return "that suit"
 
 
-def _value(cond: Condition, position: Any) -> Any:
+def _value(cond: Condition, position: object) -> FeatureValue:
     return cond.value_in(position)
 
 
-def sentence(cond: Condition, position: Any) -> str:
+def sentence(cond: Condition, position: object) -> str:
     """The condition the hand or auction fails, as one clause a teacher would say."""
     here = _value(cond, position)
     word, feature, want = cond.feature, cond.name, cond.value
@@ -91,7 +89,7 @@ def sentence(cond: Condition, position: Any) -> str:
     return f"it is for when {label.lower()} is {want}, and here it is {here}"
 
 
-def _call_words(value: Any) -> str:
+def _call_words(value: object) -> str:
     text = str(value)
     return {"": "none", "none": "none", "pass": "pass", "bid": "a bid"}.get(text, spoken_call(text))
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.record.view import SeatView
 
 
@@ -55,7 +56,7 @@ class Drill:
     def is_correct(self, choice: str) -> bool:
         return choice.strip().upper() == self.answer.upper()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         data = asdict(replace(self, view=None))
         del data["view"]
         return data
@@ -68,7 +69,7 @@ class DrillKind:
     name: str
     rule_ids: Callable[[], tuple[str, ...]]
     make: Callable[[str | None, int], Drill]
-    advise: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    advise: Callable[[Mapping[str, JsonValue]], Mapping[str, JsonValue]] | None = None
     consequences: Callable[[Drill, str], tuple[Consequence, ...]] | None = None
 
 

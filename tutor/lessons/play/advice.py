@@ -9,10 +9,10 @@ on top of the same book (:func:`tutor.lessons.robots.card_in`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tutor.engine.book import card_order
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record.view_json import check_kind, play_view
 from tutor.engine.rules import Rules
@@ -20,12 +20,12 @@ from tutor.lessons.play.rules import load_play_rules
 from tutor.lessons.robots import the_book
 
 
-def position_from_json(payload: Mapping[str, Any], rules: Rules | None = None) -> PlayPosition:
+def position_from_json(payload: Mapping[str, JsonValue], rules: Rules | None = None) -> PlayPosition:
     """A position from ``tutor advise`` JSON (:func:`tutor.engine.record.view_json.play_view`)."""
     return play_view(payload, rules).play_position(load_play_rules())
 
 
-def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
+def advise(payload: Mapping[str, JsonValue]) -> JsonObject:
     """The book's card for a play position: ``{"card", "cards", "rule", "laws", "explanation"}``.
 
     ``payload["kind"]`` may be ``lead``, ``discard`` or ``card`` (any card within a trick).
@@ -33,7 +33,7 @@ def advise(payload: Mapping[str, Any]) -> dict[str, Any]:
     return advise_on(position_from_json(payload), str(payload.get("kind", "card")))
 
 
-def checked_position(payload: Mapping[str, Any]) -> PlayPosition:
+def checked_position(payload: Mapping[str, JsonValue]) -> PlayPosition:
     """The position of ``tutor advise`` JSON, checked against the kind it says it is."""
     view = play_view(payload)
     check_kind(view, str(payload.get("kind", "card")))
@@ -50,7 +50,7 @@ def check_asked(position: PlayPosition, asked: str) -> None:
         raise TutorError("kind 'card' needs the cards of the current trick in 'trick'; for a lead use 'lead'")
 
 
-def advise_on(position: PlayPosition, asked: str = "card") -> dict[str, Any]:
+def advise_on(position: PlayPosition, asked: str = "card") -> JsonObject:
     """:func:`advise` on a position already built: the book alone (``card`` ``None`` where it is silent)."""
     check_asked(position, asked)
     advice = the_book().card_in(position)

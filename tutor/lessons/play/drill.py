@@ -90,7 +90,8 @@ def audit(rule: Rule, position: PlayPosition, rules: Sequence[Rule]) -> Advice |
 def _avoided_holding(rule: Rule, position: PlayPosition) -> bool:
     """The forbidden suit holds a pattern the rule's drills pass over (``drill: {avoid: [AKQ]}``:
     law 80 is not taught on a coronet)."""
-    avoid = [str(p) for p in drill_hints(rule.id).get("avoid", ())]
+    avoided = drill_hints(rule.id).get("avoid", ())
+    avoid = [str(p) for p in avoided] if isinstance(avoided, list | tuple) else []  # the hints' YAML list
     return any(matches(pattern, tuple(sorted((c.rank for c in position.hand.suit_cards(suit)), reverse=True)),
                        position.rules)
                for suit in forbidden_suits(position, rule) for pattern in avoid

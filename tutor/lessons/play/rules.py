@@ -20,11 +20,11 @@ holding patterns a prohibition's drills never put in the forbidden suit (law 80:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.play.holdings import PATTERNS
 from tutor.engine.errors import ContentError
+from tutor.engine.json_types import JsonValue
 from tutor.lessons.content import ContentContext, Document, Problem
 from tutor.lessons.content.conventions import (
     ConventionSet,
@@ -43,7 +43,7 @@ def _pattern_problems(pattern: object) -> list[str]:
     return [f"unknown holding pattern {pattern!r}; known: {', '.join(PATTERNS)}"]
 
 
-def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...], str, str]]:
+def argument_problems(items: Sequence[object]) -> list[tuple[tuple[str | int, ...], str, str]]:
     """Problems in the ``drill`` hints and the ``overrides`` of the raw rule items: (path, rule id, message)."""
     out: list[tuple[tuple[str | int, ...], str, str]] = []
     ids = [str(item.get("id", "")) for item in items if isinstance(item, Mapping)]
@@ -63,7 +63,7 @@ def argument_problems(items: Sequence[Any]) -> list[tuple[tuple[str | int, ...],
     return out
 
 
-def _drill_hint_problems(drill: Any) -> list[tuple[str, str]]:
+def _drill_hint_problems(drill: object) -> list[tuple[str, str]]:
     if not isinstance(drill, Mapping):
         return [("drill", f"expected a mapping of {', '.join(_DRILL_HINTS)}, got {type(drill).__name__}")]
     out = []
@@ -96,7 +96,7 @@ def _sorted(rules: Sequence[Rule]) -> tuple[Rule, ...]:
     return tuple(sorted(rules, key=lambda r: -r.priority))
 
 
-def drill_hints(rule_id: str) -> Mapping[str, Any]:
+def drill_hints(rule_id: str) -> Mapping[str, JsonValue]:
     return play_conventions().drill_hints.get(rule_id, {})
 
 

@@ -29,7 +29,6 @@ import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from tutor.engine.auction import Auction
 from tutor.engine.bidding import ScoreState
@@ -207,7 +206,7 @@ def _read_bank(path: Path) -> Mapping[str, tuple[BankEntry, ...]]:
             for rule, entries in data["bank"].items() if isinstance(entries, list)}
 
 
-def _entry(path: Path, rule: str, n: int, item: Any) -> BankEntry:
+def _entry(path: Path, rule: str, n: int, item: object) -> BankEntry:
     where = f"{path.name}: {rule}[{n}]"
     if not isinstance(item, dict):
         raise ContentError(f"{where}: expected an object with deal, dealer, decision")

@@ -23,11 +23,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from tutor.engine.cards import FULL_PACK, PBN_SUITS, Card, Deal, Hand, Rank, Seat, Suit
 from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.json_types import JsonValue
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import SoloGame, spec
 from tutor.engine.solo.guidance import Advice, recommend
@@ -193,7 +193,7 @@ def _why_not(choice: str, advice: Advice) -> str:
     return f"{spec(game).name} needs {needs.get(game, 'more')}"
 
 
-def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
+def advise(position: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
     """The model's call for any hand and turned-up card (``{"hand": PBN, "turn_up": "H2"}``)."""
     hand = Hand.parse(str(position["hand"]))
     if len(hand) != 13:
@@ -202,7 +202,7 @@ def advise(position: Mapping[str, Any]) -> Mapping[str, Any]:
     suit = Card.parse(str(turn_up)).suit if len(str(turn_up)) > 1 else Suit.parse(str(turn_up))
     advice = recommend(hand, suit)
     return {"call": advice.answer, "name": advice.call_name, "reason": advice.reason,
-            "laws": list(advice.laws), "features": advice.features,
+            "laws": list(advice.laws), "features": dict(advice.features),
             "trump": advice.trump.english if advice.trump else None}
 
 

@@ -13,7 +13,6 @@ read with the safe loader and validated by the content models; a broken file is 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -38,7 +37,7 @@ def _read(path: Path) -> ParsedYaml:
 def load_solo_laws(root: Path | None = None) -> list[Entry]:
     """The Solo Whist laws, in order (from rules.yaml, else from the writers' part)."""
     root = root or content_dir()
-    found: list[tuple[int, Any]] = []
+    found: list[tuple[int, object]] = []
     source = root / "rules.yaml"
     parsed = ParsedYaml()
     if source.exists():
@@ -61,11 +60,11 @@ def load_solo_laws(root: Path | None = None) -> list[Entry]:
     return laws
 
 
-def _is_solo(entry: Any) -> bool:
+def _is_solo(entry: object) -> bool:
     return isinstance(entry, dict) and entry.get("section") == SECTION
 
 
-def _entries(data: Any, path: Path) -> list[Any]:
+def _entries(data: object, path: Path) -> list[object]:
     entries = expect_mapping(data, str(path), "a mapping with 'entries'").get("entries", [])
     if not isinstance(entries, list):
         raise ContentError(f"{path}:1: 'entries' must be a list of laws, not a {type(entries).__name__}")

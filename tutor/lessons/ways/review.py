@@ -15,10 +15,10 @@ again as the play allows). Each price is said in words, or the choice was free h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
@@ -78,7 +78,7 @@ class WayDeviation:
         text = "; ".join(parts)
         return text[0].upper() + text[1:] + "."
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"index": self.index, "given": self.given, "robot": self.robot.to_json(),
                 "points": {"robot": self.points[0], "given": self.points[1]}, "points_lost": self.points_lost,
                 "double_dummy": None if self.double_dummy is None else

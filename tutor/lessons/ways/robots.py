@@ -29,6 +29,7 @@ from tutor.engine.auction import Auction
 from tutor.engine.calls import Bid, Strain
 from tutor.engine.cards import Hand, Rank, Seat, Suit
 from tutor.engine.errors import TutorError
+from tutor.engine.json_types import JsonObject
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
@@ -54,7 +55,7 @@ class WayDecision:
     explanation: str
     default: bool = True
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"player": self.player, "seat": self.seat.value, "action": self.action, "rule": self.rule,
                 "laws": list(self.laws), "explanation": self.explanation, "default": self.default}
 

@@ -109,7 +109,7 @@ def payment_lines(payments: tuple[Payment, ...]) -> list[str]:
 # -- five players: the evening ---------------------------------------------------------------
 
 
-def evening_from(stored: Mapping[str, Any] | None) -> dict[str, Any]:
+def evening_from(stored: Mapping[str, object] | None) -> dict[str, Any]:
     """The evening kept in the store, checked: each round's result, and the rubber at the learner's seat."""
     results = stored.get("results") if stored else None
     kept = {str(r): [v[0], v[1]] for r, v in (results.items() if isinstance(results, dict) else ())
