@@ -44,7 +44,6 @@ from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.kinds import VIEW_KINDS, DecisionKind
 from tutor.engine.errors import TutorError
-from tutor.engine.json_types import JsonValue
 from tutor.engine.play import opening_leader
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record import DealRecord, Move, Phase, SeatView
@@ -285,7 +284,7 @@ class RobotDeal:
     contract: Contract | None
     play: tuple[Decision, ...]
     tricks: Mapping[Side, int]
-    score: Mapping[str, JsonValue]
+    score: Mapping[str, object]
     #: the deal's record: every call and card in one log
     record: DealRecord | None = field(default=None, compare=False, repr=False)
 
@@ -357,7 +356,7 @@ def robot_deal(deal: Deal, dealer: Seat, score: ScoreState | None = None,
     record = DealRecord(deal, dealer, score=score, rules=rules)
     calls = tuple(run(record, Phase.AUCTION))
     contract = record.contract
-    request: dict[str, Any] = {"deal": deal.to_pbn(), "dealer": dealer.value}
+    request: dict[str, object] = {"deal": deal.to_pbn(), "dealer": dealer.value}
     if rules is not None:
         from tutor.engine.scoring.score_io import scoring_choices
 

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
-from tutor.engine.json_types import JsonValue
 from tutor.lessons.content.laws import law_entries
 
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
@@ -27,7 +26,7 @@ _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble"
 _ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
 
 
-def _entries() -> Mapping[str, Mapping[str, JsonValue]]:
+def _entries() -> Mapping[str, Mapping[str, object]]:
     return law_entries()
 
 

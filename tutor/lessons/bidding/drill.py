@@ -319,7 +319,7 @@ def drill_position(drill: Drill) -> BidPosition:
     return (drill.view or bid_view(drill.position)).bid_position()
 
 
-def position_from_json(data: Mapping[str, Any]) -> BidPosition:
+def position_from_json(data: Mapping[str, object]) -> BidPosition:
     """A bidding position from ``tutor advise`` JSON (:func:`tutor.engine.record.view_json.bid_view`)."""
     return bid_view(data).bid_position()
 

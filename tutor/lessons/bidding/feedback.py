@@ -173,7 +173,7 @@ def _holding(text: str) -> str:
     return " ".join("10" if ch == "T" else ch for ch in text) or "—"
 
 
-def law_entries() -> dict[str, Mapping[str, JsonValue]]:
+def law_entries() -> dict[str, Mapping[str, object]]:
     """The laws of ``<content>/rules.yaml`` by id (the one safe reader; a broken file is a ContentError)."""
     from tutor.lessons.content.laws import law_entries as read_laws
 

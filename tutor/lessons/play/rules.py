@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.play.holdings import PATTERNS
 from tutor.engine.errors import ContentError
-from tutor.engine.json_types import JsonValue
 from tutor.lessons.content import ContentContext, Document, Problem
 from tutor.lessons.content.conventions import (
     ConventionSet,
@@ -96,7 +95,7 @@ def _sorted(rules: Sequence[Rule]) -> tuple[Rule, ...]:
     return tuple(sorted(rules, key=lambda r: -r.priority))
 
 
-def drill_hints(rule_id: str) -> Mapping[str, JsonValue]:
+def drill_hints(rule_id: str) -> Mapping[str, object]:
     return play_conventions().drill_hints.get(rule_id, {})
 
 

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from tutor.engine.errors import TutorError
-from tutor.engine.json_types import JsonValue
 from tutor.lessons.answers import Answer
 from tutor.lessons.content.laws import law_entries as content_law_entries
 from tutor.lessons.progress import ProgressStore, StoredAnswer
@@ -173,7 +172,7 @@ REMEMBERED = "I remembered it"
 FORGOTTEN = "I did not remember it"
 
 
-def law_entries() -> dict[str, Mapping[str, JsonValue]]:
+def law_entries() -> dict[str, Mapping[str, object]]:
     """The entries of ``<content>/rules.yaml`` (or its parts) by id; empty if there is none."""
     return content_law_entries()  # the one safe reader, at $TUTOR_CONTENT_DIR when set
 
