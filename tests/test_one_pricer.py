@@ -85,3 +85,28 @@ def test_a_table_deviation_and_tutor_analyse_give_the_same_double_dummy_points(s
     for line in cost.double_dummy:
         priced = analysis.cost(line.choice).double_dummy
         assert priced is not None and priced.points == line.points, line.choice
+
+
+def test_a_table_deviations_sampled_and_playout_lines_are_tutor_analyses() -> None:
+    """The other two numbers too: the review's sampled line (its seed: the deal's, plus the step) and the
+    robots' playout are what ``tutor analyse`` gives for the same position, seed and layouts."""
+    import random
+
+    from tablegame import deviate_once
+
+    from tutor.engine.deals.generate import random_deal
+    from tutor.lessons.table import TableDeal
+    from tutor.lessons.table.review import review
+
+    table = TableDeal(random_deal(random.Random(8)), Seat.N, Seat.S, seed=8)
+    assert deviate_once(table) >= 0
+    (cost,) = review(table, layouts=12, budget=12)
+    assert cost.sampled is not None
+    before = table.from_step(cost.index)
+    known = knowledge_from_view({**before.view(cost.step.seat), "deal": before.deal.to_pbn()})
+    choices = [line.choice for line in cost.double_dummy]
+    analysis = analyse(known, seed=8 + cost.index, layouts=12, budget=12, robots=True, choices=choices)
+    for choice, robots, sampled in zip(choices, cost.robots, cost.sampled, strict=True):
+        priced = analysis.cost(choice)
+        assert priced.robots is not None and priced.robots.points == robots.points, choice
+        assert priced.sampled.points == sampled.points, choice
