@@ -54,7 +54,9 @@ def test_answering_wrong_shows_why_and_the_consequences_in_points() -> None:
     assert at.error and "1NT" in at.error[0].value
     text = " ".join(m.value for m in at.markdown)
     assert "Why not pass" in text and "double-dummy" in text  # a call written one way: pass, 2♥
-    assert any("points to your side" in i.value for i in at.info)
+    # the difference said in words (issue 32: never a bare signed figure), from the drill's consequences
+    said = [i.value for i in at.info if "Against the book's call" in i.value]
+    assert said and any(w in said[0] for w in ("cost your side", "gained your side", "made no difference"))
 
 
 def test_the_lessons_page_steps_through_the_law_49_dialogue() -> None:

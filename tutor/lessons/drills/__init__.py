@@ -30,6 +30,11 @@ class Consequence:
     points: Mapping[str, int]  # e.g. {"NS": 270, "EW": 120}, net of both lines
     summary: str
 
+    def net(self, side: str) -> int:
+        """``side``'s points less the other side's ("NS" or "EW")."""
+        other = "EW" if side == "NS" else "NS"
+        return self.points.get(side, 0) - self.points.get(other, 0)
+
 
 @dataclass(frozen=True)
 class Drill:

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor.engine.calls import parse_call
-from tutor.engine.cards import SEAT_NAMES, Deal, Hand
+from tutor.engine.cards import SEAT_NAMES, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.bidding.drill import consequences, conventions, drill_position, make
@@ -117,12 +117,13 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
         st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_consequences")
         for c in results:
             st.markdown(f"- {cards.call_label(c.choice)}: {c.summary}")
-        if len(results) == 2:
+        if len(results) == 2:  # noqa: PLR2004 - the book's call and the learner's other call
+            from tutor.lessons.table.review import worth_words
+
             book, yours = results
-            net = ((yours.points.get("NS", 0) - yours.points.get("EW", 0))
-                   - (book.points.get("NS", 0) - book.points.get("EW", 0)))
-            st.info(f"Your call is worth {net:+d} points to your side (NS, net of both sides) "
-                    "against the book's call on this deal.", icon=":material/balance:")
+            side = Seat.parse(str(drill.position["seat"])).side.value  # the learner's side
+            st.info(f"Against the book's call, seen with every card, your call {worth_words(book.net(side) - yours.net(side))}"
+                    " on this deal (your side's points less the other side's).", icon=":material/balance:")
 
 
 page_header("Bidding drills", "A deal at a moment of the auction: you see only your hand. Choose the call the "
