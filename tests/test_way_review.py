@@ -59,7 +59,7 @@ def test_one_other_card_is_flagged_once_and_priced_against_the_deal_as_played(pl
     # the price in words, the sign read as the learner reads it: a positive difference cost his side
     lost = only.points_lost
     said = ("made no difference" if lost == 0 else
-            f"cost your side {lost:,} points" if lost > 0 else f"gained your side {-lost:,} points")
+            f"cost your side {lost:,} point" if lost > 0 else f"gained your side {-lost:,} point")  # …point(s)
     assert said in price or (lost == 0 and "free here" in price)
     assert not re.search(r"[+-]\d", price)  # never a bare signed figure
 

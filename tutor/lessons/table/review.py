@@ -317,11 +317,16 @@ def _contract_words(contract: str) -> str:
 
 
 def worth_words(points: float) -> str:
-    """"cost your side 340 points", "gained your side 40 points", "made no difference"."""
+    """"cost your side 340 points", "gained your side 1 point", "made no difference".
+
+    >>> worth_words(340), worth_words(-1), worth_words(0)
+    ('cost your side 340 points', 'gained your side 1 point', 'made no difference')
+    """
+    amount = f"{abs(points):,.0f} point" + ("" if round(abs(points)) == 1 else "s")
     if points > 0:
-        return f"cost your side {points:,.0f} points"
+        return f"cost your side {amount}"
     if points < 0:
-        return f"gained your side {-points:,.0f} points"
+        return f"gained your side {amount}"
     return "made no difference"
 
 
