@@ -98,22 +98,29 @@ def said(action: str) -> str:
     return pretty_cards(action)
 
 
+#: the verbs of an action, as the learner did it and as the book (or the way's default) does it
+_VERBS = {"pass": ("passed", "passes"), "bid": ("bid", "bids"), "card": ("played", "plays"),
+          "other": ("chose", "chooses")}
+
+
 def _did(action: str) -> str:
-    """"passed", "bid two hearts", "played ♣K", "chose to keep" — what the learner did."""
-    if action == "P":
-        return "passed"
-    if action[:1].isdigit():
-        return f"bid {said(action)}"
-    return f"played {said(action)}" if _is_card(action) else f"chose “{said(action)}”"
+    """"passed", "bid two hearts", "played ♣K", "chose “keep”" — what the learner did."""
+    return _action_words(action, 0)
 
 
 def _does(action: str) -> str:
     """"passes", "bids two hearts", "plays ♣10", "chooses “keep”" — what the book or the default does."""
+    return _action_words(action, 1)
+
+
+def _action_words(action: str, tense: int) -> str:
     if action == "P":
-        return "passes"
+        return _VERBS["pass"][tense]
     if action[:1].isdigit():
-        return f"bids {said(action)}"
-    return f"plays {said(action)}" if _is_card(action) else f"chooses “{said(action)}”"
+        return f"{_VERBS['bid'][tense]} {said(action)}"
+    if _is_card(action):
+        return f"{_VERBS['card'][tense]} {said(action)}"
+    return f"{_VERBS['other'][tense]} “{said(action)}”"
 
 
 def _is_card(action: str) -> bool:
