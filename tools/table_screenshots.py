@@ -36,13 +36,12 @@ from browser.harness import (  # noqa: E402  (the harness lives with the tests)
     DESKTOP_VIEWPORT,
     PHONE_VIEWPORT,
     App,
+    play_way_deal,
     start_server,
     stop_server,
 )
 
 PLAYABLE = '[class*="st-key-table_card_"] button:not([disabled]), [class*="st-key-table_call_"] button'
-#: a card of the two- and three-player tables, as its button reads (the learner's legal cards are enabled)
-WAY_CARD = re.compile(r"^[♠♥♦♣](10|[2-9JQKA])$")
 #: the two- and three-player deal pictured: A, the learner, declares 1NT there (``tutor robots
 #: --players 2 --way dummy-auction --seed 4``; likewise three players, ``auction``), so it is played
 WAY_DEAL = 4
@@ -93,15 +92,9 @@ def play_a_way(app: App, players: str, way: str) -> None:
     app.choose_select("Players at the table", players)
     app.choose_select("Way", re.compile(f"^{way}:"))
     app.fill("Deal number (the same number deals the same cards)", str(WAY_DEAL))
-    for _ in range(80):
-        if "Review of the deal" in app.text():
-            return
-        card = app.main.get_by_role("button", name=WAY_CARD, disabled=False)
-        if card.count():
-            app.rerun_after(card.first.click)
-        else:
-            app.click_button("Let the robot make this move")
-    raise RuntimeError(f"the {way} deal did not end within 80 moves")
+    play_way_deal(app)
+    if "Review of the deal" not in app.text():
+        raise RuntimeError(f"the {way} deal did not end within 80 moves")
 
 
 def shoot_way(app: App, size: str, name: str) -> None:

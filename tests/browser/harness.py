@@ -318,3 +318,25 @@ class App:
             }"""
         )
         return [str(x) for x in found]
+
+
+#: a card of the two- and three-player tables, as its button reads (the learner's legal cards are enabled)
+WAY_CARD = re.compile(r"^[♠♥♦♣](10|[2-9JQKA])$")
+
+
+def play_way_deal(app: App, moves: int = 80) -> int:
+    """Click through a deal of a two- or three-player way: the learner's first legal card when he has
+    one, else "Let the robot make this move", until the review (or ``moves`` clicks); no click may end in
+    a traceback. Returns how many cards the learner clicked (the browser tests and the screenshots)."""
+    clicked = 0
+    for _ in range(moves):
+        if "Review of the deal" in app.text():
+            break
+        card = app.main.get_by_role("button", name=WAY_CARD, disabled=False)
+        if card.count():
+            app.rerun_after(card.first.click)
+            clicked += 1
+        else:
+            app.click_button("Let the robot make this move")
+        assert not app.exceptions(), app.exceptions()
+    return clicked

@@ -13,29 +13,12 @@ import re
 
 import pytest
 
-from browser.harness import App
+from browser.harness import App, play_way_deal
 
 pytestmark = pytest.mark.browser
 
-CARD = re.compile(r"^[♠♥♦♣](10|[2-9JQKA])$")
 #: the four-handed table's clickable calls and cards (as in test_browser_table.py)
 TABLE_PLAYABLE = '[class*="st-key-table_card_"] button:not([disabled]), [class*="st-key-table_call_"] button'
-
-
-def _play_way_deal(app: App) -> int:
-    """Click through one deal; returns the cards the learner clicked."""
-    clicked = 0
-    for _ in range(60):
-        if "Review of the deal" in app.text():
-            break
-        card = app.main.get_by_role("button", name=CARD, disabled=False)
-        if card.count():
-            app.rerun_after(card.first.click)
-            clicked += 1
-        else:
-            app.click_button("Let the robot make this move")
-        assert not app.exceptions(), app.exceptions()
-    return clicked
 
 
 @pytest.mark.app_page("practice_table")
@@ -44,7 +27,7 @@ def test_a_whole_deal_of_a_way(app: App, players: str, way: str) -> None:
     app.open("practice_table")
     app.choose_select("Players at the table", players)
     app.choose_select("Way", re.compile(f"^{way}:"))
-    clicked = _play_way_deal(app)
+    clicked = play_way_deal(app, moves=60)
     text = app.text()
     assert "Review of the deal" in text and "This deal's records" in text
     if "Tricks:" in text:  # the deal was played (not thrown in): the learner clicked his cards
