@@ -143,7 +143,7 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
     except TutorError as err:
         print(f"Not allowed: {err}")
         return "again"
-    if robot is not None and robot.action != done:
+    if robot is not None and not robot.allows(done):
         whose = "this way's stated default" if robot.default else "the book"
         print(f"  {whose.capitalize()} would have: {robot.action} — {robot.explanation}")
     return "acted"

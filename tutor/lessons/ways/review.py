@@ -143,7 +143,7 @@ def way_deviations(table: WayTable, layouts: int = 0) -> tuple[WayDeviation, ...
             continue
         before = WayGame(table.setup, steps[:index])
         decision = robot_action(before)
-        if decision.action == action:
+        if decision.allows(action):  # a card the book allows alike is no deviation
             continue
         points = (_playout(before, decision.action, table.learner), _playout(before, action, table.learner))
         robot_dd = double_dummy_net(before, decision.action, table.learner)

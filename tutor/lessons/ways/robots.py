@@ -54,6 +54,14 @@ class WayDecision:
     laws: tuple[str, ...]
     explanation: str
     default: bool = True
+    #: a card's every card the book allows alike ("a small card"), the action among them; empty for the rest
+    accepted: tuple[str, ...] = ()
+    #: the decision's kind as the four-handed table names it ("bid", "lead", "second-hand", …); "" for the way's own
+    kind: str = ""
+
+    def allows(self, action: str) -> bool:
+        """Whether ``action`` is this decision's, or a card the book allows alike."""
+        return action == self.action or action in self.accepted
 
     def to_json(self) -> JsonObject:
         return {"player": self.player, "seat": self.seat.value, "action": self.action, "rule": self.rule,
@@ -168,7 +176,7 @@ def _bid(game: WayGame, player: str, seat: Seat) -> WayDecision:
                        f"higher taken — here {whose}'s. {explanation}")
         default = True
     return WayDecision(player, seat, call, str(answer.get("rule") or ""), tuple(answer.get("laws") or ()),
-                       explanation, default)
+                       explanation, default, kind="bid")
 
 
 def _buy_in_bid(game: WayGame, player: str, seat: Seat, legal: set[str]) -> WayDecision:
@@ -224,7 +232,8 @@ def _card(game: WayGame, player: str, seat: Seat) -> WayDecision:
     answer = advise_view(seat_view(seat, play.hand(seat), auction, None, play))
     return WayDecision(player, seat, str(answer["card"]), str(answer.get("rule") or ""),
                        tuple(answer.get("laws") or ()), str(answer.get("explanation", "")),
-                       bool(answer.get("default", False)))
+                       bool(answer.get("default", False)), tuple(str(c) for c in answer.get("cards") or ()),
+                       str(answer.get("kind") or ""))
 
 
 def suit_strength(hand: Hand, suit: Suit) -> tuple[int, int]:
@@ -250,7 +259,8 @@ def _three_lead(game: WayGame, player: str, seat: Seat, play: TrickPlay) -> WayD
     kind = "weak" if left else "strong"
     return WayDecision(player, seat, str(card), f"three-dummy-lead-{kind}", ("three-1",),
                        f"Seated on the {where} of the open dummy, lead into its {kind} suit "
-                       f"({suit.english}) — the book's one convention for three players.", default=False)
+                       f"({suit.english}) — the book's one convention for three players.", default=False,
+                       kind="lead")
 
 
 def play_by_robots(game: WayGame, stop_for: str | None = None) -> list[WayDecision]:
