@@ -65,8 +65,6 @@ def refuse_flags(args: argparse.Namespace, way: Way) -> None:
                          "has no rounds")
     if getattr(args, "way_options", None) and way.players == 5:  # noqa: PLR2004
         raise TutorError("--way-option: five players play the four-handed game; it has no way options")
-    if getattr(args, "db", None) and way.players != 5:  # noqa: PLR2004
-        raise TutorError("--db: only the five players' evening is kept at the terminal")
 
 
 def players_named(way: Way) -> tuple[str, ...]:

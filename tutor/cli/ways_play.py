@@ -38,6 +38,7 @@ from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
 from tutor.lessons.words import hand_line
 
 if TYPE_CHECKING:  # imported when a rubber is played, as before
+    from tutor.lessons.progress import ProgressStore
     from tutor.lessons.table.rubber import PracticeRubber
 
 #: a rubber not over after this many deals is stopped (the robots throw many deals in)
@@ -68,7 +69,8 @@ def play_way(args: argparse.Namespace, seed: int, read: Read,
         print(f"  Rubber {rubber_no}: {first.setup.dummy_player} plays with the dummy "
               f"(the first dummy to the lowest card drawn, then in turn).")
     if not getattr(args, "rubber", False):
-        play_deal(first, read, now)
+        if play_deal(first, read, now):
+            record_deal(first, args)
         return 0
     record = WayRecord(way, first.setup.players)
     deal_no = 0
@@ -78,6 +80,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Read,
         print(f"\nDeal {deal_no + 1} of the rubber: {table.setup.dealer} deals.")
         if not play_deal(table, read, now):
             return 0
+        record_deal(table, args)
         record.add(table.game, table.score())
         print("The rubber so far:")
         print("\n".join(record.lines()))
@@ -105,6 +108,24 @@ def play_deal(table: WayTable, read: Read, now: bool) -> bool:
     print("\n".join(end_of_deal(table.game, table.score(), table.records())))
     print("\n".join(review_lines(table)))
     return True
+
+
+def record_deal(table: WayTable, args: argparse.Namespace) -> None:
+    """The learner's judged actions of a finished deal written to the progress store (``--db``, ``--learner``),
+    as the four-handed table's: a mistake comes back in ``tutor review``. Keyed: nothing is counted twice."""
+    from tutor.lessons.progress import DEFAULT_LEARNER, open_store
+    from tutor.lessons.ways.items import way_answers
+
+    answers = way_answers(table)
+    if not answers:
+        return
+    with open_store(getattr(args, "db", None)) as store:
+        learner = store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER)
+        for answer in answers:
+            store.record(answer, learner)
+    wrong = sum(not a.correct for a in answers)
+    if wrong:
+        print(f"{wrong} mistake{'s' if wrong > 1 else ''} of yours written to your review queue (tutor review).")
 
 
 def _turn(table: WayTable, read: Read, now: bool) -> str:
@@ -181,6 +202,7 @@ def play_five(args: argparse.Namespace, seed: int, read: Read,
                   f"{SEAT_NAMES[seat]} with {partner} opposite.")
             rubber = PracticeRubber(seed, seat, first_dealer=first)
             play_rubber(rubber, read, getattr(args, "deviations", "now") != "end")
+            _record_rubber(store, rubber, getattr(args, "learner", None) or DEFAULT_LEARNER)
             if not write_round(evening, round_no, rubber.rubber):
                 print("The rubber is not over: nothing is written to the evening's record.")
                 return 0
@@ -191,3 +213,14 @@ def play_five(args: argparse.Namespace, seed: int, read: Read,
     rounds = ", ".join(sorted(evening["results"], key=int)) or "none"
     print(f"The evening's running record (rounds {rounds}): {evening_record(evening, FIVE_NAMES).line()}")
     return 0
+
+
+def _record_rubber(store: ProgressStore, rubber: PracticeRubber, learner: str) -> None:
+    """The four-handed deals the learner finished at his seat of the five, recorded as the four-handed page
+    records them (:func:`~tutor.lessons.table.items.decision_answers`; keyed, so none twice)."""
+    from tutor.lessons.table.items import decision_answers
+
+    name = store.add_learner(learner)
+    for deal in rubber.finished:
+        for answer in decision_answers(deal):
+            store.record(answer, name)

@@ -61,8 +61,8 @@ def run_robots(args: argparse.Namespace) -> int:
         raise TutorError("--players needs --seed N: a seeded deal of that way")
     seed = seed_from_text(str(args.seed), "--seed")
     if getattr(args, "db", None):
-        raise TutorError("--db: the robots' record is printed, not kept; the evening is kept by tutor play "
-                         "--players 5 --round N")
+        raise TutorError("--db: the robots' record is printed, not kept; tutor play --players N keeps the "
+                         "learner's records (and the five players' evening, --round N)")
     dealer = chosen_player(args, way, "dealer", None)
     if dealer is not None and way.players == 5:  # noqa: PLR2004
         raise TutorError("--dealer: the five players' robot rubber deals in turn from the first seat")

@@ -24,7 +24,7 @@ from tutor.ui import state as _state
 from tutor.ui.common import law_name, show_error, text_md
 from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
 
-WAYS_TABLE, SAVED, FIVE = "ways_table", "ways_table_saved", FIVE_KEY
+WAYS_TABLE, SAVED, RECORDED, FIVE = "ways_table", "ways_table_saved", "ways_recorded", FIVE_KEY
 
 
 def words(text: str) -> str:
@@ -59,6 +59,19 @@ def _save(table: WayTable) -> None:
         st.session_state[SAVED] = mark
     except TutorError as err:
         show_error(err)
+
+
+def _record(table: WayTable) -> None:
+    """The learner's judged actions of the finished deal written once to the progress store (as the
+    four-handed table's; keyed, so a rerun or a restored table records nothing twice)."""
+    from tutor.lessons.ways.items import way_answers
+
+    mark = (table.uid, table.game.steps)
+    if st.session_state.get(RECORDED) == mark:
+        return
+    for answer in way_answers(table):
+        _state.record_or_show(answer)
+    st.session_state[RECORDED] = mark
 
 
 def _controls(players: int) -> tuple[Way, int, str, str | None]:
@@ -134,6 +147,7 @@ def render(players: int) -> None:
     _save(table)
     show_deal(table, _act, words)
     if table.phase == "over":
+        _record(table)
         show_result(table, words)
         show_rubber(table, _next_deal)
 

@@ -43,7 +43,7 @@ def describe_mistake(stored: StoredAnswer) -> str:
     """One line in the learner's words: what the position was about, his answer and the book's."""
     a = stored.answer
     kind = a.extra.get("kind", "")
-    if a.item_kind == "convention" and kind in PLAY_VERBS:
+    if a.item_kind in ("convention", "law") and kind in PLAY_VERBS:  # a law's: the three-handed dummy's lead
         label, did, does = PLAY_VERBS[kind]
         book = pretty_cards(a.expected)
         book = f"any of {book}" if "," in book else book

@@ -73,6 +73,10 @@ def replay(stored: StoredAnswer) -> Exercise:
     show another deal.
     """
     a = stored.answer
+    if a.extra.get("source") == "ways":  # a decision at a way's table (a rule's or a law's): its very position
+        from tutor.lessons.ways.items import exercise_of_way
+
+        return exercise_of_way(a)
     replayer = REPLAYERS.get(a.item_kind)
     if replayer is not None and a.seed is not None:
         return replayer(stored)

@@ -278,7 +278,7 @@ class TableDeal:
                         Seat.parse(str(data["learner"])),
                         score=ScoreState.from_json(data["score"]) if data.get("score") else None,
                         rules=rules, steps=tuple(Step.from_json(s) for s in data.get("steps", ())),
-                        seed=data.get("seed"), uid=_stored_uid(data))
+                        seed=data.get("seed"), uid=stored_uid(data))
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.hints, table.undos = int(data.get("hints", 0)), int(data.get("undos", 0))
@@ -291,10 +291,11 @@ def _step(decision: Decision, *, learner: bool) -> Step:
                 decision.default, learner)
 
 
-def _stored_uid(data: Mapping[str, object]) -> str:
-    """The stored deal's uid; a deal stored before uids existed gets one from its cards and seat."""
+def stored_uid(data: Mapping[str, object], fields: tuple[str, ...] = ("deal", "dealer", "learner", "seed")) -> str:
+    """The stored deal's uid; a deal stored before uids existed gets one from ``fields`` (its cards and seat;
+    a way's table: its deal's numbers and the learner's player)."""
     uid = data.get("uid")
     if isinstance(uid, str) and 0 < len(uid) <= 64:  # noqa: PLR2004
         return uid
-    text = f"{data.get('deal')}|{data.get('dealer')}|{data.get('learner')}|{data.get('seed')}"
+    text = "|".join(str(data.get(f)) for f in fields)
     return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine.cards import Card, Hand
@@ -47,7 +47,7 @@ def decision_answers(table: TableDeal) -> list[Answer]:
         right = not step.deviates
         view = table.from_step(index).view(step.seat)
         book = step.book or {}
-        kind = "bid" if view["kind"] == "bid" else _play_kind(book)
+        kind = "bid" if view["kind"] == "bid" else play_kind(book.get("kind"))
         answers.append(Answer(
             item_kind="convention", item_id=str(book.get("rule") or "table"), correct=right,
             given=step.action, expected=step.book_action or "", laws=tuple(book.get("laws", ())),
@@ -67,13 +67,19 @@ def deviation_key(table: TableDeal, index: int) -> str:
     """The idempotency key of the deviation at step ``index``: the deal's uid and every action up to
     it. "Play on from here" keeps the uid, so an earlier deviation recorded again is the same record
     (issue 31); a different action there, or a later one after other play, is a new one."""
-    actions = "|".join(step.action for step in table.steps[:index + 1])
-    return f"table:{table.uid}:{hashlib.sha256(actions.encode()).hexdigest()[:32]}"
+    return record_key(SOURCE, table.uid, [step.action for step in table.steps[:index + 1]])
 
 
-def _play_kind(book: Mapping[str, object]) -> str:
-    kind = str(book.get("kind", "lead"))
-    return kind if kind in PLAY_KINDS else DecisionKind.THIRD_HAND.value
+def record_key(source: str, uid: str, actions: Sequence[str]) -> str:
+    """A table's record's idempotency key: the table (``source``), the deal's uid and the actions up to
+    the decision, hashed (the same at any table: the four-handed one, a way's)."""
+    return f"{source}:{uid}:{hashlib.sha256('|'.join(actions).encode()).hexdigest()[:32]}"
+
+
+def play_kind(kind: object) -> str:
+    """A card's decision kind as the mistakes queue words it (one of the play drills' kinds)."""
+    text = str(kind or "lead")
+    return text if text in PLAY_KINDS else DecisionKind.THIRD_HAND.value
 
 
 def is_table_answer(answer: Answer) -> bool:

@@ -7,12 +7,16 @@ four-handed table (:class:`~tutor.lessons.table.TableDeal`) at the seats of
 :func:`~tutor.engine.ways.five.five_table`, the learner being :data:`FIVE_LEARNER` unless he
 chooses another of the five.
 
-Deals are drawn from ``random.Random(f"{seed}:{deal_no}")`` so a table replays exactly.
+Deals are drawn from ``random.Random(f"{seed}:{deal_no}")`` so a table replays exactly. A table the
+learner plays has a ``uid`` of its own, kept with it in the store: the idempotency keys of its records
+(:mod:`tutor.lessons.ways.items`), so a deal recorded again is not counted twice, while the same seed
+dealt again and played afresh is a new attempt.
 """
 
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +30,7 @@ from tutor.engine.ways.five import FiveTable, five_table
 from tutor.engine.ways.game import WayGame, deal_way
 from tutor.engine.ways.result import game_records, game_score
 from tutor.lessons.robots import robot_deal
+from tutor.lessons.table import stored_uid
 from tutor.lessons.ways.narrate import whose
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
 
@@ -41,7 +46,8 @@ class WayTable:
     """One deal of a two- or three-handed way; ``learner`` is a player's name (``None``: robots only)."""
 
     def __init__(self, way: Way, seed: int, *, deal_no: int = 0, learner: str | None = "A",
-                 steps: tuple[tuple[str, str], ...] = (), dealer: str | None = None, rubber: int = 0) -> None:
+                 steps: tuple[tuple[str, str], ...] = (), dealer: str | None = None, rubber: int = 0,
+                 uid: str | None = None) -> None:
         self.way, self.seed, self.deal_no, self.learner = way, seed, deal_no, learner
         self.first_dealer, self.rubber = dealer, rubber
         key = f"{seed}:{deal_no}" if not rubber else f"{seed}:{rubber}:{deal_no}"
@@ -51,6 +57,10 @@ class WayTable:
         self.game = WayGame(self.setup, steps)
         self.log: list[WayDecision] = []
         self.hints = 0
+        #: the steps (by index) at which the learner asked for the robot's answer before acting
+        self.hinted: set[int] = set()
+        #: this deal's identity at the table: the records' idempotency keys
+        self.uid = uid or uuid.uuid4().hex
         #: the rubber's earlier deals, each (deal number, steps): replayed, they give the rubber's record
         self.finished: list[tuple[int, tuple[tuple[str, str], ...]]] = []
 
@@ -91,6 +101,7 @@ class WayTable:
         if not self.learners_turn:
             raise TutorError("it is not your turn: there is nothing to hint")
         self.hints += 1
+        self.hinted.add(len(self.game.steps))
         return robot_action(self.game)
 
     def undo(self) -> bool:
@@ -100,6 +111,7 @@ class WayTable:
         if not mine:
             return False
         self.game = WayGame(self.setup, steps[:mine[-1]])
+        self.hinted = {i for i in self.hinted if i <= mine[-1]}  # a hint before the move taken back still counts
         return True
 
     def seen(self) -> dict[Seat, str]:
@@ -137,22 +149,27 @@ class WayTable:
             out["records"] = game_records(game, score)
         out["finished"] = [{"deal_no": n, "steps": [{"player": p, "action": a} for p, a in steps]}
                            for n, steps in self.finished]
+        if self.learner is not None:  # the robots' tables (`tutor robots`) stay the same for the same seed
+            out["uid"], out["hinted"] = self.uid, sorted(self.hinted)
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> WayTable:
+    def from_json(cls, data: Mapping[str, Any], *, reasons: bool = True) -> WayTable:
+        """The table ``to_json`` wrote; ``reasons``: find the robots' reasons again (the page shows them)."""
         try:
             way = find_way(int(data["players"]), str(data["way"]), dict(data.get("options") or {}))
             steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
             first = data.get("first_dealer")
             table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
                         learner=data.get("learner"), steps=steps, dealer=str(first) if first else None,
-                        rubber=int(data.get("rubber", 0)))
+                        rubber=int(data.get("rubber", 0)), uid=stored_uid(data, _UID_FIELDS))
             table.finished = [(int(d["deal_no"]), tuple((str(s["player"]), str(s["action"])) for s in d["steps"]))
                               for d in list(data.get("finished") or ())[:MAX_RUBBER_DEALS]]
+            table.hinted = {int(i) for i in list(data.get("hinted") or ())[:len(steps) + 1]}
         except (KeyError, TypeError, ValueError) as err:
             raise TutorError(f"the stored table is damaged: {err}") from None
-        table.log = table.robots_reasons()
+        if reasons:
+            table.log = table.robots_reasons()
         return table
 
     def robots_reasons(self) -> list[WayDecision]:
@@ -164,6 +181,10 @@ class WayTable:
     def label(self, seat: Seat) -> str:
         """Whose cards lie at ``seat``, as the learner reads it."""
         return whose(self.game, seat, self.learner)
+
+
+#: what a way's table stored before uids existed is known by
+_UID_FIELDS = ("players", "way", "options", "seed", "rubber", "deal_no", "first_dealer", "learner")
 
 
 def five_robot_rubber(seed: int, rubber: int, max_deals: int = 40) -> tuple[FiveTable, Rubber, list[dict[str, Any]]]:
