@@ -7,9 +7,10 @@ so, and never a mistake). Each is priced as the four-handed table's review price
 (:mod:`tutor.lessons.table.review`): the robots finish the deal from that moment once with the
 robot's choice and once with the learner's, and the learner's side's net points of the deal (its
 whole score less the other side's) are compared; where the deal is a four-handed one for the
-solver (four hands of 13, partners opposite), double dummy too; and, for a card, when the learner
-asks, on what he could know (:mod:`tutor.lessons.ways.sampled`: the cards he could not see dealt
-again as the play allows). Each price is said in words, or the choice was free here.
+solver (four hands of 13, partners opposite), double dummy too; and, for a card or a call, when the
+learner asks, on what he could know (:mod:`tutor.lessons.ways.sampled`: the cards he could not see
+dealt again as the play allows, the calls not read; after a call the robots finish the auction on
+each layout). Each price is said in words, or the choice was free here.
 """
 
 from __future__ import annotations
@@ -19,16 +20,19 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.errors import NotationError
 from tutor.engine.json_types import JsonObject
-from tutor.engine.scoring.items import DealScore
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.result import game_score
-from tutor.engine.ways.score import four_hand_score
 from tutor.lessons.table.review import certainty_words, worth_words
 from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
-from tutor.lessons.ways.sampled import WaySampled, sampled_line
+from tutor.lessons.ways.sampled import WaySampled, finish_auction, sampled_line, side_net, solved_outcomes
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words, pretty_cards, spoken_call
+
+#: how a call's layouts are made and priced, in the learner's words (the sampled line of a call)
+CALL_LAYOUTS = ("dealt again at random: nothing is read from the calls, since this way's bidding follows the "
+                "tutor's stated defaults, which are no convention of the book to read; on each the robots finish "
+                "the auction after your call and after the book's, and the contract is played seeing every card")
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,9 @@ class WayDeviation:
         if self.sampled is not None:
             book, given = self.sampled.points
             sure = certainty_words(self.sampled.comparison)
+            how = CALL_LAYOUTS if self.sampled.call else "as the play so far allows"
             parts.append(f"on what you could know (the average over {self.sampled.layouts} layouts of the cards you "
-                         f"could not see, as the play so far allows) it {worth_words(round(book - given))}"
+                         f"could not see, {how}) it {worth_words(round(book - given))}"
                          + (f", {sure}" if sure else ""))
         parts.append(f"in the robots' playout (the robots finish the deal from here) it {worth_words(self.points_lost)}")
         text = "; ".join(parts)
@@ -133,7 +138,7 @@ def _is_card(action: str) -> bool:
 
 def way_deviations(table: WayTable, layouts: int = 0) -> tuple[WayDeviation, ...]:
     """Every action of the learner that differs from the robot's in his place, priced by the robots' playout,
-    double dummy where the deal allows it, and over ``layouts`` layouts of what he could not see (a card)."""
+    double dummy where the deal allows it, and over ``layouts`` layouts of what he could not see (a card, a call)."""
     if table.learner is None:
         return ()
     steps = table.game.steps
@@ -173,9 +178,10 @@ def review_lines(table: WayTable) -> list[str]:
 
 def double_dummy_net(before: WayGame, action: str, learner: str) -> int | None:
     """The learner side's net points when ``action`` is taken and the rest is played double dummy (the
-    four-handed review's solver, :func:`~tutor.engine.solver.analysis.card_values`); ``None`` where the deal is
-    not a four-handed one for the solver: tricks of two cards, the buy-in still to come, the traded
-    dummies beside the players, or a move before the hands are settled."""
+    four-handed review's solver); ``None`` where the deal is not a four-handed one for the solver: tricks
+    of two cards, the buy-in still to come, the traded dummies beside the players, or a move before the
+    hands are settled. After a call the robots finish the auction and the contract is solved from its
+    first lead (:func:`~tutor.lessons.ways.sampled.solved_outcomes`, as the sampled line's layouts)."""
     from tutor.engine.solver.analysis import card_values
 
     game = WayGame(before.setup, before.steps)
@@ -183,30 +189,19 @@ def double_dummy_net(before: WayGame, action: str, learner: str) -> int | None:
     if game.way.two_handed_play or before.phase not in ("auction", "play"):
         return None
     if before.phase == "auction":
-        while game.phase == "auction":
-            decision = robot_action(game)
-            game.act(decision.player, decision.action)
-        if game.phase not in ("play", "over") or game.play_contract is None:
-            return _net(game_score(game), game, learner) if game.phase == "over" else None
-    contract, play = game.play_contract, (before.play if before.phase == "play" else game.play)
+        finish_auction(game)
+        solved = solved_outcomes([game], learner)
+        return None if solved is None else solved[0][1]
+    contract, play = game.play_contract, before.play
     if contract is None or not isinstance(play, TrickPlay) or not game.partners_opposite:
         return None
     trick = play.current_trick
     remaining = Deal({s: Hand([*play.hand(s), *(c for p, c in trick.plays if p is s)]) for s in Seat})
     values = card_values(remaining, contract.bid.strain, trick.leader, [c for _, c in trick.plays])
     seat = play.to_play
-    if before.phase == "play":
-        side_total = play.tricks_won(seat.side) + values[Card.parse(action)]
-    else:
-        side_total = max(values.values())
+    side_total = play.tricks_won(seat.side) + values[Card.parse(action)]
     declaring = side_total if seat.side is contract.declarer.side else 13 - side_total  # noqa: PLR2004
-    score = four_hand_score(game.way, game.scored_hands(), contract, declaring)
-    return _net(score, game, learner)
-
-
-def _net(score: DealScore, game: WayGame, learner: str) -> int:
-    side = game.seat_of(learner).side
-    return score.total(side) - score.total(side.other)
+    return side_net(game, contract, declaring, learner)
 
 
 def _playout(before: WayGame, action: str, learner: str) -> int:
