@@ -14,7 +14,10 @@ other — :meth:`tutor.engine.conventions.Rule.sets_aside`). Its ``drill`` mappi
 the drill audit needs beyond the rule itself: ``avoid``,
 holding patterns a prohibition's drills never put in the forbidden suit (law 80: A K Q);
 ``several_suits: true``, for a rule whose book answer is only "not that suit" (law 125:
-"not trumps but another suit"), so its drills accept the cards of several suits.
+"not trumps but another suit"), so its drills accept the cards of several suits;
+``no_drill``, for a rule the book's own play never leaves as the one deciding rule, the
+learner's words saying why and where its positions are drilled instead (≈89's K Q J is law
+87's K Q and more, with the same card).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from tutor.lessons.content.conventions import (
 
 NAME = "play"
 #: What a rule's ``drill`` mapping may hold, and the type of each value.
-_DRILL_HINTS: Mapping[str, type] = {"avoid": list, "several_suits": bool}
+_DRILL_HINTS: Mapping[str, type] = {"avoid": list, "several_suits": bool, "no_drill": str}
 
 
 def _pattern_problems(pattern: object) -> list[str]:

@@ -40,6 +40,7 @@ from tutor.engine.play.position import PlayPosition
 from tutor.engine.record import DealRecord, Phase
 from tutor.engine.rules import Rules
 from tutor.lessons.play.draft import steers_of, stream_deal
+from tutor.lessons.play.rules import drill_hints
 from tutor.lessons.robots import Decision, card_in, run, the_book
 
 #: Deals the robots bid and play, at most, in the search for one drill.
@@ -139,6 +140,9 @@ def find_position(rule: Rule, seed: int, conventions: Sequence[Rule], auditor: A
         if hit is not None:
             return hit
         searched = never_found().get(rule.id) if bank is None else None
+        why = drill_hints(rule.id).get("no_drill")
+        if searched and isinstance(why, str):  # the book's own play never leaves it deciding
+            raise RarelyArises(f"This convention (“{rule.title}”) has no drill of its own: {why}")
         if searched:  # the offline search's thousands of deals never held it: 60 more would not either
             raise RarelyArises(
                 f"This convention (“{rule.title}”) did not arise in the {searched:,} deals that the book's "
@@ -183,13 +187,13 @@ def load_bank(path: Path | None = None) -> Mapping[str, tuple[BankEntry, ...]]:
 @functools.lru_cache(maxsize=1)
 def never_found() -> Mapping[str, int]:
     """The rules the bank's search never found, each with the number of robot deals searched (the
-    bank's streams, its targeted deals and its plain deals), so a drill of one answers at once."""
+    bank's streams, its targeted, placed and plain deals), so a drill of one answers at once."""
     if not BANK_PATH.exists():
         return {}
     data = read_json_source(str(BANK_PATH), max_bytes=BANK_MAX_BYTES, max_depth=8)
     if not isinstance(data, dict) or not isinstance(data.get("never_found"), list):
         return {}
-    searched = sum(int(data.get(k, 0)) for k in ("stream_deals", "targeted_deals", "plain_deals")
+    searched = sum(int(data.get(k, 0)) for k in ("stream_deals", "targeted_deals", "placed_deals", "plain_deals")
                    if isinstance(data.get(k), int))
     return {str(rule): searched for rule in data["never_found"]} if searched else {}
 
