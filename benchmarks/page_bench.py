@@ -147,9 +147,12 @@ def _select_timed(label: str) -> Callable[[Any], None]:
 
 
 def _any_answer(app: Any) -> None:
-    """A law quiz question is a choice (a radio) or a number (an input): answer whichever is shown."""
-    radios = app.main.locator('[data-testid="stRadio"]').filter(has_text="Your answer")
-    if radios.count():
+    """A law quiz question is a choice (a radio) or a number (an input): answer whichever is shown,
+    once it is shown (a loaded machine renders the question after the page's first elements)."""
+    widgets = '[data-testid="stRadio"], [data-testid="stNumberInput"], [data-testid="stTextInput"]'
+    answer = app.main.locator(widgets).filter(has_text="Your answer").first
+    answer.wait_for()
+    if answer.get_attribute("data-testid") == "stRadio":
         _radio_first("Your answer")(app)
     else:
         _fill("Your answer", "1")(app)

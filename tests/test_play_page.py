@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.play.drill import make
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/play_drill.py"
+#: the play rules as their YAML states them (read with yaml.safe_load, not the loader under test)
+_STATED_LEADS = {r["id"]: r for r in yaml.safe_load(
+    (ROOT / "content" / "conventions" / "play.yaml").read_text(encoding="utf-8"))["rules"] if r["kind"] == "lead"}
 
 
 @pytest.fixture()
@@ -86,12 +90,15 @@ def _a_lead_the_bank_never_found() -> str:
 
 def test_a_convention_the_robots_deals_do_not_hold_is_said_in_plain_words(app: AppTest) -> None:
     """A lead the book's robots' deals never held (the bank's header, docs/play.md): the page says
-    the convention hardly arises - one error line, no traceback, no rule id."""
+    why in the learner's words - the reason its YAML states (≈89: law 87 holds its every holding), or
+    that it hardly arises - one error line, no traceback, no rule id."""
     rule_id = _a_lead_the_bank_never_found()
     app.radio(key="play_drill_kind").set_value("lead")
     app.run()
     app.selectbox(key="play_drill_rule").set_value(rule_id)
     app.run()
     assert not app.exception
-    assert app.error and "hardly ever" in app.error[0].value
+    why = _STATED_LEADS.get(rule_id, {}).get("drill", {}).get("no_drill")
+    expected = " ".join(why.split()) if why else "hardly ever"
+    assert app.error and expected in app.error[0].value
     assert rule_id not in app.error[0].value and "lead-" not in app.error[0].value  # no rule id
