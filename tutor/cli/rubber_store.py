@@ -6,6 +6,11 @@ The rubber is the profile's (``--learner``, else the default profile) at the ter
 transaction with the version it read: a second terminal or another writer on the same rubber is
 refused with one line, never merged. ``--seed`` naming another rubber, or ``--new``, starts afresh
 (saying which rubber it replaces).
+
+Each finished four-handed deal played at the terminal (a deal, a rubber, the learner's rounds of the
+five players) writes the learner's judged decisions to the review queue as the page does
+(:func:`recorder`; :func:`~tutor.lessons.table.items.decision_answers`, keyed: recorded again, nothing
+is added), so a mistake comes back in ``tutor review``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from collections.abc import Callable
 from tutor.cli.inputs import seed_or_random
 from tutor.engine.cards import Seat
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, TableSlot
+from tutor.lessons.table import TableDeal
 from tutor.lessons.table.rubber import PracticeRubber
 
 #: the terminal's table in the store (beside the app's four-handed table and the ways' tables)
@@ -44,3 +50,27 @@ def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
 
     save()
     return rubber, save
+
+
+def recorder(store: ProgressStore, learner: str | None) -> Callable[[TableDeal], None]:
+    """The function that writes a finished deal's judged decisions, right ones included, to ``learner``'s
+    review queue in ``store`` (the default profile when ``None``) and says how many were mistakes."""
+    from tutor.lessons.table.items import decision_answers
+
+    name = store.add_learner(learner or DEFAULT_LEARNER)
+
+    def record(table: TableDeal) -> None:
+        answers = decision_answers(table)
+        for answer in answers:
+            store.record(answer, name)
+        if line := queue_line(sum(not a.correct for a in answers)):
+            print(line)
+
+    return record
+
+
+def queue_line(wrong: int) -> str:
+    """"1 mistake of yours written to your review queue (tutor review)." — or nothing when there is none."""
+    if not wrong:
+        return ""
+    return f"{wrong} mistake{'s' if wrong > 1 else ''} of yours written to your review queue (tutor review)."

@@ -7,7 +7,8 @@ flags a move that differs from the robot's at once or only in the review, ``--ro
 rubber of the rotation (five players; the three-handed dummy way), ``--way-option`` a way's
 switch. Each card says whose hand it came from; each trick's winner is announced; the end of
 the deal gives the tricks, the score item by item, the records and the review of the learner's
-moves with their prices. Five players: the evening's running record is kept in the progress
+moves with their prices (``--layouts N``: on what he could know too, or why not where the deal does
+not allow it). Five players: the evening's running record is kept in the progress
 store (``--db``), and each round played continues it.
 """
 
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tutor.cli.inputs import table_command
+from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
 from tutor.engine.cards import SEAT_NAMES, Hand, Seat, Side
@@ -38,25 +40,26 @@ from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
 from tutor.lessons.words import hand_line
 
 if TYPE_CHECKING:  # imported when a rubber is played, as before
-    from tutor.lessons.progress import ProgressStore
+    from tutor.lessons.table import TableDeal
     from tutor.lessons.table.rubber import PracticeRubber
 
 #: a rubber not over after this many deals is stopped (the robots throw many deals in)
 MAX_RUBBER_DEALS = 60
 Read = Callable[[str], str]
+#: the four-handed table's rubber loop: the rubber, the reader, the options, the save (none here) and the recorder
+PlayRubber = Callable[["PracticeRubber", Read, TableOptions, None, Callable[["TableDeal"], None]], int]
 
 
-def play_way(args: argparse.Namespace, seed: int, read: Read,
-             play_rubber: Callable[[PracticeRubber, Read, bool], int]) -> int:
+def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayRubber) -> int:
     """``tutor play --players N``. ``play_rubber`` is the four-handed table's rubber loop (five
     players), passed in so this module does not import the command that imports it."""
     way = way_of(args)
     refuse_flags(args, way)
+    options = table_options(args)
     if way.players == 5:  # noqa: PLR2004
-        return play_five(args, seed, read, play_rubber)
+        return play_five(args, seed, read, play_rubber, options)
     learner = chosen_player(args, way, "seat", "A")
     dealer = chosen_player(args, way, "dealer", None)
-    now = getattr(args, "deviations", "now") != "end"
     rubber_no = int(getattr(args, "five_round", 0) or 0)
     first = WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber_no)
     print(f"{way.players} players, the {way.name} way ({way.title}). You are {learner}; "
@@ -69,7 +72,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Read,
         print(f"  Rubber {rubber_no}: {first.setup.dummy_player} plays with the dummy "
               f"(the first dummy to the lowest card drawn, then in turn).")
     if not getattr(args, "rubber", False):
-        if play_deal(first, read, now):
+        if play_deal(first, read, options):
             record_deal(first, args)
         return 0
     record = WayRecord(way, first.setup.players)
@@ -78,7 +81,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Read,
         table = first if deal_no == 0 else WayTable(way, seed, deal_no=deal_no, learner=learner, dealer=dealer,
                                                     rubber=rubber_no)
         print(f"\nDeal {deal_no + 1} of the rubber: {table.setup.dealer} deals.")
-        if not play_deal(table, read, now):
+        if not play_deal(table, read, options):
             return 0
         record_deal(table, args)
         record.add(table.game, table.score())
@@ -91,8 +94,9 @@ def play_way(args: argparse.Namespace, seed: int, read: Read,
     return 0
 
 
-def play_deal(table: WayTable, read: Read, now: bool) -> bool:
-    """One deal at the terminal; ``False`` when the learner quits."""
+def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
+    """One deal at the terminal, ended by its review (sampled over ``options.layouts``, when asked);
+    ``False`` when the learner quits."""
     shown = 0
     while True:
         table.run_robots()
@@ -101,18 +105,19 @@ def play_deal(table: WayTable, read: Read, now: bool) -> bool:
         shown = len(table.game.steps)
         if not table.learners_turn:
             break
-        outcome = _turn(table, read, now)
+        outcome = _turn(table, read, options.now)
         if outcome == "quit":
             return False
         shown = min(shown, len(table.game.steps))
     print("\n".join(end_of_deal(table.game, table.score(), table.records())))
-    print("\n".join(review_lines(table)))
+    print("\n".join(review_lines(table, options.layouts)))
     return True
 
 
 def record_deal(table: WayTable, args: argparse.Namespace) -> None:
     """The learner's judged actions of a finished deal written to the progress store (``--db``, ``--learner``),
     as the four-handed table's: a mistake comes back in ``tutor review``. Keyed: nothing is counted twice."""
+    from tutor.cli.rubber_store import queue_line
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store
     from tutor.lessons.ways.items import way_answers
 
@@ -123,9 +128,8 @@ def record_deal(table: WayTable, args: argparse.Namespace) -> None:
         learner = store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER)
         for answer in answers:
             store.record(answer, learner)
-    wrong = sum(not a.correct for a in answers)
-    if wrong:
-        print(f"{wrong} mistake{'s' if wrong > 1 else ''} of yours written to your review queue (tutor review).")
+    if line := queue_line(sum(not a.correct for a in answers)):
+        print(line)
 
 
 def _turn(table: WayTable, read: Read, now: bool) -> str:
@@ -170,10 +174,10 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
     return "acted"
 
 
-def play_five(args: argparse.Namespace, seed: int, read: Read,
-              play_rubber: Callable[[PracticeRubber, Read, bool], int]) -> int:
+def play_five(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayRubber, options: TableOptions) -> int:
     """Five players: the learner (``--seat``; A by default, who plays the first rubber) watches the
     rounds he sits out and plays his seat in the others; each finished round continues the evening."""
+    from tutor.cli.rubber_store import recorder
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store
     from tutor.lessons.table.rubber import PracticeRubber
 
@@ -201,8 +205,7 @@ def play_five(args: argparse.Namespace, seed: int, read: Read,
             print(f"Five players, round {round_no}: {table.sitting_out} sits out; {pairs}. You ({me}) sit "
                   f"{SEAT_NAMES[seat]} with {partner} opposite.")
             rubber = PracticeRubber(seed, seat, first_dealer=first)
-            play_rubber(rubber, read, getattr(args, "deviations", "now") != "end")
-            _record_rubber(store, rubber, getattr(args, "learner", None) or DEFAULT_LEARNER)
+            play_rubber(rubber, read, options, None, recorder(store, getattr(args, "learner", None)))
             if not write_round(evening, round_no, rubber.rubber):
                 print("The rubber is not over: nothing is written to the evening's record.")
                 return 0
@@ -214,13 +217,3 @@ def play_five(args: argparse.Namespace, seed: int, read: Read,
     print(f"The evening's running record (rounds {rounds}): {evening_record(evening, FIVE_NAMES).line()}")
     return 0
 
-
-def _record_rubber(store: ProgressStore, rubber: PracticeRubber, learner: str) -> None:
-    """The four-handed deals the learner finished at his seat of the five, recorded as the four-handed page
-    records them (:func:`~tutor.lessons.table.items.decision_answers`; keyed, so none twice)."""
-    from tutor.lessons.table.items import decision_answers
-
-    name = store.add_learner(learner)
-    for deal in rubber.finished:
-        for answer in decision_answers(deal):
-            store.record(answer, name)

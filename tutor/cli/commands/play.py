@@ -12,8 +12,12 @@ a call (``1S``, ``2NT``, ``P``) or a card (``SA``, ``♥10``, ``10C``), or:
 A call or card that differs from the book's is flagged at once (``--deviations now``, the
 default) or only in the review at the end (``--deviations end``). The end-of-deal review
 prices every deviation by double dummy and by the robots' playout, in tricks and Vint
-points. ``--rubber`` plays deals until the rubber is won and prints the score sheet after
-each.
+points; ``--layouts N`` (0 to 100; 0, the default, is off) prices each also on what you could
+know — the average over N layouts of the cards you could not see — with the verdict and its
+interval in words, as the page does. ``--rubber`` plays deals until the rubber is won and prints
+the score sheet after each. Each finished deal writes your judged calls and cards to the review
+queue (``--db``, ``--learner``; keyed, so a deal recorded again adds nothing): ``tutor review``
+asks your mistakes again.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections.abc import Callable
 
 from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
 from tutor.cli.spelling import as_call, learner_message
+from tutor.cli.table_options import TableOptions, add_layouts_option, table_options
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
@@ -44,6 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--pbn-file", metavar="FILE", help="play the first deal of a PBN file")
     parser.add_argument("--deviations", choices=("now", "end"), default="now",
                         help="flag a call or card that differs from the book's at once, or only at the end")
+    add_layouts_option(parser)
     parser.add_argument("--rubber", action="store_true", help="play deals until the rubber is won "
                         "(kept in the progress store: a restart goes on with it)")
     parser.add_argument("--new", action="store_true", help="with --rubber: start a new rubber")
@@ -66,37 +72,45 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
         return play_way(args, seed_or_random(args.seed), read, _play_rubber)
     seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
     seed = seed_or_random(args.seed)
-    now = args.deviations == "now"
-    if args.rubber:
-        from tutor.cli.rubber_store import stored_rubber
-        from tutor.lessons.progress import open_store
+    options = table_options(args)  # checked before anything is dealt or stored
+    from tutor.cli.rubber_store import recorder, stored_rubber
+    from tutor.lessons.progress import open_store
 
-        with open_store(args.db) as store:  # issue 31: the rubber survives a kill
+    with open_store(args.db) as store:  # issue 31: the rubber survives a kill
+        record = recorder(store, args.learner)
+        if args.rubber:
             rubber, save = stored_rubber(store, args, seat, dealer)
-            return _play_rubber(rubber, read, now, save)
+            return _play_rubber(rubber, read, options, save, record)
+        table = _one_deal(args, seat, dealer, seed)
+        print(f"You sit {SEAT_NAMES[seat]}; {SEAT_NAMES[table.dealer]} deals (seed {seed}).")
+        if play_deal(table, read, options):
+            print(end_of_deal(table, layouts=options.layouts))
+            record(table)
+    return 0
+
+
+def _one_deal(args: argparse.Namespace, seat: Seat, dealer: Seat, seed: int) -> TableDeal:
+    """The deal to play: the first of ``--pbn-file``, else the seed's."""
     if args.pbn_file:
         from tutor.cli.commands.robots import read_text
         from tutor.engine import pbn
 
         game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
-        table = TableDeal(game.deal, game.dealer, seat)
-    else:
-        table = TableDeal(random_deal(random.Random(seed)), dealer, seat, seed=seed)
-    print(f"You sit {SEAT_NAMES[seat]}; {SEAT_NAMES[table.dealer]} deals (seed {seed}).")
-    finished = play_deal(table, read, now)
-    if finished:
-        print(end_of_deal(table))
-    return 0
+        return TableDeal(game.deal, game.dealer, seat)
+    return TableDeal(random_deal(random.Random(seed)), dealer, seat, seed=seed)
 
 
-def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool,
-                 save: Callable[[], None] | None = None) -> int:
+def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], options: TableOptions,
+                 save: Callable[[], None] | None = None, record: Callable[[TableDeal], None] | None = None) -> int:
+    """Deal after deal to the rubber's end; each finished deal reviewed, then ``record``-ed (the review queue)."""
     while rubber.current is not None:
         table = rubber.current
         print(f"\nDeal {len(rubber.finished) + 1} of the rubber: {SEAT_NAMES[table.dealer]} deals.")
-        if not play_deal(table, read, now, save):
+        if not play_deal(table, read, options, save):
             return 0
-        print(end_of_deal(table, rubber))
+        print(end_of_deal(table, rubber, options.layouts))
+        if record is not None:
+            record(table)
         print("\n" + rubber.sheet())  # the deal just finished is written at once
         rubber.next_deal()
         if save is not None:
@@ -104,7 +118,7 @@ def _play_rubber(rubber: PracticeRubber, read: Callable[[str], str], now: bool,
     return 0
 
 
-def play_deal(table: TableDeal, read: Callable[[str], str], now: bool,
+def play_deal(table: TableDeal, read: Callable[[str], str], options: TableOptions,
               save: Callable[[], None] | None = None) -> bool:
     """Play ``table`` to its end at the terminal; ``False`` when the learner quits. ``save`` keeps
     the rubber after every action (committed: a kill loses nothing acted)."""
@@ -115,7 +129,7 @@ def play_deal(table: TableDeal, read: Callable[[str], str], now: bool,
         shown = _show_new(table, shown)
         if not table.learners_turn:
             break  # the deal is over
-        outcome = _learner_turn(table, read, now)
+        outcome = _learner_turn(table, read, options.now)
         if save is not None and outcome in ("acted", "undo"):
             table.run_robots()
             save()
@@ -209,8 +223,9 @@ def auction_table(table: TableDeal) -> str:
     return "\n".join(rows)
 
 
-def end_of_deal(table: TableDeal, rubber: PracticeRubber | None = None) -> str:
-    """The result, all four hands, the review in sentences and the robots' whole reasons."""
+def end_of_deal(table: TableDeal, rubber: PracticeRubber | None = None, layouts: int = 0) -> str:
+    """The result, all four hands, the review in sentences (each deviation priced over ``layouts`` layouts of
+    what the learner could know too, when positive) and the robots' whole reasons."""
     from tutor.engine.sheet import deal_rows, sheet_text
 
     lines = []
@@ -233,7 +248,7 @@ def end_of_deal(table: TableDeal, rubber: PracticeRubber | None = None) -> str:
         lines.append(sheet_text(deal_rows(score_deal(played.deal, played.contract, played.declarer_tricks))))
     lines.append("The four hands:")
     lines += [f"  {SEAT_NAMES[seat]:<6}{hand_line(table.deal[seat])}" for seat in (Seat.N, Seat.E, Seat.S, Seat.W)]
-    costs = review(table)
+    costs = review(table, layouts=layouts)
     texts: list[str] = []
     if not costs:
         lines.append("Review: every call and card of yours that the book decides was the book's.")

@@ -10,7 +10,9 @@ whole score less the other side's) are compared; where the deal is a four-handed
 solver (four hands of 13, partners opposite), double dummy too; and, for a card or a call, when the
 learner asks, on what he could know (:mod:`tutor.lessons.ways.sampled`: the cards he could not see
 dealt again as the play allows, the calls not read; after a call the robots finish the auction on
-each layout). Each price is said in words, or the choice was free here.
+each layout). Each price is said in words, or the choice was free here; a sampled line asked for where
+the deal does not allow one (tricks of two cards, the buy-in still to come, the traded dummies beside
+the players) is said to be missing, and why (:func:`unsampled_reason`), never left out silently.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class WayDeviation:
     points: tuple[int, int]  # the learner side's net points: (the robot's choice, the learner's)
     double_dummy: tuple[int, int] | None = None  # the same by double dummy, where the deal allows it
     sampled: WaySampled | None = None  # on what the learner could know, when asked and the deal allows it
+    #: asked for but not priced on what the learner could know: why, in words (:func:`unsampled_reason`)
+    unsampled: str = ""
 
     @property
     def points_lost(self) -> int:
@@ -70,7 +74,10 @@ class WayDeviation:
         sampled_same = self.sampled is None or round(self.sampled.points[0] - self.sampled.points[1]) == 0
         if self.points_lost == 0 and dd in (None, 0) and sampled_same:
             seen = "seen with every card (double dummy) and " if dd is not None else ""
-            return f"The choice was free here: the deal scores the same for your side either way, {seen}in the robots' playout."
+            known = ("" if self.sampled is None else
+                     f", and on average over the {self.sampled.layouts} layouts of the cards you could not see")
+            return (f"The choice was free here: the deal scores the same for your side either way, {seen}in the robots' "
+                    f"playout{known}.{self._unsampled_sentence()}")
         parts = [] if dd is None else [f"Seen with every card (double dummy), your choice {worth_words(dd)}"]
         if self.sampled is not None:
             book, given = self.sampled.points
@@ -81,7 +88,10 @@ class WayDeviation:
                          + (f", {sure}" if sure else ""))
         parts.append(f"in the robots' playout (the robots finish the deal from here) it {worth_words(self.points_lost)}")
         text = "; ".join(parts)
-        return text[0].upper() + text[1:] + "."
+        return text[0].upper() + text[1:] + "." + self._unsampled_sentence()
+
+    def _unsampled_sentence(self) -> str:
+        return f" On what you could know it is not priced here: {self.unsampled}." if self.unsampled else ""
 
     def to_json(self) -> JsonObject:
         return {"index": self.index, "given": self.given, "robot": self.robot.to_json(),
@@ -156,13 +166,31 @@ def way_deviations(table: WayTable, layouts: int = 0) -> tuple[WayDeviation, ...
         dd = None if robot_dd is None or given_dd is None else (robot_dd, given_dd)
         sampled = sampled_line(before, (decision.action, action), table.learner, layouts,
                                f"{table.seed}:{table.deal_no}:{index}")
-        found.append(WayDeviation(index, action, decision, points, dd, sampled))
+        unsampled = unsampled_reason(before) if layouts > 0 and sampled is None else ""
+        found.append(WayDeviation(index, action, decision, points, dd, sampled, unsampled))
     return tuple(found)
 
 
-def review_lines(table: WayTable) -> list[str]:
-    """The review as text: each deviation with its law (or the way's stated default) and its prices."""
-    deviations = way_deviations(table)
+def unsampled_reason(before: WayGame) -> str:
+    """Why a move at ``before`` has no sampled line though one was asked for, in the learner's words: the
+    layouts are priced by the solver, which reads four hands of 13 with partners opposite."""
+    if before.way.two_handed_play:
+        return "this way's tricks have two cards, and the solver prices only four-handed play"
+    if before.phase == "auction" and before.way.buy_in:
+        return ("the buy-in still follows the auction, so no contract is yet a four-handed deal the solver "
+                "can price")
+    if before.phase == "auction":
+        return ("on some layouts the contract would be played with the traded dummies beside the players, not "
+                "opposite their partners as the solver needs")
+    if before.phase != "play":
+        return "this move comes before the hands are settled for the play, which alone the solver prices"
+    return "the traded dummies lie beside the players, not opposite their partners as the solver needs"
+
+
+def review_lines(table: WayTable, layouts: int = 0) -> list[str]:
+    """The review as text: each deviation with its law (or the way's stated default) and its prices (on
+    ``layouts`` layouts of what the learner could know too, when positive)."""
+    deviations = way_deviations(table, layouts)
     if table.learner is None:
         return []
     if not deviations:
@@ -214,4 +242,4 @@ def _playout(before: WayGame, action: str, learner: str) -> int:
     return score.total(side) - score.total(Side.EW if side is Side.NS else Side.NS)
 
 
-__all__ = ["WayDeviation", "double_dummy_net", "review_lines", "said", "way_deviations"]
+__all__ = ["WayDeviation", "double_dummy_net", "review_lines", "said", "unsampled_reason", "way_deviations"]
