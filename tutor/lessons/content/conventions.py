@@ -15,6 +15,7 @@ read with ``yaml.safe_load`` only.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -289,8 +290,16 @@ def _display(path: Path) -> str:
 def conventions_for(name: str) -> ConventionSet:
     """The validated conventions of ``<content>/conventions/<name>.yaml`` (cached per file).
 
-    ``<content>`` is ``$TUTOR_CONTENT_DIR`` when set (see :mod:`tutor.lessons.content`).
+    ``<content>`` is ``$TUTOR_CONTENT_DIR`` when set (see :mod:`tutor.lessons.content`). Keyed by
+    that setting and the name, so the robots' two lookups per decision build no path.
     """
+    from tutor.lessons.content import CONTENT_ENV_VAR  # the package imports this module
+
+    return _for_setting(os.environ.get(CONTENT_ENV_VAR), name)
+
+
+@lru_cache(maxsize=16)
+def _for_setting(setting: str | None, name: str) -> ConventionSet:
     return _cached(str(_content_root() / "conventions" / f"{name}.yaml"))
 
 
