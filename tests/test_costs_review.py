@@ -61,3 +61,10 @@ def test_the_certainty_is_said_as_its_interval_says_it() -> None:
     zero = gap([0.0] * 40, rule)
     assert "the same on every layout" in (certainty_words(Comparison(zero, zero, "equal", None)) or "")
     assert certainty_words(None) is None
+    # a gap with no spread over fewer layouts than the rule judges such a gap on (docs/cost.md: 20) is
+    # said as what it was on each layout and why it decides nothing - not as an interval "between
+    # -500 and -500"
+    flat = gap([-500.0] * 10, rule)
+    said = certainty_words(Comparison(flat, flat, flat.verdict, None)) or ""
+    assert flat.verdict == "undecided" and "-500 points on each of those 10 layouts" in said
+    assert "too few layouts" in said and "between" not in said

@@ -213,12 +213,13 @@ def certainty_words(comparison: Comparison | None) -> str | None:
         return None
     if comparison.verdict == "equal":
         return "so the two score the same on every layout"
-    if comparison.on == "tricks":
-        low, high = comparison.tricks.interval
-        span = f"the gap lies between {low:+.1f} and {high:+.1f} tricks, 95 % interval"
-    else:
-        low, high = comparison.points.interval
-        span = f"the gap lies between {low:+,.0f} and {high:+,.0f} points, 95 % interval"
+    measure, unit, number = ((comparison.tricks, "tricks", "{:+.1f}") if comparison.on == "tricks"
+                             else (comparison.points, "points", "{:+,.0f}"))
+    low, high = (number.format(end) for end in measure.interval)
+    if comparison.verdict == "undecided" and measure.interval[0] == measure.interval[1]:  # no spread
+        return (f"so the gap was {low} {unit} on each of those {measure.n} layouts: too few layouts to judge "
+                f"a gap with no spread by")
+    span = f"the gap lies between {low} and {high} {unit}, 95 % interval"
     if comparison.verdict == "undecided":
         return f"so on those layouts the two cannot be told apart ({span})"
     more = "more" if comparison.verdict == "better" else "less"
