@@ -68,3 +68,6 @@ def test_the_certainty_is_said_as_its_interval_says_it() -> None:
     said = certainty_words(Comparison(flat, flat, flat.verdict, None)) or ""
     assert flat.verdict == "undecided" and "-500 points on each of those 10 layouts" in said
     assert "too few layouts" in said and "between" not in said
+    flat = gap([-500.0] * 40, rule)  # enough layouts, but a points gap with no spread never decides
+    said = certainty_words(Comparison(flat, flat, flat.verdict, None)) or ""
+    assert flat.verdict == "undecided" and "on each of those 40 layouts" in said and "too few" not in said
