@@ -60,6 +60,6 @@ def roster_section(teacher: Account, chosen: cls.Class, current: list[str]) -> N
             st.button("Move them", key="teacher_roster_move_button", on_click=_act, args=("move", chosen.id))
         gone = roster.archived(_state.store(), teacher, chosen.id)
         if gone:
-            st.multiselect("Archived learners", gone, key=ARCHIVED)
+            st.multiselect("Archived learners", gone, key=ARCHIVED, placeholder="Pick learners to restore")
             st.button("Restore them", key="teacher_roster_restore_button", on_click=_act,
                       args=("restore", chosen.id))
