@@ -22,7 +22,8 @@ BENCH = ROOT / "benchmarks"
 #: Every benchmark script, run by a test here or in tests/browser/test_browser_benchmarks.py: add a new one.
 COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
            "robot_realism.py", "page_profile.py", "dealer_ref.py", "robot_match.py",
-           "class_load.py"}  # class_load.py: tests/test_class_load_bench.py (it needs the PostgreSQL server)
+           "class_load.py",  # tests/test_class_load_bench.py (it needs the PostgreSQL server)
+           "class_servers.py"}  # tests/browser/test_browser_class_servers.py (PostgreSQL and Chromium)
 
 
 @pytest.fixture

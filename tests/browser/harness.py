@@ -100,10 +100,11 @@ class Server:
 
 
 def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, script: str = "app.py",
-                 address: str | None = "127.0.0.1") -> Server:
+                 address: str | None = "127.0.0.1", options: tuple[str, ...] = ()) -> Server:
     """Start ``script`` (the app) on a free loopback port with a fresh ``TUTOR_DB`` in ``workdir``.
 
-    ``address=None`` leaves the listening address to the project's ``.streamlit/config.toml``.
+    ``address=None`` leaves the listening address to the project's ``.streamlit/config.toml``;
+    ``options`` are more ``streamlit run`` options (e.g. ``("--secrets.files", PATH)``).
     """
     port = port or free_port()
     db = workdir / "progress.sqlite3"
@@ -116,6 +117,7 @@ def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, s
         "--server.fileWatcherType", "none",
         "--browser.gatherUsageStats", "false",
         *(["--server.address", address] if address is not None else []),
+        *options,
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)

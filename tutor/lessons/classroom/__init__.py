@@ -1,5 +1,5 @@
 """Class mode (issue 30): accounts and roles, classes with a join code and consent, assignments, and
-the teacher's view of a class — all kept in the progress store's database (schema version 7), so
+the teacher's view of a class — all kept in the progress store's database (schema version 8), so
 several app processes over one PostgreSQL database see the same classes.
 
 Every function here that reads a learner's record takes the *acting* account and checks it on the

@@ -105,19 +105,22 @@ def join(store: ProgressStore, learner: Account, code: str, *, consent: bool, no
     with store.writing("written; you did not join") as conn:
         conn.execute("INSERT INTO members (class_id, learner, consented_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                      (joined.id, learner.name, to_ts(now or datetime.now(UTC))))
+        if conn.execute("SELECT 1 FROM members WHERE class_id = ? AND learner = ? AND archived_at IS NOT NULL",
+                        (joined.id, learner.name)).fetchone():  # the teacher archived them: theirs to undo
+            raise TutorError("your teacher has archived you from this class: ask them to restore you")
     return joined
 
 
 def members(store: ProgressStore, teacher: Account, class_id: str) -> list[str]:
-    """The learners of one of the teacher's classes."""
+    """The learners of one of the teacher's classes (not those archived: :mod:`.roster`)."""
     teachers_class(store, teacher, class_id)
-    return [r[0] for r in store.read_rows("SELECT learner FROM members WHERE class_id = ? ORDER BY learner",
-                                          (class_id,))]
+    return [r[0] for r in store.read_rows("SELECT learner FROM members WHERE class_id = ? AND archived_at IS NULL"
+                                          " ORDER BY learner", (class_id,))]
 
 
 def classes_joined(store: ProgressStore, learner: Account) -> list[str]:
     rows = store.read_rows("SELECT c.name FROM classes c JOIN members m ON m.class_id = c.id WHERE m.learner = ?"
-                           " ORDER BY c.name", (learner.name,))
+                           " AND m.archived_at IS NULL ORDER BY c.name", (learner.name,))
     return [r[0] for r in rows]
 
 
@@ -153,6 +156,12 @@ def assign(store: ProgressStore, teacher: Account, class_id: str, title: str, it
                      (made.id, class_id, learner, made.title, json.dumps([list(i) for i in made.items]),
                       to_ts(made.due), to_ts(made.created_at)))
     return made
+
+
+def active_classes(store: ProgressStore, learner: Account) -> list[str]:
+    """The ids of the classes the learner is a member of and not archived from (their assignments')."""
+    return [str(r[0]) for r in store.read_rows(
+        "SELECT class_id FROM members WHERE learner = ? AND archived_at IS NULL", (learner.name,))]
 
 
 def assignments(store: ProgressStore, class_id: str, learner: str | None = None) -> list[Assignment]:

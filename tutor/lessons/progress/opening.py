@@ -24,9 +24,9 @@ from tutor.lessons.progress.schema import MIGRATIONS, schema_version_of
 #: the last version reached by the frozen SQLite steps; Alembic's revisions go on from it
 LEGACY_VERSION = max(MIGRATIONS)
 #: the schema version of the newest Alembic revision (each revision sets ``schema_version``)
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 #: the newest Alembic revision this tutor knows (tests hold it equal to the migrations' head)
-ALEMBIC_HEAD = "v0007"
+ALEMBIC_HEAD = "v0008"
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 Transaction = Callable[[], contextlib.AbstractContextManager[Connection]]

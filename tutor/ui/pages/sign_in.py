@@ -52,8 +52,7 @@ def _join(who: accounts.Account) -> None:
 
 def _my_assignments(who: accounts.Account) -> None:
     store = _state.store()
-    rows = store.read_rows("SELECT class_id FROM members WHERE learner = ?", (who.name,))
-    tasks = [a for (class_id,) in rows for a in cls.assignments(store, class_id, who.name)]
+    tasks = [a for class_id in cls.active_classes(store, who) for a in cls.assignments(store, class_id, who.name)]
     if not tasks:
         return
     st.subheader("Your assignments")

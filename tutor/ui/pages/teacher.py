@@ -14,6 +14,7 @@ from tutor.lessons.classroom import classes as cls
 from tutor.ui import access
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md
+from tutor.ui.roster_view import roster_section
 
 
 def _accounts(teacher: accounts.Account) -> None:
@@ -84,6 +85,7 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
     reports, tasks = dashboard.class_report(_state.store(), teacher, chosen.id)
     _assign(teacher, chosen, [r.learner for r in reports])
+    roster_section(teacher, chosen, [r.learner for r in reports])
     st.subheader("Needs attention")
     lagging = dashboard.needs_attention(reports)
     for learner, reason in lagging:
