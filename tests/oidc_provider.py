@@ -158,7 +158,7 @@ class Provider:
             def generate_user_info(self, user: User, scope: str) -> UserInfo:
                 info = UserInfo(sub=user.email, name=user.name, **user.extra_claims)
                 if "email" in scope.split():
-                    info.update(email=user.email, email_verified=True)
+                    info.update(email=user.email, email_verified=user.extra_claims.get("email_verified", True))
                 return info
 
         return CodeGrant, IdToken(require_nonce=True)

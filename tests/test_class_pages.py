@@ -144,3 +144,19 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     with open_store(db) as store:
         assert [m[0] for m in store.read_rows("SELECT learner FROM members ORDER BY learner")] == ["anna", "bob"]
         assert datetime.now(UTC)  # the store is still open to others
+
+
+def test_an_identity_is_matched_by_its_e_mail_only_when_the_provider_vouches_for_it() -> None:
+    """OpenID Connect Core 1.0, §5.1: ``email_verified`` is the provider's word that the address was
+    checked. An account is found by the address the teacher entered; a provider that lets a person set
+    any address he likes must not let him in as its owner, so an unverified address matches nothing.
+    Without an e-mail claim, the provider's own ``sub`` is the identity."""
+    from tutor.ui.access import identity_subject
+
+    teacher = "orlova@club.test"
+    assert identity_subject({"sub": "x1", "email": teacher, "email_verified": True}) == teacher
+    assert identity_subject({"sub": "x1", "email": teacher, "email_verified": "true"}) == teacher
+    assert identity_subject({"sub": "x1", "email": teacher, "email_verified": False}) == ""
+    assert identity_subject({"sub": "x1", "email": teacher}) == ""  # not vouched for
+    assert identity_subject({"sub": "x1"}) == "x1"
+    assert identity_subject({}) == ""

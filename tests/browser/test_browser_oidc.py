@@ -104,7 +104,10 @@ def _sign_out(tab: App, provider: Provider) -> None:
     """The app's sign-out button: Streamlit's logout goes through the provider's end-session endpoint
     and back to the app, signed out."""
     _go(tab, "Your account")
-    tab.main.get_by_role("button", name="Sign out").first.click()
+    # the app signs the session out and shows its sign-in button at once, then goes through the
+    # provider's end-session endpoint and back (/oauth2callback): wait for that return, not the button
+    with tab.page.expect_request(lambda r: r.url.startswith(f"{tab.server.url}/oauth2callback")):
+        tab.main.get_by_role("button", name="Sign out").first.click()
     tab.page.wait_for_url(re.compile(re.escape(tab.server.url) + r"/?$"))
     tab.main.get_by_role("button", name=SIGN_IN_BUTTON).first.wait_for()
 
@@ -148,8 +151,9 @@ def test_st_login_with_a_real_provider(oidc_app: tuple[Server, Provider], chromi
         _sign_out(teacher, provider)
         assert provider.ended == [TEACHER.email]
         teacher.open("teacher")  # the cookie is gone: a new session is a visitor's
+        # the address's page hands over to the sign-in page in a second run: wait for it, then read
+        teacher.main.get_by_role("button", name=SIGN_IN_BUTTON).first.wait_for()
         assert "Create the class" not in teacher.text()
-        assert teacher.main.get_by_role("button", name=SIGN_IN_BUTTON).count()
         assert provider.signed_in == [TEACHER.email, LEARNER.email, STRANGER.email]
     finally:
         for context in people:

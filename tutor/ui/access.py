@@ -11,6 +11,8 @@ it lives in the server's session state only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
@@ -47,7 +49,7 @@ def signed_in() -> Account | None:
     """The account of this session, as the database says now (``None``: not signed in)."""
     s = state.session()
     if not s.account and oidc_configured() and getattr(st.user, "is_logged_in", False):
-        subject = str(st.user.get("email") or st.user.get("sub") or "")
+        subject = identity_subject(st.user.to_dict())
         found = accounts.account_for_subject(state.store(), subject) if subject else None
         if found is not None:
             sign_in_as(found)
@@ -57,6 +59,17 @@ def signed_in() -> Account | None:
     if found is None:
         sign_out()
     return found
+
+
+def identity_subject(claims: Mapping[str, object]) -> str:
+    """What the tutor's accounts are matched on (their ``oidc_subject``, which the teacher enters): the
+    e-mail only when the provider vouches for it (``email_verified``) - a provider that lets anyone set
+    an unverified address would otherwise let him sign in as the teacher who owns it; without an e-mail
+    claim, the provider's own ``sub``; an unverified e-mail matches nothing."""
+    email, sub = claims.get("email"), claims.get("sub")
+    if email:
+        return str(email) if claims.get("email_verified") in (True, "true") else ""
+    return str(sub or "")
 
 
 def sign_in_as(who: Account) -> None:
