@@ -193,7 +193,7 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
         # most of a second); the layouts of the whole sample begin with the same ones when
         # both meet the same level (the same seed draws the same candidates, filed in order)
         ledger = ledger_of(known)
-        early = sample_layouts(known, seed, first, budget, ledger)
+        early = sample_layouts(known, seed, first, budget, ledger, whole=total)
         rule = Rule(batch=BATCH, most=total, first=first)  # the whole plan's rule: its error budget
         run.price(0, early.layouts, kept, every=False)
         yield replace(run.analysis(early, rule, first, played, final=False), total=total)
