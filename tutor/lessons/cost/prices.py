@@ -65,7 +65,7 @@ from tutor.lessons.cost.sampling import (
     ledger_of,
     sample_layouts,
 )
-from tutor.lessons.cost.verdict import BATCH, LEAD_FIRST, Comparison, Rule, compare
+from tutor.lessons.cost.verdict import BATCH, FIRST_LOOK, Comparison, Rule, compare
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
@@ -180,14 +180,13 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     answer) to those choices.
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
-    lead = not known.is_bid and not known.plays()  # 13 cards: the solver's dearest decision
     book = _book(known)
     run = _Run(known, choices, book)
     search = 0 if every or not run.asked else 1  # the batch that prices every choice
     kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
     played: dict[str, Outcome] = {}
     wants_robots = known.deal is not None and robots
-    first = LEAD_FIRST if lead else BATCH
+    first = FIRST_LOOK[decision_kind(known)]
     if sample is None and search and total > first:
         # the first verdict from a sample of the first look's size (sampling 100 layouts takes
         # most of a second); the layouts of the whole sample begin with the same ones when
@@ -201,7 +200,7 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
         if sample.layouts[:first] != early.layouts:  # another level: priced again on the whole sample
             run = _Run(known, choices, book)
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
-    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
+    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
     for number, priced in enumerate(rule.sizes()):
         if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
             continue
@@ -219,6 +218,11 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     if wants_robots and not played:
         played = run.robots({n for n in run.names if robots_for is None or n in robots_for})
     yield run.analysis(sample, rule, priced, played, final=True)
+
+
+def decision_kind(known: Knowledge) -> str:
+    """``"call"``, ``"lead"`` (the opening lead: 13 cards a hand, the solver's dearest) or ``"play"``."""
+    return "call" if known.is_bid else "play" if known.plays() else "lead"
 
 
 class _Run:
@@ -341,5 +345,5 @@ def verdict_of(result: Mapping[str, Any], given: str) -> str | None:
             }.get(mine["verdict"], f"On what you could know, your choice and the book's cannot be told apart: {gaps}.")
 
 
-__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices",
+__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices", "decision_kind",
            "card_choices", "net_points", "summarise", "verdict", "verdict_of"]
