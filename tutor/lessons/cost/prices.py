@@ -37,10 +37,13 @@ pass, and any call the position names under ``"choices"``.
 
 from __future__ import annotations
 
+import contextvars
 import math
-from collections.abc import Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
@@ -69,6 +72,7 @@ from tutor.lessons.cost.verdict import BATCH, FIRST_LOOK, Comparison, Rule, comp
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -198,7 +202,7 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
         yield replace(run.analysis(early, rule, first, played, final=False), total=total)
         sample = sample_layouts(known, seed, total, budget, ledger)
         if sample.layouts[:first] != early.layouts:  # another level: priced again on the whole sample
-            run = _Run(known, choices, book)
+            run = _Run(known, choices, book, run._actual)
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
     rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
     for number, priced in enumerate(rule.sizes()):
@@ -228,7 +232,8 @@ def decision_kind(known: Knowledge) -> str:
 class _Run:
     """One analysis under way: the choices' outcomes on the layouts priced so far."""
 
-    def __init__(self, known: Knowledge, choices: Sequence[str], book: str | None) -> None:
+    def __init__(self, known: Knowledge, choices: Sequence[str], book: str | None,
+                 actual: Future[list[Outcome]] | None = None) -> None:
         self.known = known
         self.book = book
         if known.is_bid:
@@ -245,11 +250,22 @@ class _Run:
         self.rows: dict[str, dict[int, Outcome]] = {n: {} for n in self.names}
         self.best: dict[int, int] = {}
         self.memo = RobotMemo()
-        self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
+        # the actual deal priced while the layouts are drawn: its solving (an opening lead's thirteen
+        # cards valued: up to a few tenths of a second) waits neither for the sampling nor it for it
+        deal = known.deal
+        if actual is None and deal is not None:
+            actual = _meanwhile(lambda: self._on([deal], self.names, True, RobotMemo())[0])
+        self._actual = actual
 
-    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+    @property
+    def actual(self) -> list[Outcome] | None:
+        """Each choice's outcome on the actual deal (double dummy), when the deal is known."""
+        return None if self._actual is None else self._actual.result()
+
+    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool,
+            memo: RobotMemo | None = None) -> list[list[Outcome]]:
         if self.known.is_bid:
-            return call_outcomes(self.known, layouts, names, self.memo)
+            return call_outcomes(self.known, layouts, names, memo or self.memo)
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
     def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
@@ -269,14 +285,14 @@ class _Run:
 
     def analysis(self, sample: Sample, rule: Rule, priced: int, played: Mapping[str, Outcome],
                  final: bool) -> Analysis:
-        out = []
+        out, actual = [], self.actual
         for j, name in enumerate(self.names):
             rows = self.rows[name]
             if not rows:  # not priced yet (the first batch priced only the book's and the asked choices)
                 continue
             stats = summarise([o.points for o in rows.values()], [o.tricks for o in rows.values()],
                               [o.points == self.best[i] for i, o in rows.items()])
-            out.append(ChoiceCost(name, self.actual[j] if self.actual else None, stats, played.get(name),
+            out.append(ChoiceCost(name, actual[j] if actual else None, stats, played.get(name),
                                   self._against_book(name, rule)))
         points = {n: tuple(rows[i].points for i in sorted(rows)) for n, rows in self.rows.items()}
         return Analysis(tuple(out), sample, self.book, points, priced, final)
@@ -301,6 +317,21 @@ class _Run:
         if self.known.is_bid:
             return {n: robots_after_call(self.known, deal, n) for n in self.names if n in names}
         return {n: robots_after_card(self.known, deal, self.cards[n]) for n in self.names if n in names}
+
+
+def _meanwhile(work: Callable[[], _T]) -> Future[_T]:
+    """``work`` started on its own thread, as the same learner (the solver's turns), its result to come."""
+    future: Future[_T] = Future()
+    context = contextvars.copy_context()  # the learner named by as_learner, if any
+
+    def run() -> None:
+        try:
+            future.set_result(context.run(work))
+        except BaseException as exc:  # noqa: BLE001 -- raised again where the result is read
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="analysis-actual-deal", daemon=True).start()
+    return future
 
 
 def _book(known: Knowledge) -> str | None:
