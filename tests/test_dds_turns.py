@@ -90,3 +90,13 @@ def test_a_batch_is_cut_into_shrinking_pieces_none_above_the_bound() -> None:
         assert all(len(a) >= len(b) for a, b in zip(pieces, pieces[1:]))
         if n >= 20:
             assert len(pieces[-1]) == 1 and len(pieces) >= 2
+
+
+def test_the_threads_an_analysis_starts_solve_as_its_learner() -> None:
+    # the rule above: a learner is its thread unless named; the analysis's own threads (the actual
+    # deal, the next look) are the same learner's, or one page would take several turns
+    from tutor.lessons.cost.prices import _meanwhile
+
+    assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == current_learner()
+    with as_learner("ann"):
+        assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == "ann"

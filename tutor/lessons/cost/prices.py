@@ -37,7 +37,7 @@ pass, and any call the position names under ``"choices"``.
 
 from __future__ import annotations
 
-import contextvars
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -49,6 +49,7 @@ from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.solver.owner import as_learner, current_learner
 from tutor.lessons.cost.choices import (
     Outcome,
     call_choices,
@@ -205,12 +206,21 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
             run = _Run(known, choices, book, run._actual)
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
     rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
-    for number, priced in enumerate(rule.sizes()):
+    sizes = rule.sizes()
+    pending: dict[int, Future[list[list[Outcome]]]] = {}
+    for number, priced in enumerate(sizes):
         if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
             continue
-        start = rule.sizes()[number - 1] if number else 0
         all_of_them = every or number == search
-        run.price(start, sample.layouts[start:priced], run.names if all_of_them else kept, every=all_of_them)
+        names = run.names if all_of_them else kept
+        # with the number of layouts fixed no look is the last by its verdicts, so once the choices priced
+        # are settled the next look is solved meanwhile (docs/cost.md: no worker idles at a look's last
+        # boards, nor while this process runs the robots' auctions of the next look)
+        settled = layouts is not None and (every or number > search) and number + 1 < len(sizes)
+        for look in (number, number + 1) if settled else (number,):
+            if look not in pending:
+                pending[look] = _meanwhile(functools.partial(run.outcomes, _of(sample, sizes, look), names, all_of_them))
+        run.file(sizes[number - 1] if number else 0, names, pending.pop(number).result())
         if number == search:
             kept = run.kept()
         result = run.analysis(sample, rule, priced, played, final=False)
@@ -222,6 +232,11 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     if wants_robots and not played:
         played = run.robots({n for n in run.names if robots_for is None or n in robots_for})
     yield run.analysis(sample, rule, priced, played, final=True)
+
+
+def _of(sample: Sample, sizes: Sequence[int], look: int) -> tuple[Deal, ...]:
+    """The layouts that look number ``look`` adds."""
+    return sample.layouts[sizes[look - 1] if look else 0:sizes[look]]
 
 
 def decision_kind(known: Knowledge) -> str:
@@ -269,7 +284,15 @@ class _Run:
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
     def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
-        for i, row in enumerate(self._on(layouts, names, every), start):
+        self.file(start, names, self._on(layouts, names, every))
+
+    def outcomes(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+        """``out[i][j]``: the outcome of ``names[j]`` on ``layouts[i]`` (any thread: nothing is filed)."""
+        return self._on(layouts, names, every)
+
+    def file(self, start: int, names: Sequence[str], outcomes: Sequence[Sequence[Outcome]]) -> None:
+        """Keep the ``outcomes`` of ``names`` on the layouts numbered from ``start``."""
+        for i, row in enumerate(outcomes, start):
             for name, outcome in zip(names, row):
                 self.rows[name][i] = outcome
             self.best[i] = max(self.best.get(i, row[0].points), *(o.points for o in row))
@@ -320,17 +343,21 @@ class _Run:
 
 
 def _meanwhile(work: Callable[[], _T]) -> Future[_T]:
-    """``work`` started on its own thread, as the same learner (the solver's turns), its result to come."""
+    """``work`` started on a thread of its own, its result to come.
+
+    The thread solves as the caller's learner: the solver's turns (tutor/engine/solver/owner.py)
+    count it as the caller's, not as another learner's, however many such threads run."""
     future: Future[_T] = Future()
-    context = contextvars.copy_context()  # the learner named by as_learner, if any
+    who = current_learner()
 
     def run() -> None:
         try:
-            future.set_result(context.run(work))
+            with as_learner(who):
+                future.set_result(work())
         except BaseException as exc:  # noqa: BLE001 -- raised again where the result is read
             future.set_exception(exc)
 
-    threading.Thread(target=run, name="analysis-actual-deal", daemon=True).start()
+    threading.Thread(target=run, name="analysis-meanwhile", daemon=True).start()
     return future
 
 
