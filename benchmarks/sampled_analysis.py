@@ -185,14 +185,16 @@ def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
 
 
 def _learners_choice(known: Any) -> tuple[str, ...]:
-    """A choice other than the book's, as a learner's wrong answer (the pages pass the learner's choice)."""
+    """A choice other than the book's, as a learner's wrong answer (the pages pass the learner's choice);
+    the book's own when it is the only one (a call whose only candidate is pass): the page passes
+    the learner's answer all the same, and its first answer comes from the first look's sample."""
     from tutor.lessons.cost.choices import call_choices, card_choices
     from tutor.lessons.robots import advise_view
 
     answer = advise_view(known.view)
     book = str(answer.get("call") if known.is_bid else answer.get("card"))
     names = call_choices(known) if known.is_bid else tuple(str(c) for c in card_choices(known))
-    return tuple(n for n in names if n != book)[:1]
+    return (*(n for n in names if n != book), book)[:1]
 
 
 def _workers() -> int:

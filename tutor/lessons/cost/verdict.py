@@ -45,12 +45,13 @@ ALPHA = 0.05
 BATCH = 20
 #: Layouts of the first look, per decision kind: the most whose first verdict (its own sample, then
 #: the book's and the learner's choices priced) comes in under a second at p95 on two cores.
-#: Measured by benchmarks/sampled_analysis.py --first-only, 16 decisions a kind, 2026-12-03, the
-#: machine shared (load average 2); p95 of the CPU it needs (this process's, plus the solver
-#: workers' over the two workers) and of the wall time: a play (tricks 2-10) at 20 layouts,
-#: 0.31 s and 0.40 s; an opening lead (13 cards a hand: the solver's dearest boards) at 10,
-#: 0.36 s and 0.53 s (at 20: 0.70 s and 1.06 s); a call (the robots finish each auction, then
-#: its 13-card contract is solved) at 10, 0.44 s and 0.77 s (at 20: 1.03 s and 1.72 s).
+#: Measured by benchmarks/sampled_analysis.py --first-only, 16 decisions a kind, 2026-12-03 on the
+#: shared machine, in several runs: p95 of the CPU it needs (this process's, plus the solver
+#: workers' over the two workers, which the load of other jobs hardly changes): a play (tricks
+#: 2-10) at 20 layouts, 0.31-0.40 s; an opening lead (13 cards a hand: the solver's dearest
+#: boards) at 10, 0.36-0.62 s (at 20: 0.70 s); a call (the robots finish each auction, then its
+#: 13-card contract is solved) at 10, 0.34-0.44 s (at 20: 1.03-1.15 s). Wall p95 at load average
+#: 2: 0.40 s, 0.53 s and 0.77 s (at 20: a lead 1.06 s, a call 1.72 s).
 FIRST_LOOK = {"play": BATCH, "lead": 10, "call": 10}
 #: The verdicts, in the learner's words.
 VERDICT_WORDS = {"better": "scores more than the book's choice on what you could know",
