@@ -207,20 +207,17 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
     rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
     sizes = rule.sizes()
-    pending: dict[int, Future[list[list[Outcome]]]] = {}
+    looks = _Looks(sample, sizes, {})
     for number, priced in enumerate(sizes):
         if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
             continue
         all_of_them = every or number == search
         names = run.names if all_of_them else kept
-        # with the number of layouts fixed no look is the last by its verdicts, so once the choices priced
-        # are settled the next look is solved meanwhile (docs/cost.md: no worker idles at a look's last
-        # boards, nor while this process runs the robots' auctions of the next look)
-        settled = layouts is not None and (every or number > search) and number + 1 < len(sizes)
-        for look in (number, number + 1) if settled else (number,):
-            if look not in pending:
-                pending[look] = _meanwhile(functools.partial(run.outcomes, _of(sample, sizes, look), names, all_of_them))
-        run.file(sizes[number - 1] if number else 0, names, pending.pop(number).result())
+        # with the number of layouts fixed no look is the last by its verdicts: once the choices priced
+        # are settled, the next look is solved meanwhile
+        ahead = layouts is not None and (every or number > search)
+        run.file(sizes[number - 1] if number else 0, names,
+                 _priced(run, looks, number, names, all_of_them, ahead))
         if number == search:
             kept = run.kept()
         result = run.analysis(sample, rule, priced, played, final=False)
@@ -234,9 +231,28 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     yield run.analysis(sample, rule, priced, played, final=True)
 
 
-def _of(sample: Sample, sizes: Sequence[int], look: int) -> tuple[Deal, ...]:
-    """The layouts that look number ``look`` adds."""
-    return sample.layouts[sizes[look - 1] if look else 0:sizes[look]]
+@dataclass(frozen=True)
+class _Looks:
+    """The sample's looks: their sizes, and the outcomes of those begun ahead, by look number."""
+
+    sample: Sample
+    sizes: Sequence[int]
+    pending: dict[int, Future[list[list[Outcome]]]]
+
+    def layouts(self, look: int) -> tuple[Deal, ...]:
+        """The layouts that look number ``look`` adds."""
+        return self.sample.layouts[self.sizes[look - 1] if look else 0:self.sizes[look]]
+
+
+def _priced(run: _Run, looks: _Looks, number: int, names: Sequence[str], every: bool,
+            ahead: bool) -> list[list[Outcome]]:
+    """The outcomes of ``names`` on look ``number``'s layouts; with ``ahead``, the next look's (the same
+    choices) are begun first on a thread of their own, so that no worker idles at this look's last
+    boards, nor while this process runs the robots' auctions of the next look (docs/cost.md)."""
+    if ahead and number + 1 < len(looks.sizes):
+        looks.pending[number + 1] = _meanwhile(functools.partial(run.outcomes, looks.layouts(number + 1), names, every))
+    begun = looks.pending.pop(number, None)
+    return begun.result() if begun else run.outcomes(looks.layouts(number), names, every)
 
 
 def decision_kind(known: Knowledge) -> str:
