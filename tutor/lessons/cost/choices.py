@@ -55,7 +55,8 @@ def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, know
 
 def card_choices(known: Knowledge) -> tuple[Card, ...]:
     """The learner's legal cards, in the order of the hand."""
-    held = Hand([c for c in known.hand if c not in {card for _, card in known.plays()}])
+    played = {card for _, card in known.plays()}
+    held = Hand([c for c in known.hand if c not in played])
     led = known.current.led_suit if known.current else None
     return tuple(sorted(legal_cards(held, led), key=lambda c: (c.suit.value, -int(c.rank))))
 

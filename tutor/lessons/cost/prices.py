@@ -37,15 +37,19 @@ pass, and any call the position names under ``"choices"``.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.solver.owner import as_learner, current_learner
 from tutor.lessons.cost.choices import (
     Outcome,
     call_choices,
@@ -65,10 +69,11 @@ from tutor.lessons.cost.sampling import (
     ledger_of,
     sample_layouts,
 )
-from tutor.lessons.cost.verdict import BATCH, LEAD_FIRST, Comparison, Rule, compare
+from tutor.lessons.cost.verdict import BATCH, FIRST_LOOK, Comparison, Rule, compare
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -180,34 +185,39 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     answer) to those choices.
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
-    lead = not known.is_bid and not known.plays()  # 13 cards: the solver's dearest decision
     book = _book(known)
     run = _Run(known, choices, book)
     search = 0 if every or not run.asked else 1  # the batch that prices every choice
     kept = tuple(n for n in run.names if n in (book, *run.asked)) if search else run.names
     played: dict[str, Outcome] = {}
     wants_robots = known.deal is not None and robots
-    first = LEAD_FIRST if lead else BATCH
+    first = FIRST_LOOK[decision_kind(known)]
     if sample is None and search and total > first:
         # the first verdict from a sample of the first look's size (sampling 100 layouts takes
         # most of a second); the layouts of the whole sample begin with the same ones when
         # both meet the same level (the same seed draws the same candidates, filed in order)
         ledger = ledger_of(known)
-        early = sample_layouts(known, seed, first, budget, ledger)
+        early = sample_layouts(known, seed, first, budget, ledger, whole=total)
         rule = Rule(batch=BATCH, most=total, first=first)  # the whole plan's rule: its error budget
         run.price(0, early.layouts, kept, every=False)
         yield replace(run.analysis(early, rule, first, played, final=False), total=total)
         sample = sample_layouts(known, seed, total, budget, ledger)
         if sample.layouts[:first] != early.layouts:  # another level: priced again on the whole sample
-            run = _Run(known, choices, book)
+            run = _Run(known, choices, book, run._actual)
     sample = sample or sample_layouts(known, seed, total, budget, ledger_of(known))
-    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=LEAD_FIRST if lead else 0)
-    for number, priced in enumerate(rule.sizes()):
+    rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
+    sizes = rule.sizes()
+    looks = _Looks(sample, sizes, {})
+    for number, priced in enumerate(sizes):
         if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
             continue
-        start = rule.sizes()[number - 1] if number else 0
         all_of_them = every or number == search
-        run.price(start, sample.layouts[start:priced], run.names if all_of_them else kept, every=all_of_them)
+        names = run.names if all_of_them else kept
+        # with the number of layouts fixed no look is the last by its verdicts: once the choices priced
+        # are settled, the next look is solved meanwhile
+        ahead = layouts is not None and (every or number > search)
+        run.file(sizes[number - 1] if number else 0, names,
+                 _priced(run, looks, number, names, all_of_them, ahead))
         if number == search:
             kept = run.kept()
         result = run.analysis(sample, rule, priced, played, final=False)
@@ -221,10 +231,40 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     yield run.analysis(sample, rule, priced, played, final=True)
 
 
+@dataclass(frozen=True)
+class _Looks:
+    """The sample's looks: their sizes, and the outcomes of those begun ahead, by look number."""
+
+    sample: Sample
+    sizes: Sequence[int]
+    pending: dict[int, Future[list[list[Outcome]]]]
+
+    def layouts(self, look: int) -> tuple[Deal, ...]:
+        """The layouts that look number ``look`` adds."""
+        return self.sample.layouts[self.sizes[look - 1] if look else 0:self.sizes[look]]
+
+
+def _priced(run: _Run, looks: _Looks, number: int, names: Sequence[str], every: bool,
+            ahead: bool) -> list[list[Outcome]]:
+    """The outcomes of ``names`` on look ``number``'s layouts; with ``ahead``, the next look's (the same
+    choices) are begun first on a thread of their own, so that no worker idles at this look's last
+    boards, nor while this process runs the robots' auctions of the next look (docs/cost.md)."""
+    if ahead and number + 1 < len(looks.sizes):
+        looks.pending[number + 1] = _meanwhile(functools.partial(run.outcomes, looks.layouts(number + 1), names, every))
+    begun = looks.pending.pop(number, None)
+    return begun.result() if begun else run.outcomes(looks.layouts(number), names, every)
+
+
+def decision_kind(known: Knowledge) -> str:
+    """``"call"``, ``"lead"`` (the opening lead: 13 cards a hand, the solver's dearest) or ``"play"``."""
+    return "call" if known.is_bid else "play" if known.plays() else "lead"
+
+
 class _Run:
     """One analysis under way: the choices' outcomes on the layouts priced so far."""
 
-    def __init__(self, known: Knowledge, choices: Sequence[str], book: str | None) -> None:
+    def __init__(self, known: Knowledge, choices: Sequence[str], book: str | None,
+                 actual: Future[list[Outcome]] | None = None) -> None:
         self.known = known
         self.book = book
         if known.is_bid:
@@ -241,15 +281,34 @@ class _Run:
         self.rows: dict[str, dict[int, Outcome]] = {n: {} for n in self.names}
         self.best: dict[int, int] = {}
         self.memo = RobotMemo()
-        self.actual = self._on([known.deal], self.names, every=True)[0] if known.deal else None
+        # the actual deal priced while the layouts are drawn: its solving (an opening lead's thirteen
+        # cards valued: up to a few tenths of a second) waits neither for the sampling nor it for it
+        deal = known.deal
+        if actual is None and deal is not None:
+            actual = _meanwhile(lambda: self._on([deal], self.names, True, RobotMemo())[0])
+        self._actual = actual
 
-    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+    @property
+    def actual(self) -> list[Outcome] | None:
+        """Each choice's outcome on the actual deal (double dummy), when the deal is known."""
+        return None if self._actual is None else self._actual.result()
+
+    def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool,
+            memo: RobotMemo | None = None) -> list[list[Outcome]]:
         if self.known.is_bid:
-            return call_outcomes(self.known, layouts, names, self.memo)
+            return call_outcomes(self.known, layouts, names, memo or self.memo)
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
     def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
-        for i, row in enumerate(self._on(layouts, names, every), start):
+        self.file(start, names, self._on(layouts, names, every))
+
+    def outcomes(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
+        """``out[i][j]``: the outcome of ``names[j]`` on ``layouts[i]`` (any thread: nothing is filed)."""
+        return self._on(layouts, names, every)
+
+    def file(self, start: int, names: Sequence[str], outcomes: Sequence[Sequence[Outcome]]) -> None:
+        """Keep the ``outcomes`` of ``names`` on the layouts numbered from ``start``."""
+        for i, row in enumerate(outcomes, start):
             for name, outcome in zip(names, row):
                 self.rows[name][i] = outcome
             self.best[i] = max(self.best.get(i, row[0].points), *(o.points for o in row))
@@ -265,14 +324,14 @@ class _Run:
 
     def analysis(self, sample: Sample, rule: Rule, priced: int, played: Mapping[str, Outcome],
                  final: bool) -> Analysis:
-        out = []
+        out, actual = [], self.actual
         for j, name in enumerate(self.names):
             rows = self.rows[name]
             if not rows:  # not priced yet (the first batch priced only the book's and the asked choices)
                 continue
             stats = summarise([o.points for o in rows.values()], [o.tricks for o in rows.values()],
                               [o.points == self.best[i] for i, o in rows.items()])
-            out.append(ChoiceCost(name, self.actual[j] if self.actual else None, stats, played.get(name),
+            out.append(ChoiceCost(name, actual[j] if actual else None, stats, played.get(name),
                                   self._against_book(name, rule)))
         points = {n: tuple(rows[i].points for i in sorted(rows)) for n, rows in self.rows.items()}
         return Analysis(tuple(out), sample, self.book, points, priced, final)
@@ -297,6 +356,25 @@ class _Run:
         if self.known.is_bid:
             return {n: robots_after_call(self.known, deal, n) for n in self.names if n in names}
         return {n: robots_after_card(self.known, deal, self.cards[n]) for n in self.names if n in names}
+
+
+def _meanwhile(work: Callable[[], _T]) -> Future[_T]:
+    """``work`` started on a thread of its own, its result to come.
+
+    The thread solves as the caller's learner: the solver's turns (tutor/engine/solver/owner.py)
+    count it as the caller's, not as another learner's, however many such threads run."""
+    future: Future[_T] = Future()
+    who = current_learner()
+
+    def run() -> None:
+        try:
+            with as_learner(who):
+                future.set_result(work())
+        except BaseException as exc:  # noqa: BLE001 -- raised again where the result is read
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="analysis-meanwhile", daemon=True).start()
+    return future
 
 
 def _book(known: Knowledge) -> str | None:
@@ -341,5 +419,5 @@ def verdict_of(result: Mapping[str, Any], given: str) -> str | None:
             }.get(mine["verdict"], f"On what you could know, your choice and the book's cannot be told apart: {gaps}.")
 
 
-__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices",
+__all__ = ["Analysis", "ChoiceCost", "Outcome", "Sampled", "analyse", "analyse_stream", "call_choices", "decision_kind",
            "card_choices", "net_points", "summarise", "verdict", "verdict_of"]

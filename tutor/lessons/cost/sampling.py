@@ -27,7 +27,7 @@ seed, target and budget give the same layouts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tutor.engine.auction import Auction
@@ -177,12 +177,19 @@ def ledger_of(known: Knowledge) -> Ledger:
 
 
 def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUTS,
-                   budget: int = DEFAULT_BUDGET, ledger: Ledger | None = None) -> Sample:
+                   budget: int = DEFAULT_BUDGET, ledger: Ledger | None = None, *, whole: int = 0) -> Sample:
     """``target`` layouts at the strictest level reachable within the budget (see the module docstring).
 
     The robots' cards are checked on up to ``budget`` candidates that meet the ledger,
     their calls on up to ``CALLS_FACTOR`` times as many, and the ledger alone on up to
     ``LOOSE_FACTOR`` times as many candidates drawn.
+
+    ``whole`` (more than ``target``): these layouts begin a sample of ``whole`` drawn with the
+    same seed (a streamed analysis's first look). A level that sample cannot reach at the rate
+    found so far (:func:`_foretell`) is given up here too, so that both meet the same level and
+    these layouts are its first ones, as often as the rate foretells it: the first look then
+    neither spends most of a second on robots' checks the whole sample gives up, nor is priced
+    again on another level's layouts.
     """
     if target < 1:
         raise TutorError("the number of layouts must be at least 1")
@@ -191,6 +198,8 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
     others = [s for s in Seat if s is not known.seat]
     found: dict[int, list[Deal]] = {1: [], 2: [], 3: []}
     drawn = 0
+    goal = max(target, whole)  # the layouts of the sample whose level is decided
+    reach = 1  # the strictest level still within the whole sample's reach
     plan = _plan({s: ledger.constraints(s) for s in others}, fixed)
     if plan is not None:
         gen = generator(seed)
@@ -198,20 +207,24 @@ def sample_layouts(known: Knowledge, seed: int = 0, target: int = DEFAULT_LAYOUT
         checks = {1: budget, 2: budget * CALLS_FACTOR}
         readings = [(s, reading) for s in others for reading in ledger.calls.get(s, ())]
         rejected = [0] * len(readings)
-        while drawn < budget * LOOSE_FACTOR and not _enough(found, checks, target):
+        while drawn < budget * LOOSE_FACTOR and not _enough(found, checks, target) and reach < 4:
             drawn += _CHUNK
             # the call that rejected most candidates so far is asked first (the verdict is the same)
             order = sorted(range(len(readings)), key=lambda i: -rejected[i])
             for row in plan.candidates(gen, _CHUNK, shuffle=True):
                 layout = _meets_ledger(readings, row, order, rejected)
                 if layout is not None:
-                    _sort_in(known, layout, memo, found, checks, target)
+                    _sort_in(known, layout, memo, found, checks, target, goal)
                 if len(found[1]) >= target:
                     break
+            if goal > target:
+                reach = max(reach, _foretell(found, checks, drawn, budget, goal))
+    counts = {k: len(v) for k, v in found.items()}
     for level in (1, 2, 3):
-        if len(found[level]) >= target:
-            return Sample(tuple(found[level][:target]), level, drawn, {k: len(v) for k, v in found.items()})
-    return _seen_only(known, seed, target, drawn, {k: len(v) for k, v in found.items()})
+        if level >= reach and len(found[level]) >= target:
+            return Sample(tuple(found[level][:target]), level, drawn, counts)
+    seen = _seen_only(known, seed, goal, drawn, counts)  # the whole sample's first layouts, at this level
+    return replace(seen, layouts=seen.layouts[:target])
 
 
 def _meets_ledger(readings: Sequence[tuple[Seat, CallReading]], row: Cards, order: Sequence[int],
@@ -241,8 +254,9 @@ def _enough(found: Mapping[int, list[Deal]], checks: Mapping[int, int], target: 
 
 
 def _sort_in(known: Knowledge, layout: Deal, memo: RobotMemo, found: dict[int, list[Deal]],
-             checks: dict[int, int], target: int) -> None:
-    """File a layout that meets the ledger under every level it meets (the checks counted down)."""
+             checks: dict[int, int], target: int, goal: int) -> None:
+    """File a layout that meets the ledger under every level it meets (the checks counted down;
+    the cards' given up by the rate needed for ``goal`` layouts)."""
     found[3].append(layout)
     cards = checks[1] > 0 and len(found[1]) < target
     if not cards and (checks[2] <= 0 or len(found[2]) >= target):
@@ -255,7 +269,7 @@ def _sort_in(known: Knowledge, layout: Deal, memo: RobotMemo, found: dict[int, l
         checks[1] -= 1
         if robots_agree(known, layout, memo):
             found[1].append(layout)
-        _give_up_early(found, checks, target)
+        _give_up_early(found, checks, goal)
 
 
 def _give_up_early(found: Mapping[int, list[Deal]], checks: dict[int, int], target: int) -> None:
@@ -266,6 +280,27 @@ def _give_up_early(found: Mapping[int, list[Deal]], checks: dict[int, int], targ
     done = len(found[2])  # while cards are checked, every layout of level 2 had its cards checked
     if done >= EARLY_LOOK and len(found[1]) * (done + checks[1]) < target * done:
         checks[1] = 0
+
+
+def _foretell(found: Mapping[int, list[Deal]], checks: dict[int, int], drawn: int, budget: int, goal: int) -> int:
+    """The strictest level a sample of ``goal`` layouts can still reach at the rates found so far.
+
+    The level the whole sample will meet, read from its first candidates (the same ones, drawn
+    with the same seed): the ledger's rate over the ``LOOSE_FACTOR * budget`` candidates it may draw
+    (judged after ``budget`` drawn), the robots' calls' rate over the checks left and the ledger's
+    layouts to come (after ``EARLY_LOOK`` checks). The robots' checks of the levels out of reach
+    stop (level 1's layouts are among level 2's: out of reach with it). Counts only, so the
+    sample stays a function of the seed.
+    """
+    coming = (len(found[3]) / drawn) * (budget * LOOSE_FACTOR - drawn)  # ledger layouts still to be found
+    if drawn >= budget and len(found[3]) + coming < goal:
+        checks[1] = checks[2] = 0
+        return 4
+    made = budget * CALLS_FACTOR - checks[2]  # the robots' calls checked so far
+    if made >= EARLY_LOOK and len(found[2]) * (1 + min(checks[2], coming) / made) < goal:
+        checks[1] = checks[2] = 0
+        return 3
+    return 1
 
 
 def _seen_only(known: Knowledge, seed: int, target: int, drawn: int, found: Mapping[int, int]) -> Sample:

@@ -6,9 +6,9 @@ choice's), whose spread is far smaller than either choice's own. The layouts arr
 batches; after each batch (a *look*) the gap's interval is worked out again, and the
 verdict is given as soon as the interval excludes zero. The rule (docs/cost.md):
 
-* **looks**: after the first batch (``first`` layouts: 20, or 10 for an opening lead, whose
-  13 cards cost the solver most), then after every ``batch`` (20) layouts, up to ``most``
-  layouts: ``K`` looks (5, or 6 for a lead);
+* **looks**: after the first batch (``first`` layouts, per decision kind: :data:`FIRST_LOOK`),
+  then after every ``batch`` (20) layouts, up to ``most`` layouts: ``K`` looks (5 for a
+  first look of 20, 6 for one of 10);
 * **the interval** of the mean gap, at each look: mean ± t · s / √n, with ``t`` the
   Student quantile of ``n - 1`` degrees of freedom at two-sided level ``alpha / (2 K)``:
   the false-verdict budget ``alpha`` is split over the two measures (tricks, points) and
@@ -41,10 +41,18 @@ from tutor.engine.json_types import JsonObject
 
 #: The false-verdict budget of one comparison, over all its looks and both measures.
 ALPHA = 0.05
-#: Layouts per look: the first verdict comes after this many (see :data:`LEAD_FIRST`).
+#: Layouts per look after the first (see :data:`FIRST_LOOK`).
 BATCH = 20
-#: Layouts of the first look at an opening lead: the most the solver prices in about a second.
-LEAD_FIRST = 10
+#: Layouts of the first look, per decision kind: the most whose first verdict (its own sample, then
+#: the book's and the learner's choices priced) comes in under a second at p95 on two cores.
+#: Measured by benchmarks/sampled_analysis.py --first-only, 16 decisions a kind, 2026-12-03 on the
+#: shared machine, in several runs: p95 of the CPU it needs (this process's, plus the solver
+#: workers' over the two workers, which the load of other jobs hardly changes): a play (tricks
+#: 2-10) at 20 layouts, 0.31-0.40 s; an opening lead (13 cards a hand: the solver's dearest
+#: boards) at 10, 0.36-0.62 s (at 20: 0.70 s); a call (the robots finish each auction, then its
+#: 13-card contract is solved) at 10, 0.34-0.44 s (at 20: 1.03-1.15 s). Wall p95 at load average
+#: 2: 0.40 s, 0.53 s and 0.77 s (at 20: a lead 1.06 s, a call 1.72 s).
+FIRST_LOOK = {"play": BATCH, "lead": 10, "call": 10}
 #: The verdicts, in the learner's words.
 VERDICT_WORDS = {"better": "scores more than the book's choice on what you could know",
                  "worse": "scores less than the book's choice on what you could know",
@@ -136,7 +144,7 @@ def gap(diffs: Sequence[float], rule: Rule, *, constant_decides: bool = False) -
     mean = sum(diffs) / n
     if all(d == diffs[0] for d in diffs):  # no spread: the gap is what every layout says
         verdict = "equal" if diffs[0] == 0 else ("better" if diffs[0] > 0 else "worse")
-        # with no spread to judge by, at least 20 layouts (a lead's first look of 10 is not enough)
+        # with no spread to judge by, at least 20 layouts (a first look of 10 is not enough)
         enough = n >= max(rule.opening, min(BATCH, rule.most)) and (diffs[0] == 0 or constant_decides)
         return Gap(n, mean, (mean, mean), verdict if enough else "undecided")
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
@@ -181,4 +189,4 @@ def compare(tricks: Sequence[float], points: Sequence[float], rule: Rule, *, tri
     return Comparison(by_tricks, by_points, by_points.verdict, "points" if decided else None)
 
 
-__all__ = ["ALPHA", "BATCH", "LEAD_FIRST", "VERDICT_WORDS", "Comparison", "Gap", "Rule", "compare", "gap", "t_quantile"]
+__all__ = ["ALPHA", "BATCH", "FIRST_LOOK", "VERDICT_WORDS", "Comparison", "Gap", "Rule", "compare", "gap", "t_quantile"]
