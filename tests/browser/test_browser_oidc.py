@@ -106,8 +106,13 @@ def _sign_out(tab: App, provider: Provider) -> None:
     _go(tab, "Your account")
     # the app signs the session out and shows its sign-in button at once, then goes through the
     # provider's end-session endpoint and back (/oauth2callback): wait for that return, not the button
+    sign_out = tab.main.get_by_role("button", name="Sign out").first
+    sign_out.wait_for()
+    # click once the app is idle (the page signs in from the provider's cookie in a second run); the app
+    # then only redirects: a rerun after st.logout() could drop the redirect and keep the cookie
+    tab.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
     with tab.page.expect_request(lambda r: r.url.startswith(f"{tab.server.url}/oauth2callback")):
-        tab.main.get_by_role("button", name="Sign out").first.click()
+        sign_out.click()
     tab.page.wait_for_url(re.compile(re.escape(tab.server.url) + r"/?$"))
     tab.main.get_by_role("button", name=SIGN_IN_BUTTON).first.wait_for()
 

@@ -73,8 +73,9 @@ try:
         if st.button("Sign out", key="signin_out"):
             access.sign_out()
             if access.oidc_configured() and getattr(st.user, "is_logged_in", False):
-                st.logout()
-            st.rerun()
+                st.logout()  # sends the browser to the provider's sign-out; a rerun here could drop that
+            else:
+                st.rerun()
         _join(who)
         _my_assignments(who)
 except TutorError as err:
