@@ -31,7 +31,7 @@ _cache_bytecode_outside_the_tree()
 def _endplay_without_matplotlib() -> None:
     """Tests that read endplay's own parsers and types (tests/test_pbn.py) import its submodules only:
     its package ``__init__`` loads matplotlib, about 1.4 s of CPU in every test worker (issue 28)."""
-    from tutor.engine.solver.analysis import lean_endplay
+    from tutor.engine.solver.dds import lean_endplay
 
     lean_endplay()
 

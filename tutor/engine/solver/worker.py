@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from tutor.engine.solver import analysis
+from tutor.engine.solver import dds
 from tutor.engine.solver.owner import serve
 
 
@@ -20,8 +20,8 @@ def main() -> None:
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
-    analysis.use_one_solver_thread()
-    serve(analysis.solve_request, sys.stdin.buffer, replies)
+    dds.use_one_solver_thread()
+    serve(dds.solve_request, sys.stdin.buffer, replies)
 
 
 if __name__ == "__main__":
