@@ -129,7 +129,7 @@ def test_every_knob_above_its_bound_is_refused_in_one_line(tmp_path: Any, capsys
 
 def test_no_matplotlib_in_the_solver_workers_or_the_process_that_solves() -> None:
     assert solver().ask({"op": "ping"})["matplotlib"] is False
-    code = ("import sys; from tutor.engine.solver import analysis as a; a.use_one_solver_thread(); "
+    code = ("import sys; from tutor.engine.solver import dds as a; a.use_one_solver_thread(); "
             "print('matplotlib' in sys.modules, 'endplay.dealer' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
