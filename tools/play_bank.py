@@ -146,7 +146,7 @@ def law50_cut_deal(n: int) -> tuple[Deal, Seat]:
 def nt_long_suit_cut_deal(n: int) -> tuple[Deal, Seat]:
     """Placed deal for law 144 (A Q 10 of trumps the declarer named without support, RO l.273): a seat
     holds three aces, the first-round no-trumps (law 41); his partner K J and three or four small of
-    a suit, the long suit law 46 shows after it (RO l.129) and comes back to; an opponent holds A Q 10
+    a suit, the long suit law 46 shows after it (RO l.131) and comes back to; an opponent holds A Q 10
     of that suit. Only those cards are placed: the auction and the play are the robots'."""
     rng = random.Random(f"play-bank-nt-long:{n}")
     dealer, opener = SEATS[n % 4], rng.choice(SEATS)
