@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+from tablegame import deviate_once_at_way
 
 from tutor.cli import main
 from tutor.cli.table_options import MAX_REVIEW_LAYOUTS, review_layouts
@@ -27,7 +28,6 @@ from tutor.engine.ways.catalogue import find_way
 from tutor.lessons.progress import open_store
 from tutor.lessons.table import TableDeal
 from tutor.lessons.table.review import book_answer
-from tutor.lessons.ways.robots import robot_action
 from tutor.lessons.ways.table import WayTable
 
 #: the sampled line's verdict, in the words of docs/cost.md: the paired comparison with its 95 % interval, or
@@ -135,19 +135,7 @@ def _way_moves(players: int, way: str, phase: str) -> tuple[int, list[str]]:
     ``phase`` with an action the robot does not allow, where he takes that other action."""
     for seed in range(40):
         table = WayTable(find_way(players, way), seed)
-        deviated = False
-        while table.phase != "over":
-            table.run_robots()
-            if not table.learners_turn:
-                continue
-            decision = robot_action(table.game)
-            others = [a for a in table.game.legal_actions() if not decision.allows(a)]
-            if not deviated and table.phase == phase and others:
-                table.act(others[0])
-                deviated = True
-            else:
-                table.act(decision.action)
-        if deviated:
+        if deviate_once_at_way(table, phase)[0] >= 0:
             return seed, [a for p, a in table.game.steps if p == "A"]
     raise AssertionError(f"no seed gave a {phase} turn with another action")
 

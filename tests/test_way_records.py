@@ -14,6 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from tablegame import deviate_once_at_way
 
 from tutor.engine.ways.catalogue import find_way
 from tutor.engine.ways.game import WayGame
@@ -32,18 +33,7 @@ def _deviating(players: int, way: str) -> tuple[WayTable, int, WayDecision]:
     answer of the same rule would take it off the mistakes queue, as at the four-handed table)."""
     for seed in range(60):
         table = WayTable(find_way(players, way), seed)
-        index, book = -1, None
-        while table.phase != "over":
-            table.run_robots()
-            if not table.learners_turn:
-                continue
-            decision = robot_action(table.game)
-            others = [a for a in table.game.legal_actions() if not decision.allows(a)]
-            if index < 0 and table.phase == "play" and not decision.default and others:
-                index, book = len(table.game.steps), decision
-                table.act(others[0])
-            else:
-                table.act(decision.action)
+        index, book = deviate_once_at_way(table, "play", judged_only=True)
         if book is None:
             continue
         steps = table.game.steps
