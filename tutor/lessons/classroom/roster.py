@@ -59,25 +59,25 @@ def _check_members(conn: Connection, class_id: str, names: list[str], *, archive
 def archive(store: ProgressStore, teacher: Account, class_id: str, learners: Iterable[str],
             now: datetime | None = None) -> list[str]:
     """Archive these members of the teacher's class (all or none); returns the names archived."""
-    names = _names(learners)
-    with store.writing("written; no one was archived") as conn:
-        _own(conn, teacher, class_id)
-        _check_members(conn, class_id, names, archived=False)
-        for name in names:
-            conn.execute("UPDATE members SET archived_at = ? WHERE class_id = ? AND learner = ?",
-                         (to_ts(now or datetime.now(UTC)), class_id, name))
-    return names
+    return _set_archived(store, teacher, class_id, learners, to_ts(now or datetime.now(UTC)), "archived")
 
 
 def restore(store: ProgressStore, teacher: Account, class_id: str, learners: Iterable[str]) -> list[str]:
     """Make archived members of the teacher's class members again (all or none)."""
+    return _set_archived(store, teacher, class_id, learners, None, "restored")
+
+
+def _set_archived(store: ProgressStore, teacher: Account, class_id: str, learners: Iterable[str],
+                  archived_at: str | None, done: str) -> list[str]:
+    """Archive (a time) or restore (``None``) the named members, after checking the class is the teacher's
+    and each name is a member in the other state; ``done`` words the refusal ("no one was archived")."""
     names = _names(learners)
-    with store.writing("written; no one was restored") as conn:
+    with store.writing(f"written; no one was {done}") as conn:
         _own(conn, teacher, class_id)
-        _check_members(conn, class_id, names, archived=True)
+        _check_members(conn, class_id, names, archived=archived_at is None)
         for name in names:
-            conn.execute("UPDATE members SET archived_at = NULL WHERE class_id = ? AND learner = ?",
-                         (class_id, name))
+            conn.execute("UPDATE members SET archived_at = ? WHERE class_id = ? AND learner = ?",
+                         (archived_at, class_id, name))
     return names
 
 
