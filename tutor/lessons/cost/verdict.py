@@ -120,6 +120,8 @@ class Gap:
     mean: float
     interval: tuple[float, float]
     verdict: str
+    #: undecided for want of layouts: the same gap on every one, but fewer than such a gap is judged on
+    too_few: bool = False
 
     def to_json(self) -> JsonObject:
         return {"mean": round(self.mean, 3), "interval": [round(self.interval[0], 3), round(self.interval[1], 3)],
@@ -145,8 +147,9 @@ def gap(diffs: Sequence[float], rule: Rule, *, constant_decides: bool = False) -
     if all(d == diffs[0] for d in diffs):  # no spread: the gap is what every layout says
         verdict = "equal" if diffs[0] == 0 else ("better" if diffs[0] > 0 else "worse")
         # with no spread to judge by, at least 20 layouts (a first look of 10 is not enough)
-        enough = n >= max(rule.opening, min(BATCH, rule.most)) and (diffs[0] == 0 or constant_decides)
-        return Gap(n, mean, (mean, mean), verdict if enough else "undecided")
+        too_few = n < max(rule.opening, min(BATCH, rule.most))
+        enough = not too_few and (diffs[0] == 0 or constant_decides)
+        return Gap(n, mean, (mean, mean), verdict if enough else "undecided", too_few=too_few)
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     half = rule.quantile(n) * spread / math.sqrt(n)
     # Johnson's correction for skewness: a gap whose rare swings go one way has a mean

@@ -29,7 +29,7 @@ from tutor.engine.calls import Contract
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side
 from tutor.engine.json_types import JsonObject
 from tutor.lessons.cost.prices import Sampled
-from tutor.lessons.cost.verdict import BATCH, Comparison
+from tutor.lessons.cost.verdict import Comparison
 from tutor.lessons.robots import advise_view
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.words import laws_named, pretty_cards, spoken_call
@@ -217,7 +217,7 @@ def certainty_words(comparison: Comparison | None) -> str | None:
                              else (comparison.points, "points", "{:+,.0f}"))
     low, high = (number.format(end) for end in measure.interval)
     if comparison.verdict == "undecided" and measure.interval[0] == measure.interval[1]:  # no spread
-        why = ("too few layouts to judge a gap with no spread by" if measure.n < BATCH else
+        why = ("too few layouts to judge a gap with no spread by" if measure.too_few else
                "a points gap with no spread decides nothing, since one layout outside these could swing it")
         return f"so the gap was {low} {unit} on each of those {measure.n} layouts: {why}"
     span = f"the gap lies between {low} and {high} {unit}, 95 % interval"
