@@ -57,7 +57,7 @@ def holder_table(deals: list[Deal]) -> np.ndarray:
 
 
 def count(hand: Hand, cards: frozenset[Card]) -> int:
-    return sum(1 for c in hand.cards if c in cards)
+    return len(hand.cards & cards)
 
 
 def points(hand: Hand) -> int:
@@ -66,7 +66,7 @@ def points(hand: Hand) -> int:
 
 def is_full_deal(deal: Deal) -> bool:
     cards = [c for s in SEATS for c in deal[s].cards]
-    return all(len(deal[s]) == 13 for s in SEATS) and sorted(cards) == sorted(FULL_PACK)
+    return all(len(deal[s]) == 13 for s in SEATS) and len(cards) == 52 and set(cards) == set(FULL_PACK)
 
 
 def test_laws_16_and_25_unconstrained_deals_are_uniform_on_card_positions() -> None:

@@ -59,6 +59,9 @@ class Auction:
         self.dealer = dealer
         self.rules = rules or Rules()
         self._records: list[CallRecord] = []
+        #: the record of the last bid, kept as calls are appended: every robot's decision asks for it,
+        #: and whether the auction is over, several times
+        self._last_bid: CallRecord | None = None
 
     # -- reading the state ---------------------------------------------------
 
@@ -73,18 +76,12 @@ class Auction:
     @property
     def to_call(self) -> Seat:
         """The seat whose turn it is (law 28)."""
-        seat = self.dealer
-        for _ in range(len(self._records) % 4):
-            seat = seat.next()
-        return seat
+        return self.dealer.rotation()[len(self._records) % 4]
 
     @property
     def last_bid(self) -> CallRecord | None:
         """The record of the highest bid so far (the last one made)."""
-        for record in reversed(self._records):
-            if isinstance(record.call, Bid):
-                return record
-        return None
+        return self._last_bid
 
     @property
     def highest_bid(self) -> Bid | None:
@@ -94,12 +91,8 @@ class Auction:
 
     @property
     def passes_since_last_bid(self) -> int:
-        count = 0
-        for record in reversed(self._records):
-            if isinstance(record.call, Bid):
-                break
-            count += 1
-        return count
+        last = self._last_bid  # a record's index is its place in the list
+        return len(self._records) - (0 if last is None else last.index + 1)
 
     @property
     def is_passed_out(self) -> bool:
@@ -108,9 +101,10 @@ class Auction:
 
     @property
     def is_complete(self) -> bool:
-        if self.is_passed_out:
-            return True
-        return self.last_bid is not None and self.passes_since_last_bid >= self.rules.auction_end_passes
+        last = self._last_bid
+        if last is None:  # passed out once four have passed
+            return len(self._records) >= PASSES_TO_PASS_OUT
+        return len(self._records) - last.index - 1 >= self.rules.auction_end_passes
 
     @property
     def contract(self) -> Contract | None:
@@ -192,6 +186,8 @@ class Auction:
     def _append(self, call: Call, corrected_from: Bid | None = None) -> CallRecord:
         record = CallRecord(len(self._records), self.to_call, call, corrected_from)
         self._records.append(record)
+        if isinstance(call, Bid):
+            self._last_bid = record
         return record
 
     # -- convenience ---------------------------------------------------------------
@@ -210,6 +206,7 @@ class Auction:
     def copy(self) -> Auction:
         clone = Auction(self.dealer, self.rules)
         clone._records = list(self._records)
+        clone._last_bid = self._last_bid
         return clone
 
     def bids_by(self, seat: Seat) -> tuple[Bid, ...]:

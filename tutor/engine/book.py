@@ -27,7 +27,7 @@ from functools import cached_property
 from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import Call
 from tutor.engine.cards import Card
-from tutor.engine.conventions import Advice, Rule, evaluate
+from tutor.engine.conventions import Advice, Rule, evaluate, evaluate_in_situation
 from tutor.engine.conventions.kinds import DecisionKind
 from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.conventions.vocabulary import Args, Word
@@ -96,6 +96,8 @@ class Book:
     play: tuple[Rule, ...] = ()
     #: the narrower books asked for (:meth:`among`), kept with the book that made them
     _narrowed: dict[tuple[str, ...], Book] = field(default_factory=dict, repr=False)
+    #: the rules last asked for and their book (the rules compared by identity)
+    _last_among: list[tuple[Sequence[Rule], Book]] = field(default_factory=list, repr=False)
 
     # -- typed advice on a seat's view ----------------------------------------------------------
 
@@ -127,13 +129,16 @@ class Book:
         (a narrower set: the rules below a prohibition, those a public position leaves open)."""
         if isinstance(position, BidPosition):
             book = self if among is None else self.among(among)
-            return evaluate(book.in_situation(position), position, DecisionKind.BID)
+            return evaluate_in_situation(book.deciding_order(position), position)
         return evaluate(self.play if among is None else among, position, position.kind)
 
     def among(self, rules: Sequence[Rule]) -> Book:
         """A book of ``rules`` (a subset of this one's bidding rules), kept per subset."""
         if rules is self.bidding:
             return self
+        last = self._last_among
+        if last and last[0][0] is rules:  # the same tuple again: a drill's generation asks with it on every call
+            return last[0][1]
         key = tuple(r.id for r in rules)
         narrowed = self._narrowed.get(key)
         # the ids find it; the rules themselves must be the same objects (a caller's own rules
@@ -142,6 +147,8 @@ class Book:
             if len(self._narrowed) > 4096:
                 self._narrowed.clear()
             narrowed = self._narrowed[key] = Book(tuple(rules), self.play)
+        if isinstance(rules, tuple):  # immutable: the same object holds the same rules next time
+            self._last_among[:] = [(rules, narrowed)]
         return narrowed
 
     def in_situation(self, position: BidPosition) -> list[Rule]:
@@ -152,6 +159,21 @@ class Book:
             if situation.holds(position, args):
                 out += group
         return out
+
+    def deciding_order(self, position: BidPosition) -> tuple[Rule, ...]:
+        """The bidding rules whose situation holds, in the order :func:`~tutor.engine.conventions.evaluate`
+        decides by (highest priority first; ties in :meth:`in_situation`'s order), worked out once for each
+        set of situations that hold: the same few sets come back on every call of every auction."""
+        held = tuple(i for i, (situation, args, _) in enumerate(self._groups) if situation.holds(position, args))
+        ordered = self._orders.get(held)
+        if ordered is None:
+            listed = [r for i in held for r in self._groups[i][2] if r.kind == DecisionKind.BID]
+            ordered = self._orders[held] = tuple(sorted(listed, key=lambda r: -r.priority))
+        return ordered
+
+    @cached_property
+    def _orders(self) -> dict[tuple[int, ...], tuple[Rule, ...]]:
+        return {}
 
     @cached_property
     def _groups(self) -> tuple[_Group, ...]:

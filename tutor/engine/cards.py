@@ -123,6 +123,13 @@ class Card:
     def __hash__(self) -> int:
         return self._code
 
+    def __eq__(self, other: object) -> bool:
+        # the code names suit and rank: one comparison of two integers instead of the generated
+        # comparison of two (suit, rank) tuples (a hand's cards are compared on every card played)
+        if isinstance(other, Card):
+            return self._code == other._code
+        return NotImplemented
+
     @property
     def sort_key(self) -> tuple[int, int]:
         return (-_PBN_INDEX[self.suit], int(self.rank))
@@ -268,11 +275,15 @@ class Hand:
         # A card leaves a valid hand: no duplicate check, and the suits already sorted stay sorted
         # (the play of every trick calls this; rebuilding the hand from scratch was its main cost).
         smaller = object.__new__(Hand)
-        object.__setattr__(smaller, "cards", self.cards - {card})
-        if "_by_suit" in self.__dict__:
-            by_suit = dict(self._by_suit)
-            by_suit[card.suit] = tuple(c for c in by_suit[card.suit] if c != card)
-            smaller.__dict__["_by_suit"] = by_suit
+        kept = smaller.__dict__
+        kept["cards"] = self.cards - {card}
+        by_suit = self.__dict__.get("_by_suit")
+        if by_suit is not None:
+            by_suit = dict(by_suit)
+            held = by_suit[card.suit]
+            at = held.index(card)  # the card is held, once: cut it out of its sorted suit
+            by_suit[card.suit] = held[:at] + held[at + 1:]
+            kept["_by_suit"] = by_suit
         return smaller
 
 

@@ -77,21 +77,24 @@ def trick_winner(plays: Iterable[tuple[Seat, Card]], trump: Suit | None) -> Seat
     plays = tuple(plays)
     if not plays:
         raise ValueError("an empty trick has no winner")
-    led = plays[0][1].suit
-
-    def strength(card: Card) -> tuple[int, int]:
-        if trump is not None and card.suit is trump:
-            return (2, card.rank)
-        return (1, card.rank) if card.suit is led else (0, 0)
-
-    return max(plays, key=lambda p: strength(p[1]))[0]
+    # the card winning so far is of the suit led or a trump: a higher card of its suit beats it,
+    # and so does the first trump on a card of the suit led; any other card cannot
+    winner, top = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                winner, top = seat, card
+        elif card.suit is trump:
+            winner, top = seat, card
+    return winner
 
 
 def legal_cards(hand: Hand, led: Suit | None) -> frozenset[Card]:
     """The cards ``hand`` may play to a trick whose led suit is ``led``."""
-    if led is None or hand.length(led) == 0:
+    if led is None:
         return hand.cards
-    return frozenset(hand.suit_cards(led))
+    held = hand.suit_cards(led)
+    return frozenset(held) if held else hand.cards
 
 
 class TrickPlay:
@@ -185,28 +188,30 @@ class TrickPlay:
         """Raise an :class:`IllegalPlayError` naming the law the play breaks."""
         self._verified_legal(card, seat, allow_revoke)
 
-    def _verified_legal(self, card: Card, seat: Seat | None, allow_revoke: bool) -> frozenset[Card]:
-        """:meth:`verify_play`, returning the legal cards it computed (``play`` needs them again)."""
+    def _verified_legal(self, card: Card, seat: Seat | None, allow_revoke: bool) -> tuple[Seat, frozenset[Card]]:
+        """:meth:`verify_play`, returning the player in turn and the legal cards it worked out (``play``
+        needs them again: the play of every trick goes through here)."""
         if self.is_complete:
             raise IllegalPlayError(f"{card}: the play of this deal is over", law=self.laws.play_over)
-        player = self.to_play
+        current = self._current
+        player = self._leader.rotation()[len(current)]
         if seat is not None and seat is not player:
             raise IllegalPlayError(
                 f"{seat.value} played {card} out of turn; it is {player.value}'s turn",
                 law=self.laws.out_of_turn,
             )
         hand = self._hands[player]
-        if card not in hand:
+        if card not in hand.cards:
             raise IllegalPlayError(f"{player.value} does not hold {card}", law=self.laws.not_held)
-        legal = self.legal_cards()
+        legal = legal_cards(hand, current[0][1].suit if current else None)
         if not allow_revoke and card not in legal:
-            led = self._current[0][1].suit
+            led = current[0][1].suit
             raise IllegalPlayError(
                 f"{player.value} played {card} but holds {hand.length(led)} {led.english}: "
                 f"a player must follow suit when he can; failing to is a revoke",
                 law=self.laws.follow_suit,
             )
-        return legal
+        return player, legal
 
     def can_play(self, card: Card, seat: Seat | None = None) -> bool:
         try:
@@ -219,17 +224,16 @@ class TrickPlay:
 
     def play(self, card: Card, seat: Seat | None = None, *, allow_revoke: bool = False) -> PlayRecord:
         """Play ``card`` for the seat in turn; returns the frozen record."""
-        legal = self._verified_legal(card, seat, allow_revoke)
-        player = self.to_play
-        revoke = card not in legal
-        record = PlayRecord(len(self._log), len(self._tricks), player, card, revoke)
+        player, legal = self._verified_legal(card, seat, allow_revoke)
+        record = PlayRecord(len(self._log), len(self._tricks), player, card, card not in legal)
         self._log.append(record)
         self._hands[player] = self._hands[player].without(card)
-        self._current.append((player, card))
-        if len(self._current) == 4:
-            trick = Trick(self._leader, tuple(self._current))
-            self._tricks.append(trick)
-            self._leader = trick.winner(self.trump)
+        current = self._current
+        current.append((player, card))
+        if len(current) == 4:
+            plays = tuple(current)
+            self._tricks.append(Trick(self._leader, plays))
+            self._leader = trick_winner(plays, self.trump)
             self._current = []
         return record
 

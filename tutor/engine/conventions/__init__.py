@@ -144,7 +144,14 @@ class Rule:
     def applies(self, position: object) -> bool:
         if not self.situation_word.holds(position, self.situation_args):
             return False
-        return all(c.holds(position) for c in self.conditions)
+        return self.conditions_hold(position)
+
+    def conditions_hold(self, position: object) -> bool:
+        """Whether every condition holds (the situation apart: a caller that has tested it already)."""
+        for condition in self.conditions:  # noqa: SIM110 - a loop, not all() over a generator: every robot decision comes here
+            if not condition.holds(position):
+                return False
+        return True
 
     def recommend(self, position: object) -> object:  # a Call for bidding, a PlayChoice for play
         return self.chooser_word.answer(position, self.chooser_args)
@@ -198,6 +205,23 @@ def evaluate(rules: Sequence[Rule], position: object, kind: str) -> Advice | Non
             answer = rule.recommend(position)
             if answer is not None:
                 candidates.append((rule, answer))
+    return _advice(candidates, position)
+
+
+def evaluate_in_situation(ordered: Sequence[Rule], position: object) -> Advice | None:
+    """:func:`evaluate` over rules already of the decision's kind, in its order (highest priority first,
+    ties as :func:`evaluate` leaves them), whose situations hold in ``position``: the same advice, without
+    sorting the rules or testing their situations again (the book keeps them so, :mod:`tutor.engine.book`)."""
+    candidates = []
+    for rule in ordered:
+        if rule.conditions_hold(position):
+            answer = rule.recommend(position)
+            if answer is not None:
+                candidates.append((rule, answer))
+    return _advice(candidates, position)
+
+
+def _advice(candidates: list[tuple[Rule, Any]], position: object) -> Advice | None:
     if not candidates:
         return None
     rule, answer = candidates[0]
@@ -205,4 +229,5 @@ def evaluate(rules: Sequence[Rule], position: object, kind: str) -> Advice | Non
     unique = all(a == answer for a in top)
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
-__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "evaluate", "placeholder_names"]
+__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "evaluate", "evaluate_in_situation",
+           "placeholder_names"]

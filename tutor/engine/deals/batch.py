@@ -123,7 +123,9 @@ def to_deal(row: Cards) -> Deal:
 
 def hand_of(row: Cards, seat: int) -> Hand:
     """Seat ``seat``'s hand (a seat index, SEATS order) of one ``(4, 13)`` row."""
-    return Hand([PACK[i] for i in row[seat].tolist()])
+    # a row is a permutation of the pack (no card twice): the hand skips its duplicate check, and the
+    # deal still checks that the four hands share no card
+    return Hand(frozenset([PACK[i] for i in row[seat].tolist()]))
 
 
 def _member_table(cards: frozenset[Card]) -> NDArray[np.int64]:

@@ -53,6 +53,9 @@ class WayAuction:
         self.bidding, self.bidders, self.min_level = bidding, bidders, min_level
         self.dummy_player, self.law = dummy_player, law
         self._records: list[WayCall] = []
+        #: where the last bid lies in the records (-1: none yet), kept as calls are made: the table asks
+        #: whether the auction is over before every action of the deal
+        self._bid_at = -1
 
     @property
     def records(self) -> tuple[WayCall, ...]:
@@ -78,13 +81,13 @@ class WayAuction:
         if self.bidding == "single":  # one announcement each, the second the last word (RO l.447)
             return len(records) >= len(self.bidders)
         others = len(self.bidders) - 1
-        if self._last_bid(records) is None:
+        if self._bid_at < 0:
             return len(records) >= len(self.bidders)
-        return self._passes_since_bid(records) >= others
+        return len(records) - 1 - self._bid_at >= others  # the passes since the last bid
 
     @property
     def highest(self) -> WayCall | None:
-        return self._last_bid(self._records)
+        return self._records[self._bid_at] if self._bid_at >= 0 else None
 
     @property
     def contract(self) -> Contract | None:
@@ -130,6 +133,8 @@ class WayAuction:
         assert turn is not None  # verify_call refused a complete auction
         record = WayCall(turn, call)
         self._records.append(record)
+        if isinstance(call, Bid):
+            self._bid_at = len(self._records) - 1
         return record
 
     @staticmethod

@@ -25,14 +25,13 @@ import json
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.engine.jsonread import parse_json
-from tutor.engine.ways.game import WayGame
 from tutor.lessons.answers import Answer
 from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
 from tutor.lessons.robots import the_book
 from tutor.lessons.table.items import play_kind, record_key
 from tutor.lessons.ways.narrate import auction_rows, trick_line
 from tutor.lessons.ways.review import said
-from tutor.lessons.ways.robots import WayDecision, robot_action
+from tutor.lessons.ways.robots import WayDecision, robot_action, robot_along
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import hand_line, laws_named, learner_words
 
@@ -45,10 +44,7 @@ def way_answers(table: WayTable) -> list[Answer]:
         return []
     steps = table.game.steps
     answers = []
-    for index, (player, action) in enumerate(steps):
-        if player != table.learner:
-            continue
-        decision = robot_action(WayGame(table.setup, steps[:index]))
+    for index, action, decision in robot_along(table.setup, steps, lambda player: player == table.learner):
         if decision.default:
             continue
         right = decision.allows(action)

@@ -26,7 +26,7 @@ from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.result import game_score
 from tutor.lessons.table.review import certainty_words, worth_words
-from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
+from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_along
 from tutor.lessons.ways.sampled import WaySampled, finish_auction, sampled_line, side_net, solved_outcomes
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words, pretty_cards, spoken_call
@@ -153,13 +153,10 @@ def way_deviations(table: WayTable, layouts: int = 0) -> tuple[WayDeviation, ...
         return ()
     steps = table.game.steps
     found = []
-    for index, (player, action) in enumerate(steps):
-        if player != table.learner:
-            continue
-        before = WayGame(table.setup, steps[:index])
-        decision = robot_action(before)
+    for index, action, decision in robot_along(table.setup, steps, lambda player: player == table.learner):
         if decision.allows(action):  # a card the book allows alike is no deviation
             continue
+        before = WayGame(table.setup, steps[:index])  # the position, the pricing's own to keep
         points = (_playout(before, decision.action, table.learner), _playout(before, action, table.learner))
         robot_dd = double_dummy_net(before, decision.action, table.learner)
         given_dd = double_dummy_net(before, action, table.learner)

@@ -22,18 +22,21 @@ The buying decisions have no book advice; each is a stated default named in its 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.calls import Bid, Strain
+from tutor.engine.calls import Bid, Contract, Strain
 from tutor.engine.cards import Hand, Rank, Seat, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
-from tutor.lessons.robots import advise_view, default_card, seat_view
+from tutor.engine.ways.setup import WaySetup
+from tutor.lessons.robots import advise_view, decide, default_card, view_of
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 #: an average hand holds 10 of the pack's 40 high-card points
@@ -228,12 +231,18 @@ def _card(game: WayGame, player: str, seat: Seat) -> WayDecision:
     convention = _three_lead(game, player, seat, play)
     if convention is not None:
         return convention
-    auction = Auction.from_calls(contract.declarer, [str(contract.bid)] + ["P"] * 8)
-    answer = advise_view(seat_view(seat, play.hand(seat), auction, None, play))
-    return WayDecision(player, seat, str(answer["card"]), str(answer.get("rule") or ""),
-                       tuple(answer.get("laws") or ()), str(answer.get("explanation", "")),
-                       bool(answer.get("default", False)), tuple(str(c) for c in answer.get("cards") or ()),
-                       str(answer.get("kind") or ""))
+    # the view itself, not its JSON read back (what tutor advise does with the same view): every card
+    # of every robot's playout comes here
+    answer = decide(view_of(seat, play.hand(seat), _declared(contract), None, play))
+    return WayDecision(player, seat, answer.action, answer.rule, answer.laws, answer.explanation, answer.default,
+                       answer.cards, answer.kind.value)
+
+
+@lru_cache(maxsize=64)
+def _declared(contract: Contract) -> Auction:
+    """The contract standing in for the auction in the play view: bid by the declarer, everyone passing
+    (the view only reads it)."""
+    return Auction.from_calls(contract.declarer, [str(contract.bid)] + ["P"] * 8)
 
 
 def suit_strength(hand: Hand, suit: Suit) -> tuple[int, int]:
@@ -263,6 +272,19 @@ def _three_lead(game: WayGame, player: str, seat: Seat, play: TrickPlay) -> WayD
                        kind="lead")
 
 
+def robot_along(setup: WaySetup, steps: Sequence[tuple[str, str]],
+                asked: Callable[[str], bool]) -> Iterator[tuple[int, str, WayDecision]]:
+    """The robot's decision before each step whose player ``asked`` names, as ``(index, action taken,
+    decision)``: the deal is walked once (a position replayed from the deal for every step made a
+    review of the deal quadratic in its length)."""
+    game = WayGame(setup)
+    for index, (player, action) in enumerate(steps):
+        decision = robot_action(game) if asked(player) else None
+        game.act(player, action)
+        if decision is not None:
+            yield index, action, decision
+
+
 def play_by_robots(game: WayGame, stop_for: str | None = None) -> list[WayDecision]:
     """Robots act until it is ``stop_for``'s turn or the deal is over."""
     done = []
@@ -273,4 +295,4 @@ def play_by_robots(game: WayGame, stop_for: str | None = None) -> list[WayDecisi
     return done
 
 
-__all__ = ["WayDecision", "play_by_robots", "robot_action", "suit_strength"]
+__all__ = ["WayDecision", "play_by_robots", "robot_action", "robot_along", "suit_strength"]

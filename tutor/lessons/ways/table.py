@@ -32,7 +32,7 @@ from tutor.engine.ways.result import game_records, game_score
 from tutor.lessons.robots import robot_deal
 from tutor.lessons.table import stored_uid
 from tutor.lessons.ways.narrate import whose
-from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action
+from tutor.lessons.ways.robots import WayDecision, play_by_robots, robot_action, robot_along
 
 FIVE_NAMES = ("T", "A", "K", "F", "N")
 #: the learner at five, unless he chooses: A, who plays the first rubber (T, who drew the highest
@@ -175,8 +175,8 @@ class WayTable:
     def robots_reasons(self) -> list[WayDecision]:
         """The robots' decisions behind their steps so far, found again by replaying the deal
         (a restored table shows why the robots chose as they did)."""
-        steps = self.game.steps
-        return [robot_action(WayGame(self.setup, steps[:i])) for i, (p, _) in enumerate(steps) if p != self.learner]
+        return [decision for _, _, decision in robot_along(self.setup, self.game.steps,
+                                                           lambda player: player != self.learner)]
 
     def label(self, seat: Seat) -> str:
         """Whose cards lie at ``seat``, as the learner reads it."""
