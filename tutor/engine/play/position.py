@@ -38,6 +38,7 @@ from tutor.engine.cards import FULL_PACK, Card, Deal, Hand, Seat, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.kinds import PLAY_DECISIONS, DecisionKind
 from tutor.engine.errors import IllegalPlayError, NotationError
+from tutor.engine.lazy import cached
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
@@ -152,7 +153,7 @@ class PlayPosition:
     def trick(self) -> Trick:
         return self.current if self.current is not None else Trick(opening_leader(self.contract), ())
 
-    @property
+    @cached  # asked by most play words of every rule, for a position that never changes
     def kind(self) -> DecisionKind:
         """``lead``, ``second-hand``, ``third-hand``, ``fourth-hand`` or ``discard``."""
         plays = self.trick.plays
