@@ -45,15 +45,30 @@ PYTHON_DIRS = ("tutor", "tests", "tools", "benchmarks")
 QUOTES_OLD_NAMES = ("tests/test_prose_names.py", "tools/package_moves.py")
 
 
-def _python_prose(text: str) -> str:
+def _python_prose(path: Path) -> str:
     """A Python file's docstrings and comments, one after another (nothing else of the code)."""
-    tree = ast.parse(text)
-    parts = [doc for node in ast.walk(tree)
+    text = path.read_text(encoding="utf-8")
+    tree = _tree(path)
+    parts = [doc for node in (tree, *_statements(tree))
              if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
              and (doc := ast.get_docstring(node, clean=False))]
     parts += [tok.string for tok in tokenize.generate_tokens(io.StringIO(text).readline)
               if tok.type == tokenize.COMMENT]
     return "\n".join(parts)
+
+
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """Every statement of a module, nested ones too (a function's, a branch's, a handler's), without
+    visiting the expressions: where definitions, docstrings and imports are. (``ast.walk`` visits every
+    node, ten times as many, and the files are many.)"""
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                inner = [v for v in value if isinstance(v, ast.stmt | ast.excepthandler | ast.match_case)]
+                todo += inner
+                yield from (v for v in inner if isinstance(v, ast.stmt))
 
 
 def _yaml_header(text: str) -> str:
@@ -76,7 +91,7 @@ def prose() -> Iterator[tuple[str, str]]:
         for path in sorted((ROOT / top).rglob("*.py")):
             if path.relative_to(ROOT).as_posix() in QUOTES_OLD_NAMES:
                 continue
-            yield path.relative_to(ROOT).as_posix(), _python_prose(path.read_text(encoding="utf-8"))
+            yield path.relative_to(ROOT).as_posix(), _python_prose(path)
 
 
 # -- resolving a dotted name without importing it ------------------------------------------
@@ -148,7 +163,7 @@ def _retired_stems() -> frozenset[str]:
     old = {o.rpartition(".")[2] for o, n in moves.items() if o != n}
     modules = {p.stem for p in (ROOT / "tutor").rglob("*.py")} | {p.name for p in (ROOT / "tutor").rglob("*")
                                                                    if p.is_dir()}
-    aliases = {a.asname for p in (ROOT / "tutor").rglob("*.py") for n in ast.walk(_tree(p))
+    aliases = {a.asname for p in (ROOT / "tutor").rglob("*.py") for n in _statements(_tree(p))
                if isinstance(n, ast.Import | ast.ImportFrom) for a in n.names if a.asname}
     return frozenset(s for s in old - modules - aliases if s != "__init__")
 
@@ -163,7 +178,7 @@ def _short_names() -> dict[str, str]:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         if parts[1] in ("engine", "lessons"):  # the commands and pages have names a variable has too
             modules.setdefault(name.rpartition(".")[2], set()).add(name)
-        for node in ast.walk(_tree(path)):
+        for node in _statements(_tree(path)):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for a in node.names:
                     if a.asname and _module_file(f"{node.module}.{a.name}"):

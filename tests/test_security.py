@@ -49,8 +49,15 @@ def _name(node: ast.expr) -> str:
     return ""
 
 
+@cache
+def _nodes(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of ``tree``, walked once for the scans (``ast.walk`` over every module was most of
+    their time, and each scan walked again)."""
+    return tuple(ast.walk(tree))
+
+
 def _calls(tree: ast.AST) -> Iterator[ast.Call]:
-    return (n for n in ast.walk(tree) if isinstance(n, ast.Call))
+    return (n for n in _nodes(tree) if isinstance(n, ast.Call))
 
 
 EVAL_NAMES = {"eval", "exec", "builtins.eval", "builtins.exec"}
@@ -69,7 +76,7 @@ def test_no_eval_or_exec_anywhere_in_the_tutor() -> None:
 
 def _yaml_problems(rel: str, tree: ast.Module) -> Iterator[str]:
     imported_from_yaml: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _nodes(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "yaml":
             for alias in node.names:
                 local = alias.asname or alias.name

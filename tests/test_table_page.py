@@ -101,6 +101,7 @@ def test_a_whole_deal_by_clicks_ends_with_hands_review_and_the_sheet_of_tutor_sc
     assert _sheet_row(sheet, "above the line") == (capsys_out["above"]["NS"], capsys_out["above"]["EW"])
     assert _sheet_row(sheet, "below the line") == (capsys_out["below"]["NS"], capsys_out["below"]["EW"])
     _no_bookkeeping(_texts(at))
+    _the_review_speaks_in_sentences(at)
 
 
 def _run_score(path: Path) -> dict[str, dict[str, int]]:
@@ -122,10 +123,10 @@ def _no_bookkeeping(text: str) -> None:
             assert re.search(r"\d[\d,]* points", line) or "free here" in line, line
 
 
-@pytest.mark.slow  # a whole deal of clicks and its priced review
-def test_the_review_speaks_in_sentences(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = _start(tmp_path, monkeypatch, 2)
-    _play(at)  # the first legal call or card each time: the learner passes where the book bids
+def _the_review_speaks_in_sentences(at: AppTest) -> None:
+    """The review of the deal just played (seed 2, the first legal call or card each time: the learner
+    passes where the book bids). Checked on the whole deal's session above rather than on a second
+    session that played the same deal by the same clicks again."""
     shown = [m.value.replace("\\", "") for m in at.markdown]
     review = [(line, shown[n + 1]) for n, line in enumerate(shown) if line.startswith("**You ")]
     assert review, "the learner's passes differ from the book's simple game (seed 2: 1♦)"

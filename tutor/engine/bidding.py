@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import InitVar, dataclass, field
-from functools import cached_property
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Call, Pass, Strain, parse_call
@@ -55,6 +54,7 @@ from tutor.engine.conventions.suit_choice import (
     trump_choice,
 )
 from tutor.engine.errors import TutorError
+from tutor.engine.lazy import cached
 from tutor.engine.rules import Rules
 
 KIND = "bid"
@@ -157,7 +157,7 @@ class BidPosition:
 
     # -- the auction seen from this seat -----------------------------------------------------
 
-    @cached_property
+    @cached
     def auction(self) -> Auction:
         auction = Auction(self.dealer, self.rules)
         for call in self.calls:
@@ -170,11 +170,11 @@ class BidPosition:
     def records_of(self, seat: Seat) -> tuple[CallRecord, ...]:
         return tuple(r for r in self.auction.records if r.seat is seat)
 
-    @cached_property
+    @cached
     def own(self) -> tuple[CallRecord, ...]:
         return self.records_of(self.seat)
 
-    @cached_property
+    @cached
     def partner(self) -> tuple[CallRecord, ...]:
         return self.records_of(self.seat.partner)
 
@@ -183,30 +183,30 @@ class BidPosition:
         """This seat's call number: 1 for its first call."""
         return len(self.own) + 1
 
-    @cached_property
+    @cached
     def own_bids(self) -> tuple[Bid, ...]:
         return tuple(r.call for r in self.own if isinstance(r.call, Bid))
 
-    @cached_property
+    @cached
     def partner_bids(self) -> tuple[Bid, ...]:
         return tuple(r.call for r in self.partner if isinstance(r.call, Bid))
 
-    @cached_property
+    @cached
     def partner_bid_index(self) -> int:
         """Index in the auction of partner's last bid (-1 if none)."""
         return max((r.index for r in self.partner if isinstance(r.call, Bid)), default=-1)
 
-    @cached_property
+    @cached
     def opponent_strains(self) -> frozenset[Strain]:
         side = self.seat.side
         return frozenset(r.call.strain for r in self.auction.records
                          if isinstance(r.call, Bid) and r.seat.side is not side)
 
-    @cached_property
+    @cached
     def last_bid(self) -> CallRecord | None:
         return self.auction.last_bid
 
-    @cached_property
+    @cached
     def last_bid_by(self) -> str:
         last = self.last_bid
         if last is None:
@@ -215,16 +215,16 @@ class BidPosition:
             return "self"
         return "partner" if last.seat is self.seat.partner else "opponent"
 
-    @cached_property
+    @cached
     def own_trump(self) -> Strain | None:
         """The first suit this seat bid (its trump suit in the negotiation), if any."""
         return next((b.strain for b in self.own_bids if b.strain is not Strain.NO_TRUMPS), None)
 
-    @cached_property
+    @cached
     def shown_suits(self) -> frozenset[Suit]:
         return frozenset(s for b in self.own_bids if (s := b.strain.trump) is not None)
 
-    @cached_property
+    @cached
     def own_trump_reserved(self) -> bool:
         """This seat named its trump suit and passed at its next turn (law 49)."""
         own = [r.call for r in self.own]

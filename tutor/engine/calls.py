@@ -41,7 +41,7 @@ class Strain(enum.Enum):
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or ``None`` at no-trumps."""
-        return None if self is Strain.NO_TRUMPS else Suit(self.value)
+        return _TRUMPS[self]
 
     @property
     def english(self) -> str:
@@ -65,7 +65,7 @@ class Strain(enum.Enum):
 
     @classmethod
     def of_suit(cls, suit: Suit) -> Strain:
-        return cls(suit.value)
+        return _OF_SUIT[suit]
 
 
 #: Vint's order of denominations, lowest first (laws 5 and 35).
@@ -78,6 +78,10 @@ VINT_DENOMINATIONS: tuple[Strain, ...] = (
 )
 
 _VINT_RANK: dict[Strain, int] = {strain: i for i, strain in enumerate(VINT_DENOMINATIONS)}
+#: Each strain's trump suit and back, looked up rather than built from the letter (the conventions ask
+#: for them on nearly every decision).
+_TRUMPS: dict[Strain, Suit | None] = {s: None if s is Strain.NO_TRUMPS else Suit(s.value) for s in Strain}
+_OF_SUIT: dict[Suit, Strain] = {suit: Strain(suit.value) for suit in Suit}
 
 #: The name of each level as players say it (law 31).
 LEVEL_NAMES: dict[int, str] = {

@@ -26,10 +26,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, total_ordering
+from functools import total_ordering
 from types import MappingProxyType
 
 from tutor.engine.errors import NotationError
+from tutor.engine.lazy import cached
 from tutor.engine.seats import RELATIVE_SEATS, SEAT_NAMES, SEATS, SIDE_NAMES, RelativeSeat, Seat, Side
 
 
@@ -182,6 +183,8 @@ class Card:
 _PARSED: dict[str, Card] = {}
 
 FULL_PACK: tuple[Card, ...] = tuple(Card(s, r) for s in PBN_SUITS for r in reversed(Rank))
+#: The pack's cards by suit and rank letter (``T`` for the ten), as a PBN hand writes them.
+_PACK_BY_CHAR: dict[tuple[Suit, str], Card] = {(c.suit, c.rank.char): c for c in FULL_PACK}
 
 
 
@@ -221,10 +224,14 @@ class Hand:
             if holding == "-":
                 continue
             for char in holding:
-                try:
-                    cards.append(Card(suit, Rank.parse(char)))
-                except NotationError as err:
-                    raise NotationError(f"bad hand {text!r}: {err}") from None
+                card = _PACK_BY_CHAR.get((suit, char))  # the pack's own card: no parsing, no new object
+                if card is None:
+                    try:
+                        Rank.parse(char)  # not a rank: the error names it
+                    except NotationError as err:
+                        raise NotationError(f"bad hand {text!r}: {err}") from None
+                    raise AssertionError(char)  # pragma: no cover - every rank's letter is in the table
+                cards.append(card)
         return cls(cards)
 
     def to_pbn(self) -> str:
@@ -246,7 +253,7 @@ class Hand:
     def length(self, suit: Suit) -> int:
         return len(self._by_suit[suit])
 
-    @cached_property
+    @cached
     def _by_suit(self) -> Mapping[Suit, tuple[Card, ...]]:
         return {
             s: tuple(sorted((c for c in self.cards if c.suit is s), key=lambda c: -c.rank))

@@ -65,7 +65,7 @@ class Seat(enum.Enum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDES[self]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -101,6 +101,8 @@ _ROTATIONS: dict[Seat, tuple[Seat, Seat, Seat, Seat]] = {
     seat: (seat, _SEATS[(i + 1) % 4], _SEATS[(i + 2) % 4], _SEATS[(i + 3) % 4]) for i, seat in enumerate(_SEATS)
 }
 SEATS = _SEATS
+#: Each seat's partnership (law 3: partners sit opposite): asked on every card the robots weigh.
+_SIDES: dict[Seat, Side] = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 #: The seats and sides as the learner reads them (the one table of their names).
 SEAT_NAMES: Mapping[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SIDE_NAMES: Mapping[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}

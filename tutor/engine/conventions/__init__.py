@@ -221,7 +221,7 @@ def evaluate_in_situation(ordered: Sequence[Rule], position: object) -> Advice |
     return _advice(candidates, position)
 
 
-def _advice(candidates: list[tuple[Rule, Any]], position: object) -> Advice | None:
+def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice | None:
     if not candidates:
         return None
     rule, answer = candidates[0]

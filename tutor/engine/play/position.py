@@ -30,14 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypedDict, Unpack
+from typing import TypedDict, Unpack, cast
 
 from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.calls import Bid, Contract, Strain
-from tutor.engine.cards import Card, Deal, Hand, Rank, Seat, Side, Suit
+from tutor.engine.cards import FULL_PACK, Card, Deal, Hand, Seat, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.kinds import PLAY_DECISIONS, DecisionKind
 from tutor.engine.errors import IllegalPlayError, NotationError
+from tutor.engine.lazy import cached
 from tutor.engine.play import opening_leader
 from tutor.engine.rules import Rules
 from tutor.engine.tricks import Trick, TrickPlay, legal_cards, trick_winner
@@ -152,7 +153,7 @@ class PlayPosition:
     def trick(self) -> Trick:
         return self.current if self.current is not None else Trick(opening_leader(self.contract), ())
 
-    @property
+    @cached  # asked by most play words of every rule, for a position that never changes
     def kind(self) -> DecisionKind:
         """``lead``, ``second-hand``, ``third-hand``, ``fourth-hand`` or ``discard``."""
         plays = self.trick.plays
@@ -239,16 +240,23 @@ class PlayPosition:
     # -- the play so far -------------------------------------------------------------------
 
     def all_plays(self) -> tuple[tuple[Seat, Card, Suit], ...]:
-        """Every card played so far with its seat and the suit led to its trick."""
-        out: list[tuple[Seat, Card, Suit]] = []
-        for trick in (*self.tricks, self.trick):
-            if trick.plays:
-                led = trick.plays[0][1].suit
-                out.extend((seat, card, led) for seat, card in trick.plays)
-        return tuple(out)
+        """Every card played so far with its seat and the suit led to its trick (worked out once per
+        position: the play words ask for it many times in one decision)."""
+        kept = self.memo.get(_ALL_PLAYS)
+        if kept is None:
+            out: list[tuple[Seat, Card, Suit]] = []
+            for trick in (*self.tricks, self.trick):
+                if trick.plays:
+                    led = trick.plays[0][1].suit
+                    out.extend((seat, card, led) for seat, card in trick.plays)
+            kept = self.memo[_ALL_PLAYS] = tuple(out)
+        return cast(tuple[tuple[Seat, Card, Suit], ...], kept)  # stored just above, under this key only
 
     def seen(self) -> frozenset[Card]:
-        return frozenset(card for _, card, _ in self.all_plays())
+        kept = self.memo.get(_SEEN)
+        if kept is None:
+            kept = self.memo[_SEEN] = frozenset(card for _, card, _ in self.all_plays())
+        return cast(frozenset[Card], kept)  # stored just above, under this key only
 
     def discards(self, seat: Seat) -> tuple[Card, ...]:
         """Cards ``seat`` threw on a suit he lacked, other than trumps (law 146)."""
@@ -280,13 +288,12 @@ class PlayPosition:
     def top_tricks(self, suit: Suit) -> int:
         """The player's cards of ``suit`` that are the highest still out, given every card seen (tutor's
         counting of sure tricks in the play; the hand's model before the play is ``features.sure_tricks``)."""
-        seen = self.seen()
+        seen, held = self.seen(), self.hand.cards
         count = 0
-        for rank in sorted(Rank, reverse=True):
-            card = Card(suit, rank)
+        for card in _HIGH_FIRST[suit]:
             if card in seen:
                 continue
-            if card not in self.hand:
+            if card not in held:
                 break
             count += 1
         return count
@@ -294,6 +301,14 @@ class PlayPosition:
     @property
     def strain(self) -> Strain:
         return self.contract.strain
+
+
+#: Each suit's cards, the ace first (the pack's own cards, not built again for every count).
+_HIGH_FIRST: dict[Suit, tuple[Card, ...]] = {suit: tuple(sorted((c for c in FULL_PACK if c.suit is suit),
+                                                               key=lambda c: -c.rank)) for suit in Suit}
+#: The memo keys of the play so far (the vocabulary's own keys name its words).
+_ALL_PLAYS = ("_all_plays",)
+_SEEN = ("_seen",)
 
 
 @lru_cache(maxsize=256)
