@@ -35,7 +35,7 @@ def _sign_in(tab: App, name: str, code: str) -> None:
 
 def _answer_one_quiz_question(tab: App) -> str:
     """Answer the first question of the law quiz (the first option, or 0); returns the page's verdict."""
-    tab.go("Quiz on the laws")
+    tab.go("law_quiz")
     tab.main.locator('[data-testid="stNumberInput"], [data-testid="stRadio"]').first.wait_for()
     if tab.main.locator('[data-testid="stNumberInput"]').count():
         tab.fill("Your answer", "0")
@@ -55,7 +55,7 @@ def test_a_class_end_to_end(class_server: ClassServer, first_tab: Page, second_t
     learners = [App(first_tab, server), App(second_tab, server)]
     try:
         _sign_in(teacher, "Orlova", teacher_code)
-        teacher.go("Teacher's view")
+        teacher.go("teacher")
         teacher.fill("A new class", "Thursday club", rerun=False)
         teacher.click_button("Create the class")
         join_code = re.search(r"Join code: (\w+)", teacher.text()).group(1)  # type: ignore[union-attr]
@@ -78,7 +78,7 @@ def test_a_class_end_to_end(class_server: ClassServer, first_tab: Page, second_t
             tab.click_button("Join")
             tab.main.get_by_text("You joined Thursday club").first.wait_for()
             verdicts[name] = _answer_one_quiz_question(tab)
-        teacher.go("Teacher's view")
+        teacher.go("teacher")
         teacher.click_button("Prepare the class's answers as CSV")
         with teacher.page.expect_download() as download:
             teacher.main.get_by_role("button", name="Download the CSV").first.click()
@@ -86,7 +86,7 @@ def test_a_class_end_to_end(class_server: ClassServer, first_tab: Page, second_t
         assert sorted((r["learner"], r["correct"]) for r in rows) == sorted(verdicts.items())
         anna = learners[0]
         assert not anna.page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="Teacher's view").count()
-        anna.go("Progress")  # her own record only: no profile picker, nothing of bob's
+        anna.go("progress")  # her own record only: no profile picker, nothing of bob's
         assert "Signed in as anna" in anna.text() and "bob" not in anna.text()
         assert not anna.main.get_by_role("combobox", name="Learner profile").count()
         # a learner types the teacher's address: a new session, which is shown the sign-in page only

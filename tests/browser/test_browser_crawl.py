@@ -54,7 +54,10 @@ def crawl(app: App) -> Crawl:
     for path in PHONE_PAGES:
         if path and not page_listed(path):
             continue
-        app.open(path)
+        if seen.visited:
+            app.go(path)  # by the sidebar, as a learner moves on: no page load of Streamlit's front end
+        else:
+            app.open(path)
         seen.widths[path] = int(app.page.evaluate("() => document.documentElement.clientWidth"))
         found = app.horizontal_overflow()
         if path == "bidding_drill":  # the answer brings tables and the whole deal: check those too

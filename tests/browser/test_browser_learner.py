@@ -154,7 +154,7 @@ def _answer_a_bidding_drill_wrongly_and_read_the_explanation(app: App) -> None:
 
 def _progress_page_counts_an_answer_just_given(app: App) -> None:
     """After this session's drill answers (a law marked learned is no answer: it is not counted)."""
-    app.go("Progress")
+    app.go("progress")
     assert "Progress" in app.main.locator("h1").first.inner_text()
     answers = app.main.locator('[data-testid="stMetric"]').filter(has_text="Answers").first
     # this session's two first answers at least (pass at law 41's position, the wrong call above): the
@@ -225,7 +225,7 @@ def _fill_in_a_scoring_quiz_and_get_every_entry_checked(app: App) -> None:
 
     quiz = load_quiz(content_dir())
     question = make_question(quiz.levels[0].id, SEED, quiz=quiz)
-    app.go("Scoring quiz")
+    app.go("scoring_quiz")
     app.fill("Question number", str(SEED))
     for blank in question.blanks:
         app.fill(f"{blank.label} — {blank.side.value}", str(blank.expected), rerun=False)
@@ -238,7 +238,7 @@ def _fill_in_a_scoring_quiz_and_get_every_entry_checked(app: App) -> None:
 
 
 def _score_a_rubber_on_the_score_pad(app: App) -> None:
-    app.go("Rubber score pad")
+    app.go("score_pad")
     for number in (1, 2):
         form = app.main.locator('[data-testid="stForm"]').first
         form.get_by_text(f"Deal {number}").wait_for()

@@ -48,13 +48,13 @@ def _sign_in_at_provider(tab: App, provider: Provider, who: User, password: str 
     tab.wait_run_after(before)
     tab.main.locator("h1").first.wait_for()
     if tab.main.locator("h1").first.inner_text().strip() != "Your account":  # a known account lands on Home
-        tab.go("Your account")
+        tab.go("sign_in")
 
 
 def _sign_out(tab: App, provider: Provider) -> None:
     """The app's sign-out button: Streamlit's logout goes through the provider's end-session endpoint
     and back to the app, signed out."""
-    tab.go("Your account")
+    tab.go("sign_in")
     # the app signs the session out and shows its sign-in button at once, then goes through the
     # provider's end-session endpoint and back (/oauth2callback): wait for that return, not the button
     sign_out = tab.main.get_by_role("button", name="Sign out").first
