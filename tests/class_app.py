@@ -1,15 +1,30 @@
-"""The class pages' tests' common ground (issue 30): the app's own SQLite database in a temporary
-directory (the ``db`` fixture: ``TUTOR_DB`` set, ``TUTOR_DATABASE_URL`` unset) and signing in on the
-page. A module takes the fixture with ``db = class_app.db``."""
+"""The class-mode tests' common ground (issue 30): the app's own SQLite database in a temporary
+directory (the ``db`` fixture: ``TUTOR_DB`` set, ``TUTOR_DATABASE_URL`` unset), signing in on the page,
+and quick-login codes hashed at Argon2id's smallest cost (``cheap_codes``). A module takes a fixture
+with ``db = class_app.db``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from streamlit.testing.v1 import AppTest
 
+from tutor.lessons.classroom import accounts
+
 SIGN_IN = "tutor/ui/pages/sign_in.py"
+#: The tutor's own hasher (its parameters are checked in tests/test_classroom.py).
+REAL_HASHER = accounts._HASHER
+
+
+@pytest.fixture(autouse=True)
+def cheap_codes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Codes hashed with Argon2id at its smallest cost (8 KiB, one pass: 0.3 ms, not 0.3 s of CPU a
+    hash or a sign-in). What the tests check of the codes - never stored in clear, short, expiring,
+    ten wrong tries, the same refusal for a wrong name - does not depend on the cost; the tutor's own
+    parameters are checked on their own."""
+    monkeypatch.setattr(accounts, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
 
 @pytest.fixture

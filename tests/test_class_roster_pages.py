@@ -20,6 +20,7 @@ from tutor.lessons.progress import open_store
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER = "tutor/ui/pages/teacher.py"
 db = class_app.db  # the app's own SQLite database
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 
 
 def _set_up(db: Path) -> tuple[str, dict[str, str]]:
