@@ -39,8 +39,9 @@ class Cluster:
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def start_worker(self) -> subprocess.Popen[bytes]:
-        """One more one-thread worker."""
-        worker = subprocess.Popen([DASK, "worker", self.address, "--nthreads", "1", "--no-nanny",
+        """One more one-thread worker (it exits by itself a minute after its scheduler is gone: a worker
+        left without one retries it for ever, and ignores SIGTERM while it does)."""
+        worker = subprocess.Popen([DASK, "worker", self.address, "--nthreads", "1", "--no-nanny", "--death-timeout", "60",
                                    "--local-directory", str(self.folder), *COMMON], cwd=self.folder,
                                   env=_environment(), stderr=subprocess.DEVNULL)
         self.workers.append(worker)
