@@ -27,6 +27,8 @@ DASK = str(Path(sys.executable).with_name("dask"))
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 COMMON = ["--no-dashboard"]
+#: seconds between two looks at what a process has written
+POLL = 0.05
 
 
 @dataclass
@@ -62,7 +64,7 @@ class Cluster:
                     process.send_signal(signal.SIGTERM)
             for process in group:
                 try:
-                    process.wait(timeout=10)
+                    process.wait(timeout=HANG_GUARD)  # a few seconds; a guard against a hang
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
@@ -83,11 +85,12 @@ def start_cluster(workers: int = 2) -> Cluster:
     spec = folder / "scheduler.json"
     scheduler = subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file",
                                   str(spec), *COMMON], cwd=folder, env=_environment(), stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + HANG_GUARD
-    while not (spec.exists() and spec.stat().st_size > 0):
-        if scheduler.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"the Dask scheduler did not start (exit {scheduler.poll()})")
-        time.sleep(0.05)
+    for _ in range(int(HANG_GUARD / POLL)):  # a guard against a hang, not a speed claim
+        if (spec.exists() and spec.stat().st_size > 0) or scheduler.poll() is not None:
+            break
+        time.sleep(POLL)
+    if not (spec.exists() and spec.stat().st_size > 0):
+        raise RuntimeError(f"the Dask scheduler did not start (exit {scheduler.poll()})")
     cluster = Cluster(json.loads(spec.read_text())["address"], folder, scheduler)
     for _ in range(workers):
         cluster.start_worker()
