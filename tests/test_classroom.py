@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import class_app
 import pytest
 import store_backends
 
@@ -20,6 +21,7 @@ from tutor.lessons.classroom import dashboard
 from tutor.lessons.progress import ProgressStore, open_store
 
 pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -55,6 +57,21 @@ def test_a_quick_login_code_is_short_expires_and_is_never_stored_in_clear(store:
     with pytest.raises(acc.SignInError) as unknown:
         acc.sign_in(store, "nobody", code, now=T0)
     assert str(late.value) == str(unknown.value)  # the refusal tells nothing of which part was wrong
+
+
+def test_codes_are_hashed_with_the_librarys_recommended_parameters(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # the other tests hash at the smallest cost (class_app.cheap_codes); the tutor's own hasher is
+    # Argon2id with argon2-cffi's recommendation, RFC 9106's low-memory profile (docs/classes.md).
+    # One back end: the hash is the same on both.
+    from argon2 import extract_parameters, profiles
+
+    monkeypatch.setattr(acc, "_HASHER", class_app.REAL_HASHER)
+    with open_store(tmp_path / "codes.sqlite3") as store:
+        code = acc.create_account(store, "Mrs Orlova", "teacher", now=T0)
+        ((hashed,),) = store.read_rows("SELECT code_hash FROM accounts")
+        assert extract_parameters(str(hashed)) == profiles.RFC_9106_LOW_MEMORY
+        assert acc.sign_in(store, "Mrs Orlova", code, now=T0).name == "Mrs Orlova"
 
 
 def test_ten_wrong_codes_void_the_right_one_until_a_new_code(store: ProgressStore) -> None:
