@@ -46,7 +46,7 @@ def test_only_the_book_and_the_conventions_package_call_the_evaluator() -> None:
     allowed = {TUTOR / "engine" / "book.py"}
     conventions = TUTOR / "engine" / "conventions"
     found = [f"{p.relative_to(ROOT)}:{line}" for p in _py_files() if p not in allowed and conventions not in p.parents
-             for line in _calls_named(p, "evaluate")]
+             for name in ("evaluate", "evaluate_ordered") for line in _calls_named(p, name)]
     assert found == []
 
 

@@ -45,12 +45,19 @@ PYTHON_DIRS = ("tutor", "tests", "tools", "benchmarks")
 QUOTES_OLD_NAMES = ("tests/test_prose_names.py", "tools/package_moves.py")
 
 
+#: Node types, as tuples: ``ast.Import | ast.ImportFrom`` in isinstance builds a union on every test,
+#: and these tests are run on every node of every file.
+_DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_STATEMENT_LISTS = (ast.stmt, ast.excepthandler, ast.match_case)
+_IMPORTS = (ast.Import, ast.ImportFrom)
+
+
 def _python_prose(path: Path) -> str:
     """A Python file's docstrings and comments, one after another (nothing else of the code)."""
     text = path.read_text(encoding="utf-8")
     tree = _tree(path)
     parts = [doc for node in (tree, *_statements(tree))
-             if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+             if isinstance(node, _DOCUMENTED)
              and (doc := ast.get_docstring(node, clean=False))]
     parts += [tok.string for tok in tokenize.generate_tokens(io.StringIO(text).readline)
               if tok.type == tokenize.COMMENT]
@@ -66,7 +73,7 @@ def _statements(tree: ast.Module) -> Iterator[ast.AST]:
         node = todo.pop()
         for _, value in ast.iter_fields(node):
             if isinstance(value, list):
-                inner = [v for v in value if isinstance(v, ast.stmt | ast.excepthandler | ast.match_case)]
+                inner = [v for v in value if isinstance(v, _STATEMENT_LISTS)]
                 todo += inner
                 yield from (v for v in inner if isinstance(v, ast.stmt))
 
@@ -164,7 +171,7 @@ def _retired_stems() -> frozenset[str]:
     modules = {p.stem for p in (ROOT / "tutor").rglob("*.py")} | {p.name for p in (ROOT / "tutor").rglob("*")
                                                                    if p.is_dir()}
     aliases = {a.asname for p in (ROOT / "tutor").rglob("*.py") for n in _statements(_tree(p))
-               if isinstance(n, ast.Import | ast.ImportFrom) for a in n.names if a.asname}
+               if isinstance(n, _IMPORTS) for a in n.names if a.asname}
     return frozenset(s for s in old - modules - aliases if s != "__init__")
 
 

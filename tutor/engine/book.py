@@ -27,7 +27,7 @@ from functools import cached_property
 from tutor.engine.bidding import BidPosition
 from tutor.engine.calls import Call
 from tutor.engine.cards import Card
-from tutor.engine.conventions import Advice, Rule, evaluate, evaluate_in_situation
+from tutor.engine.conventions import Advice, Rule, deciding_order, evaluate, evaluate_ordered
 from tutor.engine.conventions.kinds import DecisionKind
 from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.conventions.vocabulary import Args, Word
@@ -129,8 +129,10 @@ class Book:
         (a narrower set: the rules below a prohibition, those a public position leaves open)."""
         if isinstance(position, BidPosition):
             book = self if among is None else self.among(among)
-            return evaluate_in_situation(book.deciding_order(position), position)
-        return evaluate(self.play if among is None else among, position, position.kind)
+            return evaluate_ordered(book.deciding_order(position), position, in_situation=True)
+        if among is not None:
+            return evaluate(among, position, position.kind)
+        return evaluate_ordered(self._play_order(position.kind), position)
 
     def among(self, rules: Sequence[Rule]) -> Book:
         """A book of ``rules`` (a subset of this one's bidding rules), kept per subset."""
@@ -167,12 +169,23 @@ class Book:
         held = tuple(i for i, (situation, args, _) in enumerate(self._groups) if situation.holds(position, args))
         ordered = self._orders.get(held)
         if ordered is None:
-            listed = [r for i in held for r in self._groups[i][2] if r.kind == DecisionKind.BID]
-            ordered = self._orders[held] = tuple(sorted(listed, key=lambda r: -r.priority))
+            ordered = self._orders[held] = deciding_order([r for i in held for r in self._groups[i][2]],
+                                                          DecisionKind.BID)
         return ordered
 
     @cached_property
     def _orders(self) -> dict[tuple[int, ...], tuple[Rule, ...]]:
+        return {}
+
+    def _play_order(self, kind: DecisionKind) -> tuple[Rule, ...]:
+        """The play rules of ``kind`` in the evaluator's order, sorted once per kind."""
+        ordered = self._play_orders.get(kind)
+        if ordered is None:
+            ordered = self._play_orders[kind] = deciding_order(self.play, kind)
+        return ordered
+
+    @cached_property
+    def _play_orders(self) -> dict[str, tuple[Rule, ...]]:
         return {}
 
     @cached_property

@@ -199,22 +199,22 @@ class Advice:
 
 def evaluate(rules: Sequence[Rule], position: object, kind: str) -> Advice | None:
     """The advice of the highest-priority applicable rule of ``kind``, or ``None``."""
-    candidates = []
-    for rule in sorted((r for r in rules if r.kind == kind), key=lambda r: -r.priority):
-        if rule.applies(position):
-            answer = rule.recommend(position)
-            if answer is not None:
-                candidates.append((rule, answer))
-    return _advice(candidates, position)
+    return evaluate_ordered(deciding_order(rules, kind), position)
 
 
-def evaluate_in_situation(ordered: Sequence[Rule], position: object) -> Advice | None:
-    """:func:`evaluate` over rules already of the decision's kind, in its order (highest priority first,
-    ties as :func:`evaluate` leaves them), whose situations hold in ``position``: the same advice, without
-    sorting the rules or testing their situations again (the book keeps them so, :mod:`tutor.engine.book`)."""
+def deciding_order(rules: Sequence[Rule], kind: str) -> tuple[Rule, ...]:
+    """The rules of ``kind`` in the order :func:`evaluate` asks them: highest priority first, ties in
+    the order given."""
+    return tuple(sorted((r for r in rules if r.kind == kind), key=lambda r: -r.priority))
+
+
+def evaluate_ordered(ordered: Sequence[Rule], position: object, *, in_situation: bool = False) -> Advice | None:
+    """:func:`evaluate` over rules already in its :func:`deciding_order`: the same advice, without sorting
+    them again (the book keeps them so, :mod:`tutor.engine.book`). ``in_situation``: the rules' situations
+    are known to hold in ``position`` (the book tested them once per group) and are not tested again."""
     candidates = []
     for rule in ordered:
-        if rule.conditions_hold(position):
+        if rule.conditions_hold(position) if in_situation else rule.applies(position):
             answer = rule.recommend(position)
             if answer is not None:
                 candidates.append((rule, answer))
@@ -229,5 +229,5 @@ def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice |
     unique = all(a == answer for a in top)
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
-__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "evaluate", "evaluate_in_situation",
+__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "deciding_order", "evaluate", "evaluate_ordered",
            "placeholder_names"]

@@ -293,6 +293,9 @@ Gives = Callable[[Mapping[str, object]], frozenset[CallShape]]
 
 # -- the word --------------------------------------------------------------------------------
 
+#: What a feature's value may be (a tuple: ``int | bool | str | float`` would build a union on every call).
+_FEATURE_TYPES = (int, bool, str, float)
+
 
 @dataclass(frozen=True)
 class Word:
@@ -324,11 +327,11 @@ class Word:
 
     @property
     def reads_hand_only(self) -> bool:
-        return isinstance(self.realiser, PlaceCards | ReadsHand)
+        return isinstance(self.realiser, (PlaceCards, ReadsHand))
 
     def value(self, position: object, args: Args) -> FeatureValue:
         result = self.fn(position, args)
-        assert isinstance(result, int | bool | str | float), f"{self.name} gave {result!r}"
+        assert isinstance(result, _FEATURE_TYPES), f"{self.name} gave {result!r}"
         return result
 
     def holds(self, position: object, args: Args) -> bool:

@@ -57,6 +57,9 @@ __all__ = ["CardCount", "Constraint", "Points", "constrained_deal", "deal_with",
 Constraint = CardCount | Points | HandPredicate
 
 
+#: The constraints met in batches (a tuple: ``CardCount | Points`` would build a union on every test).
+_BATCHABLE = (CardCount, Points)
+
 def random_deal(rng: random.Random) -> Deal:
     """A uniformly random deal of the full pack."""
     return deal_with(rng, {})
@@ -91,12 +94,12 @@ def constrained_deal(
     candidates all fail.
     """
 
-    if any(not isinstance(c, CardCount | Points) for cs in constraints.values() for c in cs):
+    if any(not isinstance(c, _BATCHABLE) for cs in constraints.values() for c in cs):
         return _per_hand_deal(rng, constraints, fixed, attempts)
     from tutor.engine.deals.batch import generator, hand_of, plan_deals, to_deal
 
-    batchable = {s: [c for c in cs if isinstance(c, CardCount | Points)] for s, cs in constraints.items()}
-    checks = {SEATS.index(s): [c for c in cs if not isinstance(c, CardCount | Points)]
+    batchable = {s: [c for c in cs if isinstance(c, _BATCHABLE)] for s, cs in constraints.items()}
+    checks = {SEATS.index(s): [c for c in cs if not isinstance(c, _BATCHABLE)]
               for s, cs in constraints.items()}
     checks = {s: cs for s, cs in checks.items() if cs}
     placed = {s: tuple(cards) for s, cards in (fixed or {}).items()}

@@ -250,13 +250,13 @@ class PlayPosition:
                     led = trick.plays[0][1].suit
                     out.extend((seat, card, led) for seat, card in trick.plays)
             kept = self.memo[_ALL_PLAYS] = tuple(out)
-        return cast(tuple[tuple[Seat, Card, Suit], ...], kept)  # stored just above, under this key only
+        return cast("tuple[tuple[Seat, Card, Suit], ...]", kept)  # stored just above, under this key only
 
     def seen(self) -> frozenset[Card]:
         kept = self.memo.get(_SEEN)
         if kept is None:
             kept = self.memo[_SEEN] = frozenset(card for _, card, _ in self.all_plays())
-        return cast(frozenset[Card], kept)  # stored just above, under this key only
+        return cast("frozenset[Card]", kept)  # stored just above, under this key only
 
     def discards(self, seat: Seat) -> tuple[Card, ...]:
         """Cards ``seat`` threw on a suit he lacked, other than trumps (law 146)."""

@@ -33,6 +33,9 @@ _CHOICE_WHY = {
 MAX_ALTERNATIVES = 6
 
 
+#: A rule's answer that is a call (a tuple, not a union built on every test).
+_CALLS = (Bid, Pass)
+
 def label(cond: Condition) -> str:
     """How the learner reads the condition's feature: its word's label (``sure tricks``, ``cards in hearts``)."""
     word = cond.feature
@@ -68,7 +71,7 @@ def plausible_calls(position: BidPosition, rules: Sequence[Rule]) -> list[Call]:
     for rule in rules:
         if _situation_holds(rule, position):
             answer = rule.recommend(position)
-            if isinstance(answer, Bid | Pass) and answer not in calls:
+            if isinstance(answer, _CALLS) and answer not in calls:
                 calls.append(answer)
     return calls
 

@@ -100,7 +100,7 @@ def discard_reading(p: PlayPosition) -> tuple[str, tuple[Suit, ...]]:
             elif len(untouched) == 1 and max(counts.values()) >= 2:
                 reading = ("sure", (untouched[0],))
         p.memo[key] = reading
-    return cast(tuple[str, tuple[Suit, ...]], p.memo[key])  # stored just above, under this key only
+    return cast("tuple[str, tuple[Suit, ...]]", p.memo[key])  # stored just above, under this key only
 
 
 def _rho_discarding(p: PlayPosition) -> tuple[Suit, ...]:
@@ -193,7 +193,7 @@ def role_suits(p: PlayPosition, role: str) -> tuple[Suit, ...]:
         if role not in _ROLES:
             raise TutorError(f"unknown suit role {role!r}; known: {', '.join(_ROLES)}")
         p.memo[key] = _ROLES[role](p)
-    return cast(tuple[Suit, ...], p.memo[key])  # this key holds suits only
+    return cast("tuple[Suit, ...]", p.memo[key])  # this key holds suits only
 
 
 def ranks_in(p: PlayPosition, suit: Suit) -> tuple[Rank, ...]:
@@ -209,7 +209,7 @@ def holding_suits(p: PlayPosition, role: str, pattern: str) -> tuple[Suit, ...]:
     key = ("holding", role, pattern)
     if key not in p.memo:
         p.memo[key] = tuple(s for s in role_suits(p, role) if matches(pattern, ranks_in(p, s), p.rules))
-    return cast(tuple[Suit, ...], p.memo[key])  # this key holds suits only
+    return cast("tuple[Suit, ...]", p.memo[key])  # this key holds suits only
 
 
 def high_card_points(p: PlayPosition, suit: Suit) -> int:
