@@ -5,7 +5,7 @@ view, whatever address or session value; a teacher's class, join code, consent a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import class_app
@@ -162,6 +162,17 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
     answers = dict(zip(table["learner"], table["answers"], strict=True))
     assert answers == {"anna": 1, "bob": 5}
+    with open_store(db) as store:  # one answer of bob's from ten days ago: outside the last seven days
+        store.record(Answer("law", "law-12", True, "5", "5", laws=("law-12",)), "bob",
+                     now=datetime.now(UTC) - timedelta(days=10))
+    teacher.selectbox(key="teacher_period").set_value(7)
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 5}
+    teacher.selectbox(key="teacher_period").set_value(None)
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 6}
     with open_store(db) as store:
         assert [m[0] for m in store.read_rows("SELECT learner FROM members ORDER BY learner")] == ["anna", "bob"]
         assert datetime.now(UTC)  # the store is still open to others

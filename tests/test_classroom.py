@@ -210,6 +210,30 @@ def test_the_teachers_view_counts_exactly_the_members_answers(store: ProgressSto
     assert ("law", "law-13", 0, 1) in dashboard.mastery_by_item(store, teacher, made.id)
 
 
+def test_the_teacher_looks_back_over_a_period_of_days(store: ProgressStore) -> None:
+    """Issue 30 (as lichess's classes: progress over 1 to 90 days): with a period chosen, the answers'
+    figures count only the answers of those days; mastery and the last answer stay the whole record."""
+    teacher, made, _, _ = _class_of_two(store)
+    now = datetime.now(UTC)
+    ages = {"law-12": 40, "law-13": 10, "law-14": 3}  # days ago: outside 30, inside 30 not 7, inside 7
+    for law, days_ago in ages.items():
+        store.record(Answer("law", law, False, "4", "5", laws=(law,)), "anna", now=now - timedelta(days=days_ago))
+    store.record(Answer("law", "law-15", True, "5", "5", laws=("law-15",)), "anna", now=now - timedelta(hours=2))
+
+    def anna(days: int | None) -> dashboard.LearnerReport:
+        reports, _ = dashboard.class_report(store, teacher, made.id, now=now, days=days)
+        return {r.learner: r for r in reports}["anna"]
+
+    # counted by hand from the four dates above
+    assert [anna(d).answers for d in (1, 7, 30, 90, None)] == [1, 2, 3, 4, 4]
+    assert anna(7).accuracy == 0.5 and anna(7).mistakes_by_law == (("law-14", 1),)
+    assert anna(1).mistakes_by_law == () and anna(1).accuracy == 1.0
+    assert anna(1).units == anna(None).units == 4  # the units met are the whole record's
+    assert anna(1).last_answer == anna(None).last_answer
+    with pytest.raises(TutorError, match="looks back"):
+        dashboard.class_report(store, teacher, made.id, days=5)
+
+
 def test_a_signed_in_learner_imports_only_their_own_record(store: ProgressStore, tmp_path: Path) -> None:
     import json
 
