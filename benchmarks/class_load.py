@@ -1,175 +1,308 @@
-"""Class load: simulated learners answering over one PostgreSQL store while others ask for analyses on a
-Dask cluster (issue 30).
+"""Class load (issue 30): learners answering drills and others asking sampled analyses, at once, against
+two ``streamlit run`` app servers over one PostgreSQL and a Dask cluster.
 
-What it runs (all started here, on this machine): a PostgreSQL server (tests/pg_server.py, Debian's
-package, as the unprivileged ``postgres`` user), a Dask scheduler with two one-thread workers, and two
-"app processes" — two Python processes, each with its own store connection, as two Streamlit servers
-over one database would have. Each app process runs half of ``--learners`` threads; each learner
-records a drill answer (a convention rule, FSRS schedule advanced, committed before returning) and
-reads its summary, in a loop; ``--analysts`` threads ask the cluster for double-dummy tables of
-seeded deals. After ``--seconds`` it prints p95 latency per action, the errors (must be 0), and
-whether the answers counted in the database equal the answers acknowledged.
+What it runs (all started here, on this machine, on loopback): a PostgreSQL server (tests/pg_server.py,
+Debian's package, as the unprivileged ``postgres`` user) with a teacher and an account with a
+quick-login code for each learner; a Dask scheduler with two one-thread workers (tests/dask_cluster.py);
+two app servers (the browser tests' harness: ``streamlit run app.py``) with ``TUTOR_DATABASE_URL``
+naming the one database and ``TUTOR_DASK_SCHEDULER`` the cluster; one headless Chromium in which each
+learner is a browser context of their own (own cookies, own Streamlit session), on server 1 or 2 in turn.
 
-It drives the store and the solver, not the pages over HTTP: the Streamlit front end is measured by
-benchmarks/page_bench.py. Run:
+Every learner signs in with their code on the page and opens Play drills. Then, for ``--seconds``, each
+answers the position shown (picks a card, "Play this card": the answer is recorded, and the card is
+checked double dummy — on the cluster), reads for ``--think`` seconds, asks for the next position, reads
+again, and so on, independently of the others (one loop drives every tab; no learner waits for
+another's page). The ``--analysts`` (among the learners) switch on "price each answer on what you could
+know" at their first answer: from then on each answer also prices their card and the book's on sampled
+layouts (on the cluster), refined on the page to the final verdict. At the end everyone opens Progress.
 
-    python benchmarks/class_load.py [--seconds 60] [--learners 20] [--analysts 4]
+An action's time is from its click until the server's ``script_finished`` reached that tab over the
+websocket; an analysis's first verdict, until its first table did. It prints p95 per action, the errors
+(a traceback or an error box on a page, a server that died, an action that never finished: must be 0),
+the answers given (a verdict shown on a page) against the answers counted in the database, the load
+average, and the CPU seconds each part used. Run:
+
+    python benchmarks/class_load.py [--seconds 60] [--learners 20] [--analysts 4] [--think 2]
+
+``--database URL`` and ``--scheduler ADDRESS`` use a PostgreSQL database and a Dask cluster already
+running (an empty database: the accounts are created in it) instead of starting them.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing
+import os
 import random
-import statistics
-import subprocess
+import re
 import sys
-import threading
+import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from class_servers import Run, TimedApp, _p95, _sidebar_link, button, sign_in  # noqa: E402 - the paths above
+from harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    DEFAULT_TIMEOUT_MS,
+    DESKTOP_VIEWPORT,
+    Server,
+    start_server,
+    stop_server,
+)
+
+ANSWER, PRICED, FIRST_VERDICT, NEXT, SWITCH = (
+    "answer a drill (recorded, checked double dummy)", "answer a drill, priced on sampled layouts (final)",
+    "… its first sampled verdict", "next position", "switch the pricing on (prices the answer shown)")
+ACTIONS = ("sign in", "open Play drills", ANSWER, NEXT, SWITCH, PRICED, FIRST_VERDICT, "open Progress")
+PRICING = "Also price each answer"
+#: an action that has not finished after this long is an error (a hang, not a figure)
+STUCK_SECONDS = DEFAULT_TIMEOUT_MS / 1000
 
 
-def _p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) >= 20 else max(values, default=0.0)  # noqa: PLR2004
+class AnalysisApp(TimedApp):
+    """A tab that also notes when each sampled-analysis table reached it (the page's first verdict)."""
+
+    def __init__(self, page: Any, server: Server) -> None:
+        self.tables_at: list[float] = []
+        super().__init__(page, server)
+
+    def _frame(self, payload: bytes | str) -> None:
+        super()._frame(payload)
+        from google.protobuf.message import DecodeError
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if isinstance(payload, str):
+            return
+        try:
+            message = ForwardMsg.FromString(payload)
+        except DecodeError:
+            return
+        if (message.WhichOneof("type") == "delta" and message.delta.WhichOneof("type") == "new_element"
+                and message.delta.new_element.WhichOneof("type") == "dataframe"):
+            self.tables_at.append(time.perf_counter())
 
 
-def app_process(url: str, learners: list[str], seconds: float, out: Any) -> None:
-    """One app process: ``learners`` threads answering and reading, over one store connection."""
-    from tutor.lessons.answers import Answer
-    from tutor.lessons.progress import open_store
+@dataclass
+class Learner:
+    """One learner's tab and where it is: the action in flight (if any), and what comes next."""
 
-    store = open_store(url)
-    times: dict[str, list[float]] = {"answer": [], "summary": []}
-    acknowledged, errors = [0], [0]
-    lock = threading.Lock()
-    stop = time.monotonic() + seconds
+    tab: AnalysisApp
+    analyst: bool
+    rng: random.Random
+    action: str = ""
+    before: int = 0
+    clicked: float = 0.0
+    tables: int = 0
+    ready_at: float = 0.0
+    answered: bool = False  # the position shown was answered: next is "Next position"
+    priced: bool = False  # the pricing switch is on
+    done: list[str] = field(default_factory=list)
 
-    def learner(name: str) -> None:
-        rng = random.Random(name)
-        while time.monotonic() < stop:
-            rule = f"rule-{rng.randrange(12)}"
+    def did_its_part(self) -> bool:
+        """Answered once (an analyst: had an answer priced once), so that even a short run times the
+        learners' actions and an analysis."""
+        return (SWITCH if self.analyst else ANSWER) in self.done
+
+
+class FreeRun(Run):
+    """The learners acting independently for a while, one loop driving every tab."""
+
+    def __init__(self, learners: list[Learner], think: float) -> None:
+        super().__init__([learner.tab for learner in learners])
+        self.times = {action: [] for action in ACTIONS}
+        self.learners = learners
+        self.think = think
+
+    def start(self, learner: Learner) -> None:
+        tab = learner.tab
+        if learner.answered and learner.analyst and not learner.priced:
+            action, click = SWITCH, lambda: tab.main.get_by_text(PRICING).first.click()
+        elif learner.answered:
+            next_button = tab.main.get_by_role("button", name=re.compile(r"^Next position")).first
+            action, click = NEXT, lambda: next_button.click(no_wait_after=True)
+        else:
+            pick_a_card(tab, learner.rng)
+            action = PRICED if learner.priced else ANSWER
+            click = lambda: button("Play this card")(tab)  # noqa: E731
+        learner.action, learner.before, learner.tables = action, tab.runs(), len(tab.tables_at)
+        learner.clicked = time.perf_counter()
+        click()
+
+    def finish(self, learner: Learner) -> None:
+        tab, action = learner.tab, learner.action
+        learner.action = ""
+        self.times[action].append(tab.finished_at[learner.before] - learner.clicked)
+        tab.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+        # a wrong card's verdict is an error box too ("The book plays …"): the feedback, not a failure
+        problems = tab.exceptions() + [e for e in tab.errors() if "The book plays" not in e]
+        if problems:
+            raise RuntimeError(f"{action}: on the page: {problems[0][:200]}")
+        if action in (ANSWER, PRICED):
+            text = tab.text()
+            if "Right:" not in text and "The book plays" not in text:
+                raise RuntimeError(f"{action}: no verdict on the page: {' '.join(text.split())[:300]}")
+            self.given += 1
+            learner.answered = True
+        if action in (PRICED, SWITCH):
+            if len(tab.tables_at) <= learner.tables:
+                raise RuntimeError(f"{action}: no sampled table on the page")
+            self.times[FIRST_VERDICT].append(tab.tables_at[learner.tables] - learner.clicked)
+        learner.done.append(action)
+        learner.priced |= action == SWITCH
+        learner.answered &= action != NEXT
+        learner.ready_at = time.perf_counter() + self.think
+
+    def until(self, seconds: float) -> None:
+        """Every learner acts until ``seconds`` have passed and it has done its part once (an answer; an
+        analyst, an answer priced); the actions begun by then are finished. A learner stops at an error."""
+        stop = time.perf_counter() + seconds
+        live = list(self.learners)
+        while live:
+            now = time.perf_counter()
+            for learner in list(live):
+                try:
+                    self._step(learner, now, stop)
+                except Exception as err:  # noqa: BLE001 - counted: the benchmark's verdict
+                    self.errors.append(f"{learner.action or 'between actions'}: {type(err).__name__}: "
+                                       f"{str(err)[:200]}")
+                    live.remove(learner)
+                    self.tabs.remove(learner.tab)
+                    continue
+                if not learner.action and now >= stop and learner.did_its_part():
+                    live.remove(learner)
+            if live:
+                live[0].tab.page.wait_for_timeout(20)  # lets Playwright deliver every tab's websocket events
+
+    def _step(self, learner: Learner, now: float, stop: float) -> None:
+        if learner.action:
+            if learner.tab.runs() > learner.before:
+                self.finish(learner)
+            elif now - learner.clicked > STUCK_SECONDS:
+                raise RuntimeError(f"no script run finished within {STUCK_SECONDS:.0f} s")
+            elif learner.tab.server.process.poll() is not None:
+                raise RuntimeError(f"the server at {learner.tab.server.url} died")
+        elif now >= learner.ready_at and (now < stop or not learner.did_its_part()):
+            self.start(learner)
+
+
+def cpu_seconds(pids: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds (user + system) of each part: its processes and their children, alive now."""
+    import psutil
+
+    out: dict[str, float] = {}
+    for part, roots in pids.items():
+        seen: dict[int, float] = {}
+        for pid in roots:
             try:
-                start = time.perf_counter()
-                store.record(Answer("convention", rule, rng.random() < 0.7, "1C", "1C", laws=("law-28",),  # noqa: PLR2004
-                                    seconds=rng.uniform(2, 20)), name)
-                answered = time.perf_counter()
-                store.summary(name)
-                done = time.perf_counter()
-                with lock:
-                    acknowledged[0] += 1
-                    times["answer"].append(answered - start)
-                    times["summary"].append(done - answered)
-            except Exception:  # noqa: BLE001 - counted: the benchmark's verdict
-                with lock:
-                    errors[0] += 1
-
-    threads = [threading.Thread(target=learner, args=(n,)) for n in learners]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    store.close()
-    out.put({"times": times, "acknowledged": acknowledged[0], "errors": errors[0]})
+                root = psutil.Process(pid)
+                for process in [root, *root.children(recursive=True)]:
+                    times = process.cpu_times()
+                    seen[process.pid] = times.user + times.system
+            except psutil.Error:  # gone: not counted
+                continue
+        out[part] = sum(seen.values())
+    return out
 
 
-def analysts(address: str, count: int, seconds: float) -> dict[str, Any]:
-    from tutor.engine.deals.generate import random_deal
-    from tutor.engine.solver import analysis
-    from tutor.engine.solver.cluster import DaskOwner
+def _chromium_pids() -> list[int]:
+    import psutil
 
-    owner = DaskOwner(address, analysis.solve_request)
-    times: list[float] = []
-    errors = [0]
-    lock = threading.Lock()
-    stop = time.monotonic() + seconds
-
-    def ask(n: int) -> None:
-        rng = random.Random(n)
-        while time.monotonic() < stop:
-            request = {"op": "tables", "strains": ["S", "C", "D", "H", "NT"], "deals": [random_deal(rng).to_pbn()]}
-            try:
-                start = time.perf_counter()
-                owner.ask(request)
-                with lock:
-                    times.append(time.perf_counter() - start)
-            except Exception:  # noqa: BLE001
-                with lock:
-                    errors[0] += 1
-
-    threads = [threading.Thread(target=ask, args=(n,)) for n in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    owner.close()
-    return {"times": times, "errors": errors[0]}
+    return [p.pid for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
 
 
-def start_cluster(folder: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
-    dask = str(Path(sys.executable).with_name("dask"))
-    spec = folder / "scheduler.json"
-    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                   "--scheduler-file", str(spec)], cwd=folder, stderr=subprocess.DEVNULL)]
-    while not (spec.exists() and spec.stat().st_size):
-        time.sleep(0.1)
-    processes += [subprocess.Popen([dask, "worker", "--scheduler-file", str(spec), "--nthreads", "1",
-                                    "--no-dashboard", "--local-directory", str(folder)], cwd=folder,
-                                   stderr=subprocess.DEVNULL) for _ in range(2)]
-    return json.loads(spec.read_text())["address"], processes
+def pick_a_card(tab: TimedApp, rng: random.Random) -> None:
+    """Pick one of the position's cards (not timed; the form holds it until "Play this card")."""
+    choice = tab.main.locator('[data-testid="stRadio"]').filter(has_text="Your card")
+    cards = choice.locator('[data-testid="stRadioOption"]')
+    cards.first.wait_for()
+    cards.nth(rng.randrange(cards.count())).click()
+    choice.locator("input:checked").wait_for(state="attached")
+
+
+def _p95_rows(times: dict[str, list[float]]) -> str:
+    rows = [f"| {action} | {len(times[action])} | {_p95(times[action]) * 1000:.0f} |" for action in ACTIONS]
+    return "\n".join(["| action | count | p95 (ms) |", "|---|---|---|", *rows])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--learners", type=int, default=20)
-    parser.add_argument("--analysts", type=int, default=4)
+    parser.add_argument("--learners", type=int, default=20, help="learners answering drills")
+    parser.add_argument("--analysts", type=int, default=4, help="learners whose answers are also priced")
+    parser.add_argument("--think", type=float, default=2.0, help="seconds a learner reads each page")
+    parser.add_argument("--database", help="an empty PostgreSQL database's URL, instead of starting a server")
+    parser.add_argument("--scheduler", help="a running Dask scheduler's address, instead of starting one")
     args = parser.parse_args()
-    import tempfile
-
+    from dask_cluster import start_cluster
     from pg_server import PgServer
+    from playwright.sync_api import sync_playwright
 
+    from tutor.lessons.classroom import accounts
     from tutor.lessons.progress import open_store
 
-    server = PgServer().start()
-    folder = Path(tempfile.mkdtemp(prefix="class-load-"))
-    address, cluster = start_cluster(folder)
+    pg = None if args.database else PgServer().start()
+    cluster = None if args.scheduler else start_cluster()
+    servers: list[Server] = []
     try:
-        url = server.database()
-        open_store(url).close()  # the schema, once
-        names = [f"learner-{n:02d}" for n in range(args.learners)]
-        queue: Any = multiprocessing.get_context("spawn").Queue()
-        apps = [multiprocessing.get_context("spawn").Process(target=app_process,
-                                                             args=(url, names[i::2], args.seconds, queue))
-                for i in range(2)]
-        for p in apps:
-            p.start()
-        solved = analysts(address, args.analysts, args.seconds)
-        results = [queue.get(timeout=args.seconds + 120) for _ in apps]
-        for p in apps:
-            p.join()
+        url = args.database or (pg.database() if pg else "")
+        names = [f"analyst-{n:02d}" for n in range(args.analysts)] + [f"learner-{n:02d}" for n in range(args.learners)]
         with open_store(url) as store:
-            counted = len(store.answers())
-        answer_times = [t for r in results for t in r["times"]["answer"]]
-        summary_times = [t for r in results for t in r["times"]["summary"]]
-        acknowledged = sum(r["acknowledged"] for r in results)
-        errors = sum(r["errors"] for r in results) + solved["errors"]
-        print(f"| action | count | p95 (ms) |\n|---|---|---|\n"
-              f"| record a drill answer | {len(answer_times)} | {_p95(answer_times) * 1000:.0f} |\n"
-              f"| read the learner's summary | {len(summary_times)} | {_p95(summary_times) * 1000:.0f} |\n"
-              f"| double-dummy table, 5 strains (Dask) | {len(solved['times'])} | {_p95(solved['times']) * 1000:.0f} |")
-        print(f"errors: {errors}; answers acknowledged {acknowledged}, counted in the database {counted}"
-              f" ({'equal' if acknowledged == counted else 'NOT EQUAL'}); {args.learners} learners over two"
-              f" processes, {args.analysts} analysts, {args.seconds:g} s")
+            accounts.create_account(store, "Teacher", "teacher")
+            teacher = accounts.account(store, "Teacher")
+            codes = {name: accounts.create_account(store, name, "learner", by=teacher) for name in names}
+        os.environ["TUTOR_DATABASE_URL"] = url  # both servers (and only they) take the one database
+        os.environ["TUTOR_DASK_SCHEDULER"] = args.scheduler or (cluster.address if cluster else "")
+        servers = [start_server(Path(tempfile.mkdtemp(prefix=f"class-load-{i}-"))) for i in range(2)]
+        parts = {"app servers": [s.process.pid for s in servers],
+                 "Dask scheduler and workers": [p.pid for p in ([cluster.scheduler, *cluster.workers] if cluster else [])],
+                 "PostgreSQL": [int((pg.data / "postmaster.pid").read_text().split()[0])] if pg else []}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+            tabs = []
+            for n in range(len(names)):  # analysts first: they alternate between the servers too
+                context = browser.new_context(viewport=DESKTOP_VIEWPORT)  # type: ignore[arg-type]
+                context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+                tabs.append(AnalysisApp(context.new_page(), servers[n % 2]))
+            run = FreeRun([Learner(tab, n < args.analysts, random.Random(n)) for n, tab in enumerate(tabs)], args.think)
+            sign_in(run, codes)
+            run.tabs = run.together("open Play drills", None, lambda tab: _sidebar_link(tab, "Play drills").click())
+            run.learners = [learner for learner in run.learners if learner.tab in run.tabs]
+            parts["Chromium"] = _chromium_pids()
+            cpu_from, load_from, started = cpu_seconds(parts), os.getloadavg(), time.perf_counter()
+            run.until(args.seconds)
+            elapsed, cpu = time.perf_counter() - started, cpu_seconds(parts)
+            load = os.getloadavg()
+            run.together("open Progress", None, lambda tab: _sidebar_link(tab, "Progress").click())
+            browser.close()
+        with open_store(url) as store:
+            counted = sum(len(store.answers(name)) for name in names)
+        for server in servers:
+            if server.process.poll() is not None:
+                run.errors.append(f"the server at {server.url} died (exit {server.process.returncode})")
+        print(_p95_rows(run.times))
+        print(f"errors: {len(run.errors)}; answers given {run.given}, counted in the database {counted}"
+              f" ({'equal' if run.given == counted else 'NOT EQUAL'}); {args.learners} learners and"
+              f" {args.analysts} analysts over two app servers, {args.seconds:g} s asked ({elapsed:.0f} s"
+              f" with the last actions), {args.think:g} s of thinking")
+        print(f"load average (1 min) {load_from[0]:.1f} at the start, {load[0]:.1f} at the end; CPU seconds"
+              " in that time: " + ", ".join(f"{part} {cpu[part] - cpu_from.get(part, 0.0):.0f}" for part in cpu))
+        for line in run.errors[:10]:
+            print(f"  error: {line}")
     finally:
-        for p in cluster:
-            p.terminate()
-        server.stop()
+        for server in servers:
+            stop_server(server)
+        if cluster:
+            cluster.stop()
+        if pg:
+            pg.stop()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""Class load over HTTP: two ``streamlit run`` app servers over one PostgreSQL, driven by simulated
-learners in Chromium (issue 30).
+"""Class load over HTTP, in lockstep: two ``streamlit run`` app servers over one PostgreSQL, driven by
+simulated learners in Chromium (issue 30). The issue's whole benchmark — the learners at their own pace,
+analysts on a Dask cluster — is benchmarks/class_load.py, which takes this module's browser pieces.
 
 What it runs (all started here, on this machine, on loopback): a PostgreSQL server (tests/pg_server.py,
 Debian's package, as the unprivileged ``postgres`` user), a teacher and ``--learners`` accounts with
@@ -125,18 +126,27 @@ def _answer(tab: App) -> None:
         tab.rerun_after(tab.main.locator('[data-testid="stRadio"] [role="radiogroup"] label').first.click)
 
 
-def learners_session(tabs: list[TimedApp], codes: dict[str, str], rounds: int) -> Run:
-    run = Run(tabs)
-    names = dict(zip(tabs, codes, strict=True))
-    for tab in tabs:
+def button(label: str) -> Callable[[App], Any]:
+    """A click on the page's button ``label`` that does not wait for what follows (the run is awaited)."""
+    return lambda tab: tab.main.get_by_role("button", name=label, exact=True).first.click(no_wait_after=True)
+
+
+def sign_in(run: Run, codes: dict[str, str]) -> None:
+    """Every tab (the learners of ``codes``, in order) opens the app and signs in with its code, at once."""
+    names = dict(zip(run.tabs, codes, strict=True))
+    for tab in run.tabs:
         tab.open("")  # signed out, the sign-in page is the only page (not timed: a page load)
 
-    def fill_code(tab: App) -> None:
-        tab.fill("Your name, as your teacher wrote it", names[tab], rerun=False)  # type: ignore[index]
-        tab.fill("Your quick-login code", codes[names[tab]], rerun=False)  # type: ignore[index]
+    def fill_code(tab: TimedApp) -> None:
+        tab.fill("Your name, as your teacher wrote it", names[tab], rerun=False)
+        tab.fill("Your quick-login code", codes[names[tab]], rerun=False)
 
-    button = lambda label: lambda tab: tab.main.get_by_role("button", name=label, exact=True).first.click(no_wait_after=True)  # noqa: E731
     run.tabs = run.together("sign in", fill_code, button("Sign in"))
+
+
+def learners_session(tabs: list[TimedApp], codes: dict[str, str], rounds: int) -> Run:
+    run = Run(tabs)
+    sign_in(run, codes)
     run.tabs = run.together("open the law quiz", None, lambda tab: _sidebar_link(tab, "Quiz on the laws").click())
     for _ in range(rounds):
         run.tabs = run.together("check an answer (recorded)", _answer, button("Check"))

@@ -4,10 +4,13 @@ view, whatever address or session value; a teacher's class, join code, consent a
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import class_app
 import pytest
+from class_app import sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.answers import Answer
@@ -15,7 +18,9 @@ from tutor.lessons.classroom import accounts as acc
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
-PROGRESS, TEACHER, SIGN_IN = "tutor/ui/pages/progress.py", "tutor/ui/pages/teacher.py", "tutor/ui/pages/sign_in.py"
+PROGRESS, TEACHER = "tutor/ui/pages/progress.py", "tutor/ui/pages/teacher.py"
+db = class_app.db  # the app's own SQLite database
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 
 
 def _app(page: str | None = None) -> AppTest:
@@ -30,24 +35,6 @@ def _app(page: str | None = None) -> AppTest:
 def _keys(at: AppTest) -> set[str]:
     return {w.key for kind in ("selectbox", "text_input", "button", "number_input") for w in getattr(at, kind)
             if w.key}
-
-
-def _sign_in(at: AppTest, name: str, code: str) -> None:
-    at.switch_page(SIGN_IN)
-    at.run()
-    at.text_input(key="signin_name").input(name)
-    at.text_input(key="signin_code").input(code)
-    at.button[[b.label for b in at.button].index("Sign in")].click()
-    at.run()
-    assert not at.exception, at.exception
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "class.sqlite3"
-    monkeypatch.setenv("TUTOR_DB", str(path))
-    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
-    return path
 
 
 def _class_mode(db: Path) -> dict[str, str]:
@@ -87,7 +74,7 @@ def test_in_class_mode_a_visitor_reaches_only_the_sign_in_page(db: Path) -> None
 def test_a_wrong_code_is_one_line_and_opens_nothing(db: Path) -> None:
     _class_mode(db)
     at = _app()
-    _sign_in(at, "anna", "WRONGXYZ")
+    sign_in(at, "anna", "WRONGXYZ")
     assert at.error and "do not open an account" in at.error[0].value
     assert at.session_state["tutor_session"].account == ""
 
@@ -95,7 +82,7 @@ def test_a_wrong_code_is_one_line_and_opens_nothing(db: Path) -> None:
 def test_a_learner_sees_only_their_own_record_whatever_the_session_says(db: Path) -> None:
     codes = _class_mode(db)
     at = _app()
-    _sign_in(at, "anna", codes["anna"])
+    sign_in(at, "anna", codes["anna"])
     at.switch_page(PROGRESS)
     at.run()
     assert "progress_learner" not in _keys(at)  # nothing to pick: anna's record only
@@ -112,11 +99,45 @@ def test_a_learner_sees_only_their_own_record_whatever_the_session_says(db: Path
         alone.error[0].value
 
 
+def test_the_progress_page_reads_the_learners_own_answers_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 30: opening Progress was slow in the class benchmark. Its reads must not grow with another
+    # learner's record (bob's 200 more answers change no statement's row count), and read the
+    # learner's answers once. Every statement the page's run sends is counted, with its rows.
+    from tutor.lessons.progress.connection import Connection, Rows
+
+    codes = _class_mode(db)
+    sent: list[tuple[str, int]] = []
+    execute = Connection.execute
+
+    def counted(self: Connection, sql: str, params: Sequence[object] = ()) -> Rows:
+        rows = execute(self, sql, params)
+        sent.append((sql, len(rows.fetchall())))
+        return rows
+
+    monkeypatch.setattr(Connection, "execute", counted)
+
+    def open_progress() -> list[tuple[str, int]]:
+        at = _app()
+        sign_in(at, "anna", codes["anna"])
+        at.switch_page(PROGRESS)
+        sent.clear()
+        at.run()
+        assert not at.exception and at.metric[0].value == "1"  # anna's one answer
+        return list(sent)
+
+    before = open_progress()
+    with open_store(db) as store:
+        for n in range(200):
+            store.record(Answer("law", "law-12", n % 3 == 0, "5", "5", laws=("law-12",)), "bob")
+    assert open_progress() == before
+    assert [rows for sql, rows in before if "FROM answers" in sql] == [1]
+
+
 @pytest.mark.slow  # three sessions of the app: about 6 s
 def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answers(db: Path) -> None:
     codes = _class_mode(db)
     teacher = _app()
-    _sign_in(teacher, "Mrs Orlova", codes["Mrs Orlova"])
+    sign_in(teacher, "Mrs Orlova", codes["Mrs Orlova"])
     teacher.switch_page(TEACHER)
     teacher.run()
     teacher.text_input(key="teacher_class_name").input("Thursday club")
@@ -127,7 +148,7 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     join_code = line.split("**")[1]
     for name in ("anna", "bob"):
         learner = _app()
-        _sign_in(learner, name, codes[name])
+        sign_in(learner, name, codes[name])
         learner.text_input(key="join_code").input(join_code)
         learner.button[[b.label for b in learner.button].index("Join")].click()
         learner.run()
@@ -141,6 +162,17 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
     answers = dict(zip(table["learner"], table["answers"], strict=True))
     assert answers == {"anna": 1, "bob": 5}
+    with open_store(db) as store:  # one answer of bob's from ten days ago: outside the last seven days
+        store.record(Answer("law", "law-12", True, "5", "5", laws=("law-12",)), "bob",
+                     now=datetime.now(UTC) - timedelta(days=10))
+    teacher.selectbox(key="teacher_period").set_value(7)
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 5}
+    teacher.selectbox(key="teacher_period").set_value(None)
+    teacher.run()
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 6}
     with open_store(db) as store:
         assert [m[0] for m in store.read_rows("SELECT learner FROM members ORDER BY learner")] == ["anna", "bob"]
         assert datetime.now(UTC)  # the store is still open to others

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+import class_app
 import pytest
 import store_backends
 
@@ -20,6 +21,7 @@ from tutor.lessons.classroom import dashboard, roster
 from tutor.lessons.progress import ProgressStore, open_store
 
 pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 LEARNERS = ("anna", "boris", "clara")
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+import class_app
+from class_app import sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.classroom import accounts as acc
@@ -17,15 +18,9 @@ from tutor.lessons.classroom import classes as cls
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
-TEACHER, SIGN_IN = "tutor/ui/pages/teacher.py", "tutor/ui/pages/sign_in.py"
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "class.sqlite3"
-    monkeypatch.setenv("TUTOR_DB", str(path))
-    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
-    return path
+TEACHER = "tutor/ui/pages/teacher.py"
+db = class_app.db  # the app's own SQLite database
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 
 
 def _set_up(db: Path) -> tuple[str, dict[str, str]]:
@@ -59,12 +54,7 @@ def _members(db: Path) -> list[tuple[str, str, bool]]:
 def _teacher_page(code: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.run()
-    at.switch_page(SIGN_IN)
-    at.run()
-    at.text_input(key="signin_name").input("Mrs Orlova")
-    at.text_input(key="signin_code").input(code)
-    at.button[[b.label for b in at.button].index("Sign in")].click()
-    at.run()
+    sign_in(at, "Mrs Orlova", code)
     at.switch_page(TEACHER)
     at.run()
     assert not at.exception, at.exception

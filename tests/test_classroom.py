@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import class_app
 import pytest
 import store_backends
 
@@ -20,6 +21,7 @@ from tutor.lessons.classroom import dashboard
 from tutor.lessons.progress import ProgressStore, open_store
 
 pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
+cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -55,6 +57,21 @@ def test_a_quick_login_code_is_short_expires_and_is_never_stored_in_clear(store:
     with pytest.raises(acc.SignInError) as unknown:
         acc.sign_in(store, "nobody", code, now=T0)
     assert str(late.value) == str(unknown.value)  # the refusal tells nothing of which part was wrong
+
+
+def test_codes_are_hashed_with_the_librarys_recommended_parameters(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # the other tests hash at the smallest cost (class_app.cheap_codes); the tutor's own hasher is
+    # Argon2id with argon2-cffi's recommendation, RFC 9106's low-memory profile (docs/classes.md).
+    # One back end: the hash is the same on both.
+    from argon2 import extract_parameters, profiles
+
+    monkeypatch.setattr(acc, "_HASHER", class_app.REAL_HASHER)
+    with open_store(tmp_path / "codes.sqlite3") as store:
+        code = acc.create_account(store, "Mrs Orlova", "teacher", now=T0)
+        ((hashed,),) = store.read_rows("SELECT code_hash FROM accounts")
+        assert extract_parameters(str(hashed)) == profiles.RFC_9106_LOW_MEMORY
+        assert acc.sign_in(store, "Mrs Orlova", code, now=T0).name == "Mrs Orlova"
 
 
 def test_ten_wrong_codes_void_the_right_one_until_a_new_code(store: ProgressStore) -> None:
@@ -191,6 +208,30 @@ def test_the_teachers_view_counts_exactly_the_members_answers(store: ProgressSto
     assert "'=HYPERLINK(1)" in text  # a formula is written as text
     assert ("boris", "has not answered anything yet") in dashboard.needs_attention(reports)
     assert ("law", "law-13", 0, 1) in dashboard.mastery_by_item(store, teacher, made.id)
+
+
+def test_the_teacher_looks_back_over_a_period_of_days(store: ProgressStore) -> None:
+    """Issue 30 (as lichess's classes: progress over 1 to 90 days): with a period chosen, the answers'
+    figures count only the answers of those days; mastery and the last answer stay the whole record."""
+    teacher, made, _, _ = _class_of_two(store)
+    now = datetime.now(UTC)
+    ages = {"law-12": 40, "law-13": 10, "law-14": 3}  # days ago: outside 30, inside 30 not 7, inside 7
+    for law, days_ago in ages.items():
+        store.record(Answer("law", law, False, "4", "5", laws=(law,)), "anna", now=now - timedelta(days=days_ago))
+    store.record(Answer("law", "law-15", True, "5", "5", laws=("law-15",)), "anna", now=now - timedelta(hours=2))
+
+    def anna(days: int | None) -> dashboard.LearnerReport:
+        reports, _ = dashboard.class_report(store, teacher, made.id, now=now, days=days)
+        return {r.learner: r for r in reports}["anna"]
+
+    # counted by hand from the four dates above
+    assert [anna(d).answers for d in (1, 7, 30, 90, None)] == [1, 2, 3, 4, 4]
+    assert anna(7).accuracy == 0.5 and anna(7).mistakes_by_law == (("law-14", 1),)
+    assert anna(1).mistakes_by_law == () and anna(1).accuracy == 1.0
+    assert anna(1).units == anna(None).units == 4  # the units met are the whole record's
+    assert anna(1).last_answer == anna(None).last_answer
+    with pytest.raises(TutorError, match="looks back"):
+        dashboard.class_report(store, teacher, made.id, days=5)
 
 
 def test_a_signed_in_learner_imports_only_their_own_record(store: ProgressStore, tmp_path: Path) -> None:

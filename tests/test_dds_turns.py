@@ -100,3 +100,16 @@ def test_the_threads_an_analysis_starts_solve_as_its_learner() -> None:
     assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == current_learner()
     with as_learner("ann"):
         assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == "ann"
+
+
+def test_slots_that_come_and_go_are_never_handed_out_twice() -> None:
+    # the rule stated in _Turns (a Dask cluster's threads are its slots: workers come and go)
+    turns: _Turns[int] = _Turns(range(2))
+    held = {turns.take("A"), turns.take("A")}
+    assert held == {0, 1}
+    turns.resize(range(3))  # a worker joins: only the new slot is free, the two held are not
+    assert turns.take("B") == 2  # noqa: PLR2004
+    turns.resize(range(1))  # two leave while in use: given back, they are not handed out again
+    for slot in (0, 1, 2):
+        turns.give_back(slot)
+    assert turns._free == [0] and turns.waiting() == {}

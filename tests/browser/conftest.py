@@ -4,7 +4,7 @@
 progress database, and its own Chromium. With ``--dist worksteal`` the browser tests, which
 are collected first, normally all start on the first worker.)
 
-Each test gets a fresh tab, i.e. a fresh Streamlit session. When a test fails, a
+Each test loads its pages in the learner's one tab: every load is a fresh Streamlit session. When a test fails, a
 full-page screenshot and the server's log tail are saved to ``test-artifacts/``.
 Every test here is marked ``browser``; all are skipped, with the reason, when
 Chromium or the Playwright package is missing, and a test marked
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from browser.class_server import ClassServer, start_class_server
 from browser.harness import (
     CHROMIUM,
     CHROMIUM_FLAGS,
@@ -37,7 +38,7 @@ from browser.harness import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 ARTIFACTS = ROOT / "test-artifacts"
 HERE = Path(__file__).resolve().parent
@@ -90,6 +91,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClassServer]:
+    """The class-mode server of the class and sign-in tests, started once (``class_server.py``)."""
+    running = start_class_server(tmp_path_factory.mktemp("class-server"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
 def playwright_driver() -> Iterator[Playwright]:
     """One Playwright driver for the session (the sync API allows one per thread)."""
     from playwright.sync_api import sync_playwright
@@ -130,29 +139,56 @@ def second_browser_context(chromium: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-@pytest.fixture
-def second_app(server: Server, second_browser_context: BrowserContext) -> Iterator[App]:
-    """A fresh tab on the app in the second learner's browser."""
-    page = second_browser_context.new_page()
-    yield App(page, server)
+@pytest.fixture(scope="session")
+def first_tab(browser_context: BrowserContext) -> Iterator[Page]:
+    """The first learner's one tab, which every test loads its pages in (issue 31: a new tab starts a
+    new renderer process and compiles Streamlit's front end again, about 1 s of CPU a test). Loading a
+    page still starts a new Streamlit session, as a new tab did; storage was shared by the context
+    before as now."""
+    page = browser_context.new_page()
+    yield page
     page.close()
 
 
+@pytest.fixture(scope="session")
+def second_tab(second_browser_context: BrowserContext) -> Iterator[Page]:
+    """The second learner's one tab (see ``first_tab``)."""
+    page = second_browser_context.new_page()
+    yield page
+    page.close()
+
+
+def _release(app: App) -> None:
+    """Leave the reused tab as a new one would be for the next test: no listener of this test's and the
+    desktop window (its next page load starts a new Streamlit session)."""
+    app.detach()
+    if app.page.viewport_size != DESKTOP_VIEWPORT:
+        app.page.set_viewport_size(DESKTOP_VIEWPORT)  # type: ignore[arg-type]
+
+
 @pytest.fixture
-def app(server: Server, browser_context: BrowserContext, request: pytest.FixtureRequest) -> Iterator[App]:
-    """A fresh tab on the app; on failure, a screenshot and logs go to test-artifacts/."""
-    page = browser_context.new_page()
+def second_app(server: Server, second_tab: Page) -> Iterator[App]:
+    """The second learner's tab on the app."""
+    app = App(second_tab, server)
+    yield app
+    _release(app)
+
+
+@pytest.fixture
+def app(server: Server, first_tab: Page, request: pytest.FixtureRequest) -> Iterator[App]:
+    """The first learner's tab on the app; on failure, a screenshot and logs go to test-artifacts/."""
+    app = App(first_tab, server)
     page_errors: list[str] = []
-    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-    yield App(page, server)
+    app.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    yield app
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         name = re.sub(r"[^\w.-]+", "_", request.node.name)
         with contextlib.suppress(Exception):
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            app.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
         (ARTIFACTS / f"{name}.log").write_text(
-            f"url: {page.url}\npage errors: {page_errors}\n\nstreamlit log tail:\n{server.log_tail()}\n",
+            f"url: {app.page.url}\npage errors: {page_errors}\n\nstreamlit log tail:\n{server.log_tail()}\n",
             encoding="utf-8",
         )
-    page.close()
+    _release(app)

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page, WebSocket
 
 
-
 def _playwright_timeout() -> type[Exception]:
     """Playwright's TimeoutError, imported when a wait needs it: importing playwright at collection
     costs every pytest worker about half a second of CPU (issue 31), browser tests or not."""
@@ -39,6 +38,16 @@ def _playwright_timeout() -> type[Exception]:
     except ImportError:  # the tests are skipped without playwright; keep this module importable
         return TimeoutError
     return timeout_error
+
+
+def _playwright_error() -> type[Exception]:
+    """Playwright's base Error (a closed socket, a timeout), imported when a wait needs it."""
+    try:
+        from playwright.sync_api import Error as playwright_error
+    except ImportError:
+        return RuntimeError
+    return playwright_error
+
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("TUTOR_CHROMIUM", "/usr/bin/chromium"))
@@ -166,10 +175,26 @@ class App:
         self.page = page
         self.server = server
         self._finished = 0
+        self._socket: WebSocket | None = None
+        self._listeners: list[tuple[str, Callable[..., object]]] = []
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
+        self._socket = socket
         socket.on("framereceived", self._frame)
+
+    def on(self, event: str, handler: Callable[..., object]) -> None:
+        """Listen to the tab's ``event`` while this App drives it (removed by :meth:`detach`)."""
+        self.page.on(event, handler)  # type: ignore[call-overload]
+        self._listeners.append((event, handler))
+
+    def detach(self) -> None:
+        """Stop listening to the tab, which outlives the test (the fixtures reuse one tab per learner)."""
+        for event, handler in self._listeners:
+            self.page.remove_listener(event, handler)
+        self.page.remove_listener("websocket", self._watch)
+        if self._socket is not None:
+            self._socket.remove_listener("framereceived", self._frame)
 
     def _frame(self, payload: bytes | str) -> None:
         from google.protobuf.message import DecodeError
@@ -206,8 +231,24 @@ class App:
                                    f"{self.server.log_tail()}")
             if time.monotonic() > deadline:
                 raise _playwright_timeout()(f"no script run finished within {timeout_ms} ms")
-            self.page.wait_for_timeout(25)  # lets Playwright deliver the websocket events
+            self._next_run_end(before)
         self.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+    def _next_run_end(self, before: int) -> None:
+        """Block until the websocket delivers the end of a run after ``before``, or for a second at most
+        (the caller then checks the server and the hang guard). Waiting on the frame itself, not polling:
+        a 25 ms poll cost the driver and pytest 0.1 s of CPU per second of waiting (issue 31)."""
+        socket = self._socket
+        if socket is None or socket.is_closed():  # a page load: its new websocket is not open yet
+            self.page.wait_for_timeout(25)  # lets Playwright deliver the "websocket" event
+            return
+        try:
+            socket.wait_for_event("framereceived", predicate=lambda _: self._finished > before, timeout=1000)
+        except _playwright_timeout():
+            return  # a second without the run's end: the caller checks the server and the guard
+        except _playwright_error():
+            if not socket.is_closed():  # a reload closed this socket while we waited: wait on the next
+                raise
 
     def wait_run_after(self, before: int, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
         """Wait for a run after the count ``before`` (from :meth:`runs`): to drive several tabs at once."""
@@ -218,6 +259,33 @@ class App:
         before = self.runs()
         action()
         self._wait_run_after(before)
+
+    def sidebar_links(self) -> list[str]:
+        """The titles of the sidebar's page links, those folded under "View N more" unfolded first."""
+        nav = self.page.locator('[data-testid="stSidebarNav"]')
+        more = nav.get_by_text(re.compile(r"^View \d+ more$"))
+        if more.count():
+            more.first.click()  # unfolds the list in the browser; no rerun
+        # a link reads "<icon's name>\n\n<title>": its title is its last line
+        return [str(t).strip().splitlines()[-1] for t in nav.get_by_role("link").all_inner_texts()]
+
+    def go(self, path: str) -> None:
+        """Open the page at URL ``path`` (as for :meth:`open`) by its sidebar link, in the same session:
+        a rerun, about half the CPU of a page load, which runs Streamlit's front end again (issue 31).
+        As a learner would: the sidebar opened first on a phone, the links under "View N more" unfolded."""
+        expand = self.page.locator('[data-testid="stExpandSidebarButton"]')
+        folded = expand.is_visible()
+        if folded:
+            expand.click()
+        link = self.page.locator(f'[data-testid="stSidebarNav"] a[href="{self.server.url}/{path}"]')
+        if not link.count():
+            self.sidebar_links()
+        self.rerun_after(link.first.click)
+        if folded:  # on a phone the open sidebar covers the page: fold it away again
+            self.page.locator('[data-testid="stSidebarCollapseButton"]').click()
+            self.page.wait_for_function(  # slid out of the window, not half-way
+                """() => document.querySelector('[data-testid="stSidebar"]').getBoundingClientRect().right <= 0""")
+        self.main.locator("h1").first.wait_for()
 
     @property
     def main(self) -> Locator:

@@ -3,62 +3,39 @@ an assignment; the two learners sign in in their own browsers, join with consent
 quiz question; the teacher's CSV holds exactly their answers; a learner cannot open the teacher's
 view (nor another learner's record) by its address.
 
-The class runs on a server of its own (its own database: class mode must not reach the other browser
-tests, which run in single-user mode)."""
+The class runs on the class-mode server (``class_server.py``, shared with the sign-in test: its own
+database, since class mode must not reach the other browser tests, which run in single-user mode).
+The learners use the session's two learners' tabs; the teacher a third browser context."""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
-from browser.harness import App, Server, start_server, stop_server
-from tutor.lessons.classroom import accounts
-from tutor.lessons.progress import open_store
+from browser.class_server import ClassServer
+from browser.harness import App
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    folder = tmp_path_factory.mktemp("class-server")
-    with open_store(folder / "progress.sqlite3") as store:  # the first teacher, as the command makes her
-        code = accounts.create_account(store, "Orlova", "teacher")
-    server = start_server(folder)
-    yield server, code
-    stop_server(server)
 
 
 def _sign_in(tab: App, name: str, code: str) -> None:
     tab.open("")  # signed out, the sign-in page is the only page: the app's first address
     tab.fill("Your name, as your teacher wrote it", name, rerun=False)
     tab.fill("Your quick-login code", code, rerun=False)
-    tab.click_button("Sign in")
+    tab.click_button(re.compile(r"^Sign in$"))  # not the provider's "Sign in with your school …"
     tab.main.get_by_text(f"Signed in as {name}").first.wait_for()
-
-
-def _go(tab: App, title: str) -> None:
-    """Open a page from the sidebar, in the same session (loading an address starts a new session)."""
-    link = tab.page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name=title).first
-    if not link.is_visible():
-        more = tab.page.locator('[data-testid="stSidebarNav"]').get_by_text(re.compile(r"^View \d+ more$"))
-        if more.count():
-            more.first.click()
-            link.wait_for()
-    tab.rerun_after(link.click)
-    tab.main.locator("h1").first.wait_for()
 
 
 def _answer_one_quiz_question(tab: App) -> str:
     """Answer the first question of the law quiz (the first option, or 0); returns the page's verdict."""
-    _go(tab, "Quiz on the laws")
+    tab.go("law_quiz")
     tab.main.locator('[data-testid="stNumberInput"], [data-testid="stRadio"]').first.wait_for()
     if tab.main.locator('[data-testid="stNumberInput"]').count():
         tab.fill("Your answer", "0")
@@ -69,17 +46,16 @@ def _answer_one_quiz_question(tab: App) -> str:
     return "1" if "Right." in tab.text() else "0"
 
 
-def test_a_class_end_to_end(class_server: tuple[Server, str], browser_context: BrowserContext,
-                            second_browser_context: BrowserContext, chromium: Browser) -> None:
-    server, teacher_code = class_server
+def test_a_class_end_to_end(class_server: ClassServer, first_tab: Page, second_tab: Page, chromium: Browser) -> None:
+    server, teacher_code = class_server.server, class_server.teacher_code
     from browser.conftest import _context
 
     third = _context(chromium)  # the teacher: a third context of the session's one browser
     teacher = App(third.new_page(), server)
-    learners = [App(browser_context.new_page(), server), App(second_browser_context.new_page(), server)]
+    learners = [App(first_tab, server), App(second_tab, server)]
     try:
         _sign_in(teacher, "Orlova", teacher_code)
-        _go(teacher, "Teacher's view")
+        teacher.go("teacher")
         teacher.fill("A new class", "Thursday club", rerun=False)
         teacher.click_button("Create the class")
         join_code = re.search(r"Join code: (\w+)", teacher.text()).group(1)  # type: ignore[union-attr]
@@ -102,7 +78,7 @@ def test_a_class_end_to_end(class_server: tuple[Server, str], browser_context: B
             tab.click_button("Join")
             tab.main.get_by_text("You joined Thursday club").first.wait_for()
             verdicts[name] = _answer_one_quiz_question(tab)
-        _go(teacher, "Teacher's view")
+        teacher.go("teacher")
         teacher.click_button("Prepare the class's answers as CSV")
         with teacher.page.expect_download() as download:
             teacher.main.get_by_role("button", name="Download the CSV").first.click()
@@ -110,14 +86,14 @@ def test_a_class_end_to_end(class_server: tuple[Server, str], browser_context: B
         assert sorted((r["learner"], r["correct"]) for r in rows) == sorted(verdicts.items())
         anna = learners[0]
         assert not anna.page.locator('[data-testid="stSidebarNav"]').get_by_role("link", name="Teacher's view").count()
-        _go(anna, "Progress")  # her own record only: no profile picker, nothing of bob's
+        anna.go("progress")  # her own record only: no profile picker, nothing of bob's
         assert "Signed in as anna" in anna.text() and "bob" not in anna.text()
         assert not anna.main.get_by_role("combobox", name="Learner profile").count()
         # a learner types the teacher's address: a new session, which is shown the sign-in page only
-        anna.page.goto(f"{server.url}/teacher", wait_until="domcontentloaded")
-        anna.page.wait_for_timeout(1500)
+        anna.open("teacher")
+        anna.main.get_by_label("Your quick-login code").wait_for()  # the sign-in page, not a blank moment
         assert "Join code" not in anna.text() and "Create the class" not in anna.text()
     finally:
-        for tab in (teacher, *learners):
-            tab.page.close()
+        for tab in learners:
+            tab.detach()  # the session's tabs outlive the test
         third.close()

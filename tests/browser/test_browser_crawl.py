@@ -48,13 +48,16 @@ class Crawl:
 def crawl(app: App) -> Crawl:
     """Open every listed page of :data:`PHONE_PAGES` at 390 px, recording what each check needs."""
     seen = Crawl()
-    app.page.on("request", lambda request: seen.requested.append(request.url))
-    app.page.on("websocket", lambda socket: seen.requested.append(socket.url))
+    app.on("request", lambda request: seen.requested.append(request.url))
+    app.on("websocket", lambda socket: seen.requested.append(socket.url))
     app.page.set_viewport_size(PHONE_VIEWPORT)  # type: ignore[arg-type]
     for path in PHONE_PAGES:
         if path and not page_listed(path):
             continue
-        app.open(path)
+        if seen.visited:
+            app.go(path)  # by the sidebar, as a learner moves on: no page load of Streamlit's front end
+        else:
+            app.open(path)
         seen.widths[path] = int(app.page.evaluate("() => document.documentElement.clientWidth"))
         found = app.horizontal_overflow()
         if path == "bidding_drill":  # the answer brings tables and the whole deal: check those too

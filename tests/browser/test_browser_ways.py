@@ -21,24 +21,21 @@ pytestmark = pytest.mark.browser
 TABLE_PLAYABLE = '[class*="st-key-table_card_"] button:not([disabled]), [class*="st-key-table_call_"] button'
 
 
-@pytest.mark.app_page("practice_table")
-@pytest.mark.parametrize("players,way", [("2 players", "dummy-auction"), ("3 players", "auction")])
-def test_a_whole_deal_of_a_way(app: App, players: str, way: str) -> None:
-    app.open("practice_table")
+def _a_whole_deal_of_a_way(app: App, players: str, way: str) -> None:
     app.choose_select("Players at the table", players)
     app.choose_select("Way", re.compile(f"^{way}:"))
+    assert "Review of the deal" not in app.text(), "a new deal, not the last table's review"
     clicked = play_way_deal(app, moves=60)
     text = app.text()
-    assert "Review of the deal" in text and "This deal's records" in text
+    assert "Review of the deal" in text and "This deal's records" in text, (players, way)
     if "Tricks:" in text:  # the deal was played (not thrown in): the learner clicked his cards
-        assert clicked > 0 and "The score, item by item" in text and "wins it" in text
-    assert not app.errors()
+        assert clicked > 0 and "The score, item by item" in text and "wins it" in text, (players, way)
+    assert not app.errors(), (players, way)
 
 
-@pytest.mark.app_page("practice_table")
-def test_five_players_the_learner_plays_his_seat_of_the_round(app: App) -> None:
-    app.open("practice_table")
+def _five_players_the_learner_plays_his_seat_of_the_round(app: App) -> None:
     app.choose_select("Players at the table", "5 players")
+    assert "Review of the deal" not in app.text(), "a new deal, not the last table's review"
     assert "T sits out" in app.text()  # the first rubber (RO l.543): the learner, A by default, plays it
     app.click_button(re.compile(r"Play your seat"))
     for _ in range(80):  # one click per call or card, as the four-handed table offers them
@@ -48,3 +45,13 @@ def test_five_players_the_learner_plays_his_seat_of_the_round(app: App) -> None:
         assert not app.exceptions(), app.exceptions()
     assert "Review of the deal" in app.text()
     assert not app.errors()
+
+
+@pytest.mark.app_page("practice_table")
+def test_a_whole_deal_at_two_three_and_five_players(app: App) -> None:
+    """One learner at the practice table, one page load: a deal of each table size in turn (three tests,
+    three loads, before issue 31)."""
+    app.open("practice_table")
+    _a_whole_deal_of_a_way(app, "2 players", "dummy-auction")
+    _a_whole_deal_of_a_way(app, "3 players", "auction")
+    _five_players_the_learner_plays_his_seat_of_the_round(app)

@@ -235,7 +235,12 @@ class Hand:
         return cls(cards)
 
     def to_pbn(self) -> str:
-        return ".".join(self.holding_text(s) for s in PBN_SUITS)
+        # from the cards' codes (suit index * 16 + rank), highest first, without sorting each suit's
+        # Card objects: the sampled analysis writes every board it solves (a third of its own CPU)
+        suits: tuple[list[str], ...] = ([], [], [], [])
+        for code in sorted((c._code for c in self.cards), reverse=True):
+            suits[code >> 4].append(_RANK_CHARS[(code & 15) - 2])
+        return ".".join("".join(ranks) for ranks in suits)
 
     def holding_text(self, suit: Suit) -> str:
         """The ranks held in ``suit``, highest first (``AKT2``), empty for a void."""

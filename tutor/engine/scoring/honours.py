@@ -104,7 +104,7 @@ def holdings(deal: Deal, strain: Strain) -> Holdings:
     aces = {Side.NS: 0, Side.EW: 0}
     trump = strain.trump
     for seat in SEATS:
-        for card in deal[seat]:
+        for card in deal[seat].cards:  # the set: counting needs no order (the pricer scores every layout)
             if trump is not None and card.suit is trump and card.rank in HONOUR_RANKS:
                 honours[seat.side] += 1
             if card.rank is Rank.ACE:
@@ -114,7 +114,7 @@ def holdings(deal: Deal, strain: Strain) -> Holdings:
 
 def run_from_ace(deal: Deal, seat: Seat, suit: Suit) -> int:
     """The length of the unbroken run from the ace that ``seat`` holds in ``suit``."""
-    held = {c.rank for c in deal[seat].suit_cards(suit)}
+    held = {c.rank for c in deal[seat].cards if c.suit is suit}
     length = 0
     for rank in _RUN_ORDER:
         if rank not in held:
@@ -131,7 +131,7 @@ def coronets(deal: Deal, strain: Strain) -> tuple[Coronet, ...]:
             length = run_from_ace(deal, seat, suit)
             if length >= MIN_CORONET:
                 found.append(Coronet(seat, suit, length))
-        aces = sum(1 for c in deal[seat] if c.rank is Rank.ACE)
+        aces = sum(1 for c in deal[seat].cards if c.rank is Rank.ACE)
         if aces >= MIN_ACES_CORONET:
             found.append(Coronet(seat, None, aces))
     return tuple(found)
@@ -217,7 +217,7 @@ def _nt_aces(deal: Deal, level: int, tricks: dict[Side, int], rules: Rules) -> F
     count = held.aces[side]
     rate = rules.nt_ace_values[level - 1]
     laws = ("scoring-13", "scoring-17")
-    in_one_hand = max(sum(1 for c in deal[s] if c.rank is Rank.ACE) for s in SEATS if s.side is side)
+    in_one_hand = max(sum(1 for c in deal[s].cards if c.rank is Rank.ACE) for s in SEATS if s.side is side)
     if in_one_hand >= MIN_ACES_CORONET and rules.nt_aces_in_one_hand == "coronet_only":
         note = (f"{side.value}'s aces are {in_one_hand} in one hand: under the 'coronet only' variant "
                 f"they score as a coronet, not at {rate} each (scoring 18, C18).")

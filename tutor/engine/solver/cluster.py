@@ -10,6 +10,15 @@ worker processes of :mod:`tutor.engine.solver.owner` stay the default.
 * **Workers**: start them with one thread each (``dask worker tcp://host:8786 --nthreads 1``): DDS
   keeps per-thread globals (see :mod:`tutor.engine.solver.owner`), and ``solve_request`` also serializes
   its calls in a process.
+* **Turns and a bounded queue per learner, as on this machine**: the requests go to the scheduler
+  through the same turns as the local workers' (:class:`~tutor.engine.solver.owner.DDOwner`), the
+  slots being the cluster's threads: at most one task per thread is out at a time from this process,
+  the next slot goes to the next learner waiting (round robin), and a learner has at most
+  ``WAITING_PER_LEARNER`` requests waiting. So one learner's long analysis cannot starve another's
+  drill here either: on the scheduler, the drill's task waits behind at most one task per thread
+  (from each app process sharing the cluster: the turns are each process's own).
+* **Streamed**: :meth:`~tutor.engine.solver.owner.DDOwner.ask_each` yields each result as its task
+  finishes, as the local pool does; ``ask_all`` collects them in order.
 * **A dead worker's batch is retried**: the scheduler hands the tasks of a worker that died to the
   others (Dask's own recovery), and each task is also resubmitted once on an error (``retries=1``).
 * **Unreachable**: if the scheduler cannot be reached within the timeout, or is lost later, the
@@ -22,7 +31,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from concurrent.futures import CancelledError
 from typing import Any
 
 from tutor.engine.errors import TutorError
@@ -40,6 +49,7 @@ class DaskOwner(DDOwner):
 
     def __init__(self, address: str, solve_here: SolveHere, *, timeout: float = CONNECT_TIMEOUT) -> None:
         super().__init__(0, solve_here)
+        self._in_process = False  # the slots are the cluster's threads (_slots_now)
         self.address = address
         self._timeout = timeout
         self._client: Any = None
@@ -81,19 +91,24 @@ class DaskOwner(DDOwner):
         pids = self.client().run(os.getpid)
         return tuple(sorted(int(p) for p in pids.values()))
 
-    def ask(self, request: Request) -> JsonValue:
-        return self.ask_all([request])[0]
+    def _slots_now(self) -> int:
+        """The cluster's threads now: the slots handed out in turn (workers come and go)."""
+        workers = self.client().scheduler_info().get("workers", {})
+        threads = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+        self._turns.resize(range(threads))
+        return threads
 
-    def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
-        """Every request as one task, spread over the cluster's workers; results in the same order."""
+    def _solve_on(self, slot: int, request: Request) -> JsonValue:
+        """One request as one task; ``slot`` (one of the cluster's threads) is this thread's turn."""
         client = self.client()
         try:
             # solve_here is analysis.solve_request: pickled by name, the worker imports the engine for it
-            futures = [client.submit(self._solve_here, dict(r), pure=False, retries=1) for r in requests]
-            return list(client.gather(futures, errors="raise", direct=False))
+            future = client.submit(self._solve_here, dict(request), pure=False, retries=1)
+            result: JsonValue = future.result(timeout=ANSWER_TIMEOUT)
+            return result
         except TutorError:
             raise
-        except (OSError, TimeoutError) as err:
+        except (OSError, TimeoutError, CancelledError) as err:  # the scheduler lost: its futures are cancelled
             raise self._unreachable(err) from None
         except Exception as err:  # a task's own error, raised again here: the solver's message
             raise TutorError(f"the solver cluster could not answer: {str(err)[:200]}") from None

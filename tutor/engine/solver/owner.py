@@ -31,7 +31,11 @@ other) cannot starve another's one-request drill feedback: the drill waits for a
 one request per worker. A learner is the calling thread (each Streamlit session runs its
 script in its own thread) unless named with :func:`as_learner`; each learner has at most
 :data:`WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
-caller until one is served).
+caller until one is served). The turns hand out *slots*: here the workers; on a Dask
+cluster (:mod:`tutor.engine.solver.cluster`, a subclass) the cluster's threads, by the same code.
+
+Streaming: :meth:`DDOwner.ask_each` yields each request's result as soon as it is solved
+(the caller's progress); :meth:`DDOwner.ask_all` collects them in the order asked.
 
 ``TUTOR_DDS_WORKERS`` sets the number of workers (default: two, or one on a
 one-core machine). ``0`` means *in-process*: every request is solved in the
@@ -54,9 +58,9 @@ import tempfile
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Generic, TypeVar
 
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject, JsonValue
@@ -64,6 +68,7 @@ from tutor.engine.json_types import JsonObject, JsonValue
 #: A request or a reply: plain JSON values in the tutor's own notation.
 Request = JsonObject
 SolveHere = Callable[[Request], JsonValue]
+_Slot = TypeVar("_Slot")
 
 WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
 WORKER_MODULE = "tutor.engine.solver.worker"
@@ -90,16 +95,20 @@ def current_learner() -> str:
     return _LEARNER.get() or f"thread-{threading.get_ident()}"
 
 
-class _Turns:
-    """The free workers, handed to the waiting learners in turn (see the module docstring)."""
+class _Turns(Generic[_Slot]):
+    """The free slots (the local workers, or the cluster's threads), handed to the waiting learners in
+    turn (see the module docstring). The slots may change while requests wait (:meth:`resize`: a
+    cluster's workers come and go); a slot in use is never handed out twice."""
 
-    def __init__(self, workers: Sequence[_Worker]) -> None:
+    def __init__(self, slots: Sequence[_Slot]) -> None:
         self._ready = threading.Condition()
-        self._free = list(workers)
+        self._slots = list(slots)
+        self._free = list(slots)
+        self._busy: set[_Slot] = set()
         #: learners waiting, in turn order, each with its tickets in order of arrival
         self._waiting: OrderedDict[str, deque[object]] = OrderedDict()
 
-    def take(self, who: str) -> _Worker:
+    def take(self, who: str) -> _Slot:
         ticket = object()
         with self._ready:
             while len(self._waiting.get(who, ())) >= WAITING_PER_LEARNER:
@@ -112,15 +121,32 @@ class _Turns:
             if tickets:  # served: to the back of the turn order
                 self._waiting[who] = tickets
             self._ready.notify_all()
-            return self._free.pop()
+            slot = self._free.pop()
+            self._busy.add(slot)
+            return slot
 
     def _first(self) -> object:
         return next(iter(self._waiting.values()))[0]
 
-    def give_back(self, worker: _Worker) -> None:
+    def give_back(self, slot: _Slot) -> None:
         with self._ready:
-            self._free.append(worker)
+            self._busy.discard(slot)
+            if slot in self._slots:  # else the slot went away while in use
+                self._free.append(slot)
             self._ready.notify_all()
+
+    def resize(self, slots: Sequence[_Slot]) -> None:
+        """Hand out ``slots`` from now on (those in use are handed out again once given back)."""
+        with self._ready:
+            self._slots = list(slots)
+            self._free = [s for s in self._slots if s not in self._busy]
+            self._ready.notify_all()
+
+    def waiting(self) -> dict[str, int]:
+        """The requests waiting for a slot, by learner."""
+        with self._ready:
+            return {who: len(tickets) for who, tickets in self._waiting.items()}
+
 
 _log = logging.getLogger(__name__)
 
@@ -241,7 +267,7 @@ class DDOwner:
     def _setup(self) -> None:
         self._pid = os.getpid()
         self._workers = [_Worker() for _ in range(self._count)]
-        self._turns = _Turns(self._workers)
+        self._turns: _Turns[int] = _Turns(range(self._count))
         self._started = False
 
     @property
@@ -258,29 +284,65 @@ class DDOwner:
         """Process ids of the workers now running (empty before the first request)."""
         return tuple(pid for pid in (w.pid for w in self._workers) if pid is not None)
 
+    def waiting(self) -> dict[str, int]:
+        """The requests waiting for their learner's turn, by learner (each at most :data:`WAITING_PER_LEARNER`)."""
+        return self._turns.waiting()
+
     def ask(self, request: Request) -> JsonValue:
-        """Solve one request on a free worker (waiting for this learner's turn), and return its result."""
-        return self._ask(request, current_learner())
+        """Solve one request (waiting for this learner's turn), and return its result."""
+        return self.ask_all([request])[0]
+
+    def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
+        """Solve several requests at once (see :meth:`ask_each`); results in the same order."""
+        out: list[JsonValue] = [None] * len(requests)
+        for index, result in self.ask_each(requests):
+            out[index] = result
+        return out
+
+    def ask_each(self, requests: Sequence[Request]) -> Iterator[tuple[int, JsonValue]]:
+        """Solve several requests, spread over the slots, each in this learner's turn; yield
+        ``(index, result)`` as each is solved, in the order they finish (the caller's progress).
+
+        A first error is raised at once, and the requests not begun are dropped; so are they
+        when the caller stops reading."""
+        who = current_learner()  # the pool's threads solve for the caller
+        lanes = self._lanes()
+        if len(requests) <= 1 or lanes <= 1:
+            for index, request in enumerate(requests):
+                yield index, self._ask(request, who)
+            return
+        threads = ThreadPoolExecutor(max_workers=min(lanes, len(requests)), thread_name_prefix="dds-batch")
+        try:
+            begun = {threads.submit(self._ask, r, who): i for i, r in enumerate(requests)}
+            for done in as_completed(begun):
+                yield begun[done], done.result()
+        finally:
+            threads.shutdown(wait=True, cancel_futures=True)
+
+    def _lanes(self) -> int:
+        """How many requests may be solved at once now."""
+        if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
+            self._setup()
+        return self._slots_now()
+
+    def _slots_now(self) -> int:
+        """The slots the turns hand out (here: the workers; 1 when solving in-process)."""
+        return 1 if self._in_process else self._count
 
     def _ask(self, request: Request, who: str) -> JsonValue:
-        if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
+        if os.getpid() != self._pid:
             self._setup()
         if self._in_process:
             return self._solve_here(request)
-        worker = self._turns.take(who)
+        slot = self._turns.take(who)
         try:
-            return self._ask_worker(worker, request)
+            return self._solve_on(slot, request)
         finally:
-            self._turns.give_back(worker)
+            self._turns.give_back(slot)
 
-    def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
-        """Solve several requests at once, spread over the workers; results in the same order."""
-        who = current_learner()  # the pool's threads solve for the caller
-        if len(requests) <= 1 or self._in_process or self._count <= 1:
-            return [self._ask(r, who) for r in requests]
-        with ThreadPoolExecutor(max_workers=min(self._count, len(requests)),
-                                thread_name_prefix="dds-batch") as threads:
-            return list(threads.map(lambda r: self._ask(r, who), requests))
+    def _solve_on(self, slot: int, request: Request) -> JsonValue:
+        """Solve ``request`` on slot number ``slot``, which this thread holds (here: that worker)."""
+        return self._ask_worker(self._workers[slot], request)
 
     def _ask_worker(self, worker: _Worker, request: Request) -> JsonValue:
         line = json.dumps(request, separators=(",", ":")).encode()

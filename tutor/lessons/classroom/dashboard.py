@@ -16,12 +16,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from tutor.engine.errors import TutorError
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
 from tutor.lessons.progress import ProgressStore, to_ts
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10
+#: the periods a teacher may look back over, in days (as lichess's classes offer 1 to 90); None: since joining
+PERIODS: tuple[int | None, ...] = (1, 7, 30, 90, None)
 
 
 @dataclass(frozen=True)
@@ -40,9 +43,15 @@ class LearnerReport:
     statuses: dict[str, Status] = field(default_factory=dict)
 
 
-def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime) -> LearnerReport:
+def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime,
+                   days: int | None = None) -> LearnerReport:
+    """The learner's figures; with ``days``, the answers' figures (answers, accuracy, drills, the table's
+    deals and deviations, the mistakes) count only the last ``days`` days. Mastery, reviews due, the last
+    answer and the assignments' statuses are the learner's whole record whatever the period: a unit
+    mastered last month is still mastered, and an assignment is done by any attempt since it was set."""
     stored = store.answers(learner)
-    counted = [s for s in stored if s.answer.counts]
+    since = None if days is None else now - timedelta(days=days)
+    counted = [s for s in stored if s.answer.counts and (since is None or s.answered_at >= since)]
     units = store.units(learner)
     wrong_laws = Counter(law for s in counted if not s.answer.correct for law in s.answer.laws)
     table = [s for s in counted if s.answer.extra.get("source") == "table"]
@@ -61,13 +70,17 @@ def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], 
     )
 
 
-def class_report(store: ProgressStore, teacher: Account, class_id: str,
-                 now: datetime | None = None) -> tuple[list[LearnerReport], list[Assignment]]:
-    """One report per member of the teacher's class, and the class's assignments."""
+def class_report(store: ProgressStore, teacher: Account, class_id: str, now: datetime | None = None,
+                 days: int | None = None) -> tuple[list[LearnerReport], list[Assignment]]:
+    """One report per member of the teacher's class (over the last ``days`` days: :func:`learner_report`),
+    and the class's assignments."""
+    if days is not None and days not in PERIODS:
+        raise TutorError(f"a class report looks back {', '.join(str(d) for d in PERIODS if d)} days or over "
+                         f"everything, not {days}")
     when = now or datetime.now(UTC)
     teachers_class(store, teacher, class_id)
     tasks = assignments(store, class_id)
-    return [learner_report(store, m, tasks, when) for m in members(store, teacher, class_id)], tasks
+    return [learner_report(store, m, tasks, when, days) for m in members(store, teacher, class_id)], tasks
 
 
 def mastery_by_item(store: ProgressStore, teacher: Account, class_id: str) -> list[tuple[str, str, int, int]]:

@@ -92,8 +92,11 @@ def card_boards(known: Knowledge, layouts: Sequence[Deal]) -> list[DDBoard]:
     current = known.current
     leader = current.leader if current else opening_leader(known.contract)
     played = tuple(current.cards()) if current else ()
-    return [DDBoard(Deal({s: Hand(c for c in d[s] if c not in done) for s in Seat}), known.contract.strain,
-                    leader, played) for d in layouts]
+    if not done:  # the opening lead, or the first trick: the layouts are the boards' deals
+        return [DDBoard(d, known.contract.strain, leader, played) for d in layouts]
+    gone = frozenset(done)  # a set difference: no card order to build, no card to check twice
+    return [DDBoard(Deal({s: Hand(d[s].cards - gone) for s in Seat}), known.contract.strain, leader, played)
+            for d in layouts]
 
 
 def card_outcomes(known: Knowledge, layouts: Sequence[Deal], cards: Sequence[Card],

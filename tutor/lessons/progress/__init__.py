@@ -32,7 +32,7 @@ import threading
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ from tutor.lessons.progress.errors import (
     default_path,
     sqlite_errors,
 )
+from tutor.lessons.progress.facts import FACT_COLUMNS, AnswerFacts, facts_from_row, streak_days, summarise
 from tutor.lessons.progress.schema import (
     ANSWER_COLUMNS,
     CARD_COLUMNS,
@@ -311,33 +312,22 @@ class ProgressStore:
                 latest_wrong[key] = stored
         return sorted(latest_wrong.values(), key=lambda s: (s.answered_at, s.id), reverse=True)
 
+    def facts(self, learner: str) -> list[AnswerFacts]:
+        """What the reports read of each of the learner's answers, oldest first (one narrow read)."""
+        rows = self._read(f"SELECT {FACT_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id",
+                          (learner,))
+        return [facts_from_row(r) for r in rows]
+
     def streak(self, learner: str, today: date | None = None) -> int:
         """Days in a row (local time) with at least one answer, ending today or yesterday."""
         rows = self._read("SELECT DISTINCT answered_at FROM answers WHERE learner = ?", (learner,))
-        days = {from_ts(r[0]).astimezone().date() for r in rows}
-        day = today or datetime.now().astimezone().date()
-        if day not in days:
-            day -= timedelta(days=1)
-        count = 0
-        while day in days:
-            count += 1
-            day -= timedelta(days=1)
-        return count
+        return streak_days((from_ts(r[0]).astimezone().date() for r in rows),
+                           today or datetime.now().astimezone().date())
 
     def summary(self, learner: str, now: datetime | None = None) -> Summary:
-        """Answers and accuracy count first answers only: no retries, no "Mark as learned"."""
-        now = now or datetime.now(UTC)
-        answers = self.answers(learner)
-        counted = [s.answer for s in answers if s.answer.counts]
-        last = max((s.answered_at for s in answers), default=None)
-        units = self.units(learner)
-        return Summary(
-            answers=len(counted), correct=sum(a.correct for a in counted), units=len(units),
-            due=sum(u.is_due(now) for u in units),
-            mastered=sum(u.mastery == "mastered" for u in units),
-            streak_days=self.streak(learner, now.astimezone().date()),
-            last_answer=last, retries=sum(s.answer.retry for s in answers),
-        )
+        """Answers and accuracy count first answers only: no retries, no "Mark as learned"
+        (:func:`tutor.lessons.progress.facts.summarise`: one read of the answers, one of the units)."""
+        return summarise(self.facts(learner), self.units(learner), now or datetime.now(UTC))
 
     # -- the whole record (see tutor.lessons.progress.progress_io for files)
 

@@ -291,6 +291,14 @@ def _json_texts(text: object, what: str) -> dict[str, str]:
     return value
 
 
+def extra_of(text: object) -> dict[str, str]:
+    """An answer's stored ``extra``; text that does not read back means the database is damaged."""
+    try:
+        return _json_texts(text, "extra")
+    except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
+        raise _damaged("an answer's extra", echo(str(err), 200)) from None
+
+
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
     """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`."""
     (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,

@@ -9,16 +9,15 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
-from tutor.lessons.progress.report import accuracy_by_day, answers_frame, area_table, units_frame
+from tutor.lessons.progress.report import LearnerRecord, accuracy_by_day, area_table, learner_record
 from tutor.ui.common import MAX_UPLOAD_MB, page_header, show_error, upload_bytes
 from tutor.ui.state import learner_selector, session, store
 
 page_header("Progress", "Your record: accuracy over time, what is due, what is mastered.")
 
 
-def _charts(learner: str) -> None:
-    answers = answers_frame(store(), learner)
-    units = units_frame(store(), learner)
+def _charts(record: LearnerRecord) -> None:
+    answers, units = record.answers, record.units
     if answers.empty:
         st.info("No answers recorded yet for this profile: study a law, take a quiz or a drill.",
                 icon=":material/info:")
@@ -80,14 +79,15 @@ def _export_import(learner: str) -> None:
 
 try:
     learner = learner_selector(key="progress_learner")
-    s = store().summary(learner)
+    record = learner_record(store(), learner)  # this learner's rows only, read once (issue 30)
+    s = record.summary
     cols = st.columns(5)
     cols[0].metric("Answers", s.answers)
     cols[1].metric("Right", f"{s.accuracy:.0%}" if s.accuracy is not None else "—")
     cols[2].metric("Due now", s.due)
     cols[3].metric("Mastered", f"{s.mastered} / {s.units}")
     cols[4].metric("Streak", f"{s.streak_days} d")
-    _charts(learner)
+    _charts(record)
     _export_import(learner)
 except TutorError as err:
     show_error(err)

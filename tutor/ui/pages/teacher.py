@@ -83,16 +83,21 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
 
 
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
-    reports, tasks = dashboard.class_report(_state.store(), teacher, chosen.id)
-    _assign(teacher, chosen, [r.learner for r in reports])
-    roster_section(teacher, chosen, [r.learner for r in reports])
+    whole, tasks = dashboard.class_report(_state.store(), teacher, chosen.id)
+    _assign(teacher, chosen, [r.learner for r in whole])
+    roster_section(teacher, chosen, [r.learner for r in whole])
     st.subheader("Needs attention")
-    lagging = dashboard.needs_attention(reports)
+    lagging = dashboard.needs_attention(whole)  # on the whole record: a quiet week is itself a reason
     for learner, reason in lagging:
         st.text(f"{learner}: {reason}")
     if not lagging:
         st.caption("No one is lagging.")
     st.subheader("Learners")
+    days = st.selectbox("Answers over", dashboard.PERIODS, index=len(dashboard.PERIODS) - 1, key="teacher_period",
+                        format_func=lambda d: "everything" if d is None else f"the last {d} day{'s' if d > 1 else ''}")
+    reports = whole if days is None else dashboard.class_report(_state.store(), teacher, chosen.id, days=days)[0]
+    st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
+               "reviews due and the assignments' status are the whole record.")
     titles = {t.id: t.title for t in tasks}
     st.dataframe([{"learner": r.learner, "answers": r.answers,
                    "right": None if r.accuracy is None else round(r.accuracy, 2),
