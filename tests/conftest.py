@@ -100,6 +100,28 @@ def pytest_configure(config: pytest.Config) -> None:
         _apptest_timeouts_guard_hangs_only()
 
 
+#: Allocations of container objects between two young collections (Python's default: 700).
+GC_YOUNG_THRESHOLD = 20_000
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _lighter_garbage_collection()
+
+
+def _lighter_garbage_collection() -> None:
+    """The cyclic garbage collector took 0.7-2.5 s of CPU per test file (measured with gc.callbacks): it
+    walks the young objects every 700 allocations and, now and then, everything alive - the modules,
+    the content, the cached syntax trees. What is alive once the tests are collected stays alive, so it
+    is frozen out of the collector's walks (``gc.freeze``), and the young collections come every 20,000
+    allocations: 0.5-0.8 s per file then. Collection still happens, only less often; reference
+    counting frees everything that is not in a cycle at once, as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+
+
 @pytest.fixture(autouse=True)
 def _progress_db_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No test writes the learner's real progress database: TUTOR_DB points at a temporary file."""

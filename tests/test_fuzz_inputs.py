@@ -20,7 +20,9 @@ import io
 import json
 import random
 import re
+import shutil
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from unittest import mock
 
@@ -404,6 +406,27 @@ def test_endless_input_stays_within_bounded_memory(tmp_path: Path) -> None:
 
 # --- progress import records ----------------------------------------------------------------
 
+
+@cache
+def _migrated_store(folder: Path) -> Path:
+    """One store file, created and migrated once per process (about 20 ms of CPU a store)."""
+    from tutor.lessons.progress import open_store
+
+    path = folder / "template.sqlite3"
+    with open_store(path):
+        pass
+    return path
+
+
+def _fresh_store(folder: Path, template_folder: Path) -> Path:
+    """A new, empty, migrated store in ``folder``: a copy of the template, the same bytes as a store just
+    made, so each example starts from an empty store without running the migrations again (what these
+    fuzzers try is the input, not the opening of a new file: tests/test_progress*.py do that)."""
+    path = folder / "p.sqlite3"
+    shutil.copyfile(_migrated_store(template_folder), path)
+    return path
+
+
 dates = st.one_of(
     st.datetimes().map(lambda d: d.isoformat()),
     st.sampled_from(["0001-01-01T00:00:00Z", "9999-12-31T23:59:59-14:00", "1969-12-31T23:59:59Z", "",
@@ -441,7 +464,7 @@ def test_import_records_merge_or_are_refused_in_one_line(record: dict[str, objec
     text = json.dumps(record, allow_nan=True) if value is None else _plant(record, value)
     path = folder / "record.json"
     path.write_text(text, encoding="utf-8")
-    db = folder / "p.sqlite3"
+    db = _fresh_store(folder, tmp_path_factory.getbasetemp())
     code, out, err = run_cli(["progress", "--import", str(path), "--db", str(db)])
     assert "Traceback" not in err
     if code:
@@ -465,7 +488,7 @@ def test_review_answers_are_recorded_or_refused_in_one_line(data: bytes,
     from tutor.lessons.progress import open_store
     from tutor.lessons.review import law_entries
 
-    db = tmp_path_factory.mktemp("review") / "p.sqlite3"
+    db = _fresh_store(tmp_path_factory.mktemp("review"), tmp_path_factory.getbasetemp())
     law = next(iter(law_entries()))
     with open_store(db) as store:
         store.record(Answer("law", law, False, "wrong", "right", laws=(law,), seed=1))

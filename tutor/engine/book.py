@@ -109,8 +109,10 @@ class Book:
         """The book's card on ``view`` (``None``: the book is silent here)."""
         return self.card_in(view.play_position(self.play))
 
-    def call_in(self, position: BidPosition) -> CallAdvice | None:
-        advice = self.advise(position)
+    def call_in(self, position: BidPosition, *, deciding_only: bool = False) -> CallAdvice | None:
+        """The book's call; ``deciding_only``: its ``applicable`` lists only the rules at the deciding
+        priority (the lower rules are not asked: a robot's call needs no why-nots)."""
+        advice = self.advise(position, deciding_only=deciding_only)
         if advice is None:
             return None
         return CallAdvice(advice.answer, advice.rule, advice.explanation, advice.unique, advice.applicable)
@@ -124,12 +126,15 @@ class Book:
 
     # -- the evaluator --------------------------------------------------------------------------
 
-    def advise(self, position: BidPosition | PlayPosition, among: Sequence[Rule] | None = None) -> Advice | None:
+    def advise(self, position: BidPosition | PlayPosition, among: Sequence[Rule] | None = None, *,
+               deciding_only: bool = False) -> Advice | None:
         """The evaluator's advice in ``position``: the book's rules of its kind, or ``among`` them
-        (a narrower set: the rules below a prohibition, those a public position leaves open)."""
+        (a narrower set: the rules below a prohibition, those a public position leaves open).
+        ``deciding_only`` (a call): see :func:`~tutor.engine.conventions.evaluate_ordered`."""
         if isinstance(position, BidPosition):
             book = self if among is None else self.among(among)
-            return evaluate_ordered(book.deciding_order(position), position, in_situation=True)
+            return evaluate_ordered(book.deciding_order(position), position, in_situation=True,
+                                    deciding_only=deciding_only)
         if among is not None:
             return evaluate(among, position, position.kind)
         return evaluate_ordered(self._play_order(position.kind), position)

@@ -135,7 +135,8 @@ def call_in(position: BidPosition, book: Book | None = None, among: Sequence[Rul
     """The robot's call in a bidding position (``among``: a narrower set of the book's rules that
     gives every hand the same advice, as the cost sampler keeps per public position)."""
     book = book or the_book()
-    advice = book.call_in(position) if among is None else book.among(among).call_in(position)
+    # the decision keeps no why-nots for a call: the rules below the deciding priority are not asked
+    advice = (book if among is None else book.among(among)).call_in(position, deciding_only=True)
     if advice is None:  # pragma: no cover - the bidding file's last rule always passes
         return Decision(position.seat, str(Pass()), "default-pass", PASS_LAWS,
                         "No convention of the book covers this position; the tutor's default: pass.", True)

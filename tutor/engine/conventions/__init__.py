@@ -208,12 +208,18 @@ def deciding_order(rules: Sequence[Rule], kind: str) -> tuple[Rule, ...]:
     return tuple(sorted((r for r in rules if r.kind == kind), key=lambda r: -r.priority))
 
 
-def evaluate_ordered(ordered: Sequence[Rule], position: object, *, in_situation: bool = False) -> Advice | None:
+def evaluate_ordered(ordered: Sequence[Rule], position: object, *, in_situation: bool = False,
+                     deciding_only: bool = False) -> Advice | None:
     """:func:`evaluate` over rules already in its :func:`deciding_order`: the same advice, without sorting
     them again (the book keeps them so, :mod:`tutor.engine.book`). ``in_situation``: the rules' situations
-    are known to hold in ``position`` (the book tested them once per group) and are not tested again."""
-    candidates = []
+    are known to hold in ``position`` (the book tested them once per group) and are not tested again.
+    ``deciding_only``: the rules below the deciding priority are not asked - the answer, its rule, its
+    explanation and whether it is unique are the same, but ``applicable`` then lists only the rules at the
+    deciding priority (for a robot's call, which shows no why-nots)."""
+    candidates: list[tuple[Rule, object]] = []
     for rule in ordered:
+        if deciding_only and candidates and rule.priority < candidates[0][0].priority:
+            break
         if rule.conditions_hold(position) if in_situation else rule.applies(position):
             answer = rule.recommend(position)
             if answer is not None:

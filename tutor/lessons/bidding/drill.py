@@ -184,6 +184,7 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
     made: list[Made] = []
     max_round = int(hints.get("max_round", 2))
     namings = _Namings.from_hints(hints, names)
+    book = the_book()
     while not auction.is_complete:
         seat = auction.to_call
         position = BidPosition.at(auction, deal[seat], score)
@@ -194,12 +195,15 @@ def _attempt(rule: Rule, hints: Mapping[str, Any], rules: Sequence[Rule],
             auction.call(named)
             made.append(Made(seat, named, "", namings.note))
             continue
-        advice = advise_position(position, rules)
+        # the deciding rule and its answer only (the lower rules are not asked): every call of every
+        # attempt comes here; the drill's own position is advised in full once it is found
+        advice = book.advise(position, rules, deciding_only=True)
         if seat is LEARNER:
             if advice is not None and advice.rule.id == rule.id:
-                if not _answers_the_hinted_calls(made, hints, namings):
+                if not _answers_the_hinted_calls(made, hints, namings) or not advice.unique:
                     return None
-                return Candidate(deal, position, advice, tuple(made)) if advice.unique else None
+                full = book.advise(position, rules)  # the same deciding rule, with every rule that applies
+                return Candidate(deal, position, full or advice, tuple(made))
             if position.round >= max_round:
                 return None
         call = advice.answer if advice else parse_call("P")

@@ -1,7 +1,8 @@
 """The robots of the two- and three-handed ways: each decides on what its player may see.
 
-Bidding and the play of a four-card trick go through :func:`~tutor.lessons.robots.advise_view`
-on one seat's view, exactly as at the four-handed table:
+Bidding and the play of a four-card trick go to the four-handed robot (:func:`~tutor.lessons.robots.call_in`,
+:func:`~tutor.lessons.robots.decide`) on one seat's view, exactly as at the four-handed table - what
+:func:`~tutor.lessons.robots.advise_view` answers for that view's JSON:
 
 * **the auction**: the robot sees its own hand and the calls, laid out as a four-handed
   auction in which the places that do not bid (the dummies) pass. A call the way forbids
@@ -28,21 +29,24 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.calls import Bid, Contract, Strain
+from tutor.engine.calls import Bid, Contract, Strain, parse_call
 from tutor.engine.cards import Hand, Rank, Seat, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.record.view import SeatView
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.setup import WaySetup
-from tutor.lessons.robots import advise_view, decide, default_card, view_of
+from tutor.lessons.robots import call_in, decide, default_card, view_of
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 #: an average hand holds 10 of the pack's 40 high-card points
 EXCHANGE_BELOW = 10
 #: the one-card way: at most this many cards bought (the pile is bought blind)
 MAX_SWAPS = 6
+#: the cards of a four-handed hand (law 16): the only hands the four-handed book reads
+HAND_SIZE = 13
 #: the buy-in way: bid "three" with this many high-card points for each hand the player sees
 #: (an average twelve-card hand holds about nine)
 BUY_IN_POINTS = 11
@@ -148,10 +152,14 @@ def _book_call(game: WayGame, seat: Seat, hand_seat: Seat) -> dict[str, Any]:
     """The four-handed book's call for ``hand_seat``'s cards at ``seat``'s turn (an auction it cannot
     read: pass, the tutor's default)."""
     dealer, calls = four_seat_calls(game, seat)
-    view = {"kind": "bid", "seat": seat.value, "hand": game.hand(hand_seat).to_pbn(), "dealer": dealer.value,
-            "auction": calls}
+    hand = game.hand(hand_seat)
     try:
-        return advise_view(view)
+        if len(hand) != HAND_SIZE:  # what tutor advise refuses (law 16): the four-handed book reads 13 cards
+            raise TutorError(f"a hand of {len(hand)} cards")
+        # the view itself, not its JSON read back (tutor advise's path): the same call, for every call of
+        # every robot's auction
+        view = SeatView(seat, hand, dealer, tuple(parse_call(c) for c in calls))
+        return call_in(view.bid_position()).answer_json()
     except TutorError:
         return {"call": "P", "rule": "default-pass", "laws": ["law-28"],
                 "explanation": "The four-handed conventions do not read this auction; the tutor's default: pass."}
