@@ -74,17 +74,8 @@ class AnalysisApp(TimedApp):
         self.tables_at: list[float] = []
         super().__init__(page, server)
 
-    def _frame(self, payload: bytes | str) -> None:
-        super()._frame(payload)
-        from google.protobuf.message import DecodeError
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        if isinstance(payload, str):
-            return
-        try:
-            message = ForwardMsg.FromString(payload)
-        except DecodeError:
-            return
+    def _message(self, message: Any) -> None:  # the frame decoded once, by the harness
+        super()._message(message)
         if (message.WhichOneof("type") == "delta" and message.delta.WhichOneof("type") == "new_element"
                 and message.delta.new_element.WhichOneof("type") == "dataframe"):
             self.tables_at.append(time.perf_counter())

@@ -24,7 +24,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page, WebSocket
@@ -206,6 +206,12 @@ class App:
             message = ForwardMsg.FromString(payload)
         except DecodeError:
             return
+        self._message(message)
+
+    def _message(self, message: Any) -> None:
+        """One decoded ForwardMsg from the server (a subclass that watches more extends this)."""
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
         if (message.WhichOneof("type") == "script_finished"
                 and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
             self._finished += 1
