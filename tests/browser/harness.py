@@ -67,6 +67,11 @@ CHROMIUM_FLAGS = [
 SERVER_START_TIMEOUT = 600.0
 #: Playwright's timeout for every wait, in milliseconds (a passing wait returns at once).
 DEFAULT_TIMEOUT_MS = 600_000
+#: Seconds after an action in which the tab must send the server something, else the action was lost
+#: in the browser and is done again (:meth:`App.rerun_after`), at most ``LOST_ACTION_RETRIES`` times.
+#: A click sends its message in the same browser task; this is the margin for a starved machine.
+LOST_ACTION_SECONDS = 20.0
+LOST_ACTION_RETRIES = 2
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 DESKTOP_VIEWPORT = {"width": 1280, "height": 900}
 
@@ -175,13 +180,27 @@ class App:
         self.page = page
         self.server = server
         self._finished = 0
+        self._sent = 0  # messages the tab sent the server: a click that reached Streamlit sends one
+        #: actions done again because the tab sent nothing after them (see :meth:`rerun_after`)
+        self.lost_actions = 0
+        #: the latest messages' kinds and when they came (monotonic seconds): what a hang's report shows
+        self._seen: list[tuple[float, str]] = []
         self._socket: WebSocket | None = None
         self._listeners: list[tuple[str, Callable[..., object]]] = []
+        self._crashed = False
         page.on("websocket", self._watch)
+        self.on("crash", self._crash)
+
+    def _crash(self, _page: object) -> None:
+        self._crashed = True  # the tab's renderer died: no run can end in it
 
     def _watch(self, socket: WebSocket) -> None:
         self._socket = socket
         socket.on("framereceived", self._frame)
+        socket.on("framesent", self._frame_sent)
+
+    def _frame_sent(self, _payload: bytes | str) -> None:
+        self._sent += 1
 
     def on(self, event: str, handler: Callable[..., object]) -> None:
         """Listen to the tab's ``event`` while this App drives it (removed by :meth:`detach`)."""
@@ -195,6 +214,7 @@ class App:
         self.page.remove_listener("websocket", self._watch)
         if self._socket is not None:
             self._socket.remove_listener("framereceived", self._frame)
+            self._socket.remove_listener("framesent", self._frame_sent)
 
     def _frame(self, payload: bytes | str) -> None:
         from google.protobuf.message import DecodeError
@@ -212,9 +232,16 @@ class App:
         """One decoded ForwardMsg from the server (a subclass that watches more extends this)."""
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-        if (message.WhichOneof("type") == "script_finished"
+        kind = str(message.WhichOneof("type"))
+        if kind != "delta":
+            self._seen = [*self._seen[-19:], (time.monotonic(), kind)]
+        if (kind == "script_finished"
                 and message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
             self._finished += 1
+
+    def sent(self) -> int:
+        """Messages the tab has sent the server (a click, a widget's change) since it opened."""
+        return self._sent
 
     def runs(self) -> int:
         """Script runs finished (not cut short by another rerun) since the tab opened."""
@@ -235,10 +262,26 @@ class App:
             if self.server.process.poll() is not None:
                 raise RuntimeError(f"the app server died (exit {self.server.process.returncode}):\n"
                                    f"{self.server.log_tail()}")
-            if time.monotonic() > deadline:
-                raise _playwright_timeout()(f"no script run finished within {timeout_ms} ms")
+            if time.monotonic() > deadline or self._crashed:
+                raise _playwright_timeout()(f"no script run finished within {timeout_ms} ms; {self._hang_report()}")
             self._next_run_end(before)
         self.page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+    def _hang_report(self) -> str:
+        """What the tab and the server were doing when a run did not end: to tell a lost click (no
+        message after it) from a run that hangs (started, never finished) or a lost connection."""
+        now = time.monotonic()
+        seen = ", ".join(f"{kind} {now - at:.0f} s ago" for at, kind in self._seen[-8:]) or "none"
+        socket = self._socket
+        state: object = "unread"
+        connection: object = "unread"
+        with contextlib.suppress(_playwright_error()):  # a crashed tab answers nothing
+            state = self.page.locator('[data-testid="stApp"]').first.get_attribute("data-test-script-state",
+                                                                                timeout=5000)
+            connection = self.page.locator('[data-testid="stStatusWidget"]').all_inner_texts()
+        return (f"{'the tab crashed; ' if self._crashed else ''}the last messages: {seen}; the websocket {'closed' if socket is None or socket.is_closed() else 'open'}; "
+                f"the page's script state {state!r}, status {connection!r}; the server's log:\n"
+                f"{self.server.log_tail()}")
 
     def _next_run_end(self, before: int) -> None:
         """Block until the websocket delivers the end of a run after ``before``, or for a second at most
@@ -261,10 +304,31 @@ class App:
         self._wait_run_after(before, timeout_ms)
 
     def rerun_after(self, action: Callable[[], object]) -> None:
-        """Do ``action`` (which makes the page rerun) and wait until the rerun has finished."""
-        before = self.runs()
+        """Do ``action`` (which makes the page rerun) and wait until the rerun has finished.
+
+        A click the browser never delivers is done again: when the tab sent the server nothing
+        within :data:`LOST_ACTION_SECONDS` of it (a button re-drawn between Playwright's last check
+        and its click, as Streamlit's own tests have met), the server never heard of it, and a
+        learner would click again. Anything sent means the action arrived: it is never repeated
+        then (a card played twice would be a different deal)."""
+        before, sent = self.runs(), self._sent
         action()
+        for _ in range(LOST_ACTION_RETRIES):
+            if self._heard(before, sent):
+                break
+            self.lost_actions += 1
+            action()
         self._wait_run_after(before)
+
+    def _heard(self, before: int, sent: int) -> bool:
+        """Whether the tab sent the server anything (or a run ended) since the counts ``before``, ``sent``:
+        waited for up to :data:`LOST_ACTION_SECONDS`, returning at once in the usual case."""
+        deadline = time.monotonic() + LOST_ACTION_SECONDS
+        while self._sent == sent and self._finished <= before:
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the socket's events
+        return True
 
     def sidebar_links(self) -> list[str]:
         """The titles of the sidebar's page links, those folded under "View N more" unfolded first."""
