@@ -11,11 +11,14 @@ couple of samples. The browser benchmarks (``page_bench.py``, run_all's cold sta
 from __future__ import annotations
 
 import importlib
+import re
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
@@ -23,7 +26,8 @@ BENCH = ROOT / "benchmarks"
 COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py", "drill_generation.py",
            "robot_realism.py", "page_profile.py", "dealer_ref.py", "robot_match.py",
            "class_load.py",  # tests/test_class_load_bench.py (it needs the PostgreSQL server)
-           "class_servers.py"}  # tests/browser/test_browser_class_servers.py (PostgreSQL and Chromium)
+           "class_servers.py",  # tests/browser/test_browser_class_servers.py (PostgreSQL and Chromium)
+           "suite_cpu.py"}
 
 
 @pytest.fixture
@@ -75,3 +79,43 @@ def test_the_book_audit_runs_on_one_convention(tiny: Callable[..., str]) -> None
     rule = rules_of_kind("lead")[0]
     row = audit_rule("lead", rule.id, 1, 4, 4)
     assert row["rule"] == rule.id and row["positions"] <= 1
+
+
+#: A command that burns 0.5 s of CPU by its own clock after its child has burnt as much and ended; it exits
+#: without reaping the child, which is handed to the tool as an orphan (the daemon's case).
+BURN = """
+import os, subprocess, sys, time
+def burn(seconds):
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+if sys.argv[1:] == ["child"]:
+    burn(0.5)
+else:
+    child = subprocess.Popen([sys.executable, __file__, "child"])
+    os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)
+    burn(0.5)
+    os._exit(0)
+"""
+
+
+def test_suite_cpu_counts_every_process_of_the_tree(tmp_path: Path) -> None:
+    """The command and its orphaned child each burn 0.5 s of CPU by their own clocks: the tool, which reads
+    /proc instead, finds both (at least 1 s, and no more than a start-up's worth beyond it), and reads a
+    process's kind from its command line."""
+    script = tmp_path / "burn.py"
+    script.write_text(BURN, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(BENCH / "suite_cpu.py"), "--", sys.executable, str(script)],
+                          capture_output=True, text=True, timeout=HANG_GUARD, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = dict(re.findall(r"^\| (other: python[^|]*) \| ([\d.]+) \|$", done.stdout, re.M))
+    assert 1.0 <= sum(map(float, rows.values())) <= 2.5, done.stdout
+    sys.path.insert(0, str(BENCH))
+    try:
+        from suite_cpu import kind_of
+    finally:
+        sys.path.remove(str(BENCH))
+    assert kind_of(["/usr/lib/chromium/chromium", "--type=renderer"], "chromium") == "Chromium"
+    assert kind_of(["postgres: checkpointer "], "postgres") == "PostgreSQL"
+    assert kind_of(["python", "-u", "-c", "import sys"], "python3") == "pytest's xdist workers"
+    assert kind_of(["python", "-m", "tutor.cli", "score", "/tmp/pytest-of-root/x"], "python3") == "tutor commands"
