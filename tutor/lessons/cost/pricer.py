@@ -9,14 +9,33 @@ line in this partie, parties won). A deal that takes a side to the partie's 500 
 scores it the partie bonus, and its second partie the rubber bonus (scoring 4 and 7).
 A passed-out deal scores as the law says (an X). X marks of earlier passed-out deals are
 not part of a position, so none is valued. No score is a fresh rubber.
+
+The hands count in a score only through their honours (:func:`honours_key`: each side's
+trump honours, each hand's aces and its coronets), so :func:`net_points` keeps what it
+priced by that key: a sampled analysis prices a hundred layouts that mostly share it
+(issue 28: the scoring was a third of this process's work for a play decision).
 """
 
 from __future__ import annotations
 
+import threading
+
 from tutor.engine.bidding import ScoreState
-from tutor.engine.calls import Contract
-from tutor.engine.cards import Deal, Side
+from tutor.engine.calls import Contract, Strain
+from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Rank, Side
 from tutor.engine.rules import Rules
+
+#: the ranks of a coronet's run, from the ace down
+_RUN = tuple(sorted(Rank, reverse=True))
+_ACES = {suit: Card(suit, Rank.ACE) for suit in PBN_SUITS}
+#: each suit's cards from the ace down
+_RUNS = {suit: tuple(Card(suit, rank) for rank in _RUN) for suit in PBN_SUITS}
+_TRUMP_HONOURS = {suit: frozenset(Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN))
+                  for suit in PBN_SUITS}
+#: the most net points kept at once (then forgotten, all at once)
+_KEPT = 20_000
+_priced: dict[tuple[object, ...], int] = {}
+_lock = threading.Lock()
 
 
 def side_points(deal: Deal, contract: Contract | None, declarer_tricks: int, score: ScoreState | None,
@@ -34,11 +53,51 @@ def side_points(deal: Deal, contract: Contract | None, declarer_tricks: int, sco
     return out
 
 
+def honours_key(deal: Deal, strain: Strain | None) -> tuple[object, ...]:
+    """All that a score reads of the hands (:mod:`tutor.engine.scoring.honours`): each hand's size, its
+    trump honours (A K Q J 10; none at no-trumps, or for a passed-out deal), its aces, and each run
+    from an ace of three cards or more (a coronet). Two deals with the same key score the same."""
+    trump = strain.trump if strain is not None else None
+    honours = _TRUMP_HONOURS[trump] if trump is not None else frozenset()
+    key: list[object] = []
+    held = {Side.NS: 0, Side.EW: 0}
+    for seat in SEATS:
+        cards = deal[seat].cards
+        aces, runs = 0, []
+        for suit in PBN_SUITS:
+            if _ACES[suit] in cards:
+                aces += 1
+                length = 1
+                for card in _RUNS[suit][1:]:
+                    if card not in cards:
+                        break
+                    length += 1
+                if length >= 3:
+                    runs.append((suit, length))
+        if honours:
+            held[seat.side] += len(cards & honours)
+        key.append((len(cards), aces, tuple(runs)))
+    return (*key, held[Side.NS], held[Side.EW])
+
+
 def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, side: Side, score: ScoreState | None,
                rules: Rules) -> int:
-    """``side``'s points from this deal less the other side's (:func:`side_points`)."""
+    """``side``'s points from this deal less the other side's (:func:`side_points`), kept by the deal's
+    :func:`honours_key`: the same key, contract, tricks, side, score and rules score the same."""
+    state = score or ScoreState()
+    key = (honours_key(deal, contract.strain if contract is not None else None), contract, declarer_tricks, side,
+           tuple(sorted((s.value, n) for s, n in state.below.items())),
+           tuple(sorted((s.value, n) for s, n in state.parties.items())), rules)
+    found = _priced.get(key)
+    if found is not None:
+        return found
     points = side_points(deal, contract, declarer_tricks, score, rules)
-    return points[side] - points[side.other]
+    net = points[side] - points[side.other]
+    with _lock:
+        if len(_priced) >= _KEPT:
+            _priced.clear()
+        _priced[key] = net
+    return net
 
 
-__all__ = ["net_points", "side_points"]
+__all__ = ["honours_key", "net_points", "side_points"]

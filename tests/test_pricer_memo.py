@@ -1,0 +1,42 @@
+"""The pricer keeps what it priced by the hands' honours (issue 28): the kept points must be the
+points :func:`side_points` finds for each deal itself, whatever deals came before with the same key."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine.bidding import ScoreState
+from tutor.engine.calls import Bid, Contract, Strain
+from tutor.engine.cards import Seat, Side
+from tutor.engine.deals.generate import random_deal
+from tutor.engine.rules import Rules
+from tutor.lessons.cost import pricer
+
+
+def test_the_kept_points_are_each_deals_own_points() -> None:
+    rng = random.Random(28)
+    scores = [None, ScoreState({Side.NS: 450, Side.EW: 0}, {Side.NS: 0, Side.EW: 1}),
+              ScoreState({Side.NS: 0, Side.EW: 480}, {Side.NS: 1, Side.EW: 1})]
+    variant = Rules(nt_aces_in_one_hand="coronet_only") if hasattr(Rules(), "nt_aces_in_one_hand") else Rules()
+    deals = [random_deal(rng) for _ in range(150)]
+    misses = 0
+    for n, deal in enumerate(deals * 2):  # the second round finds every key kept
+        strain = list(Strain)[n % len(Strain)]
+        contract = None if n % 11 == 0 else Contract(Bid(1 + n % 7, strain), list(Seat)[n % 4])
+        tricks = n % 14
+        side = Side.NS if n % 3 else Side.EW
+        score, rules = scores[n % 3], (variant if n % 5 == 0 else Rules())
+        own = pricer.side_points(deal, contract, tricks, score, rules)
+        misses += own[side] - own[side.other] != pricer.net_points(deal, contract, tricks, side, score, rules)
+    assert misses == 0
+
+
+def test_deals_that_differ_only_in_small_cards_share_a_key_and_a_trump_honour_changing_sides_does_not() -> None:
+    from tutor.engine.cards import Deal
+
+    one = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    small = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T986.JT9.JT9.JT9 7543.876.876.876 2.5432.5432.5432")
+    honour = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ 9876.JT9.JT9.JT9 T543.876.876.876 2.5432.5432.5432")
+    assert pricer.honours_key(one, Strain.SPADES) == pricer.honours_key(small, Strain.SPADES)
+    assert pricer.honours_key(one, Strain.SPADES) != pricer.honours_key(honour, Strain.SPADES)
+    assert pricer.honours_key(one, Strain.NO_TRUMPS) == pricer.honours_key(honour, Strain.NO_TRUMPS)
