@@ -232,8 +232,9 @@ def _solve(boards: Sequence[DDBoard], mode: str) -> list[JsonValue]:
     pbn = _written(boards)
     encoded: list[JsonValue] = [[pbn[id(b.deal)], b.strain.value, b.leader.value, [str(c) for c in b.played]]
                                 for b in boards]
+    largest, smallest = _piece_bounds(boards)
     requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
-                               for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]
+                               for piece in _pieces(encoded, largest, smallest)]
     return _joined(solver().ask_all(requests))
 
 
@@ -270,7 +271,22 @@ def _card_tricks(values: JsonValue) -> dict[Card, int]:
     return out
 
 
-def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
+def _piece_bounds(boards: Sequence[DDBoard]) -> tuple[int, int]:
+    """The largest and the smallest piece of these boards: by the cards left in a hand, as a board's
+    cost falls with them. From ten cards on, pieces of six down to one (a board takes up to tenths of
+    a second); with fewer, a board takes a millisecond or two, about what a request costs this
+    process and the worker to send and read (issue 28: a play decision's 100 layouts sent 51
+    requests, a fifth of this process's CPU), so the pieces are larger and none is a single board,
+    and a drill waiting behind one still waits a few tens of milliseconds at most."""
+    cards = max((len(b.deal[b.leader]) + (1 if b.played else 0) for b in boards), default=13)
+    if cards >= 10:  # noqa: PLR2004
+        return _BOARDS_PER_REQUEST, 1
+    if cards >= 7:  # noqa: PLR2004
+        return 2 * _BOARDS_PER_REQUEST, 2
+    return 4 * _BOARDS_PER_REQUEST, 4
+
+
+def _pieces(items: Sequence[_T], largest: int, smallest: int = 1) -> list[list[_T]]:
     """Cut ``items`` into pieces of at most ``largest``, each a share of what is left for the workers.
 
     Guided scheduling: a piece is a ``1 / (2 · workers)`` share of the items not yet cut, so
@@ -285,7 +301,7 @@ def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
     out: list[list[_T]] = []
     start = 0
     while start < len(items):
-        size = max(1, min(largest, math.ceil((len(items) - start) / share)))
+        size = max(smallest, min(largest, math.ceil((len(items) - start) / share)))
         out.append(list(items[start:start + size]))
         start += size
     return out

@@ -54,17 +54,24 @@ def side_points(deal: Deal, contract: Contract | None, declarer_tricks: int, sco
 
 
 def honours_key(deal: Deal, strain: Strain | None) -> tuple[object, ...]:
-    """All that a score reads of the hands (:mod:`tutor.engine.scoring.honours`): each hand's size, its
-    trump honours (A K Q J 10; none at no-trumps, or for a passed-out deal), its aces, and each run
-    from an ace of three cards or more (a coronet). Two deals with the same key score the same."""
+    """All that a score reads of the hands (:mod:`tutor.engine.scoring.honours`), side by side: the
+    hands' sizes; each side's trump honours (A K Q J 10; none at no-trumps, or for a passed-out deal)
+    and aces; the most aces in one of its hands when three or four (a coronet of aces; at no-trumps,
+    aces that score only so under a variant); and its runs from an ace of three cards or more
+    (coronets), by suit and length. Two deals with the same key score the same."""
     trump = strain.trump if strain is not None else None
     honours = _TRUMP_HONOURS[trump] if trump is not None else frozenset()
-    key: list[object] = []
-    held = {Side.NS: 0, Side.EW: 0}
+    sizes = []
+    held = {Side.NS: [0, 0, 0], Side.EW: [0, 0, 0]}  # trump honours, aces, aces in one hand (3 or 4)
+    runs: list[tuple[Side, int, int]] = []
     for seat in SEATS:
         cards = deal[seat].cards
-        aces, runs = 0, []
-        for suit in PBN_SUITS:
+        sizes.append(len(cards))
+        counts = held[seat.side]
+        if honours:
+            counts[0] += len(cards & honours)
+        aces = 0
+        for n, suit in enumerate(PBN_SUITS):
             if _ACES[suit] in cards:
                 aces += 1
                 length = 1
@@ -72,12 +79,16 @@ def honours_key(deal: Deal, strain: Strain | None) -> tuple[object, ...]:
                     if card not in cards:
                         break
                     length += 1
-                if length >= 3:
-                    runs.append((suit, length))
-        if honours:
-            held[seat.side] += len(cards & honours)
-        key.append((len(cards), aces, tuple(runs)))
-    return (*key, held[Side.NS], held[Side.EW])
+                if length >= 3:  # noqa: PLR2004 -- A K Q, the shortest coronet
+                    runs.append((seat.side, n, length))
+        counts[1] += aces
+        if aces >= 3:  # noqa: PLR2004 -- three aces in one hand, the fewest that count so
+            counts[2] = aces
+    return (tuple(sizes), tuple(held[Side.NS]), tuple(held[Side.EW]), tuple(sorted(runs, key=_by_side)))
+
+
+def _by_side(run: tuple[Side, int, int]) -> tuple[str, int, int]:
+    return run[0].value, run[1], run[2]
 
 
 def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, side: Side, score: ScoreState | None,
