@@ -140,6 +140,7 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
         _check_board(board)
         player = _to_play(board)
         for card in wanted:
+            _check_card(board, player, card)
             nxt, won, next_player = _played(board, card)
             flip = next_player.side is not player.side
             if nxt is None:
@@ -147,7 +148,7 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
             else:
                 after.append(nxt)
                 keys.append((i, card, won, flip))
-    best = _solve(after, mode="best") if after else []
+    best = _solve(after, mode="best", checked=True) if after else []  # each board a checked one after a legal card
     for (i, card, won, flip), board, tricks in zip(keys, after, best):
         left = len(board.deal[board.leader])
         settled[i][card] = won + (left - _tricks(tricks) if flip else _tricks(tricks))
@@ -175,8 +176,8 @@ def _played(board: DDBoard, card: Card) -> tuple[DDBoard | None, int, Seat]:
         plays.append((seat, c))
         seat = seat.lho
     winner = trick_winner(plays, board.strain.trump)
-    gone = set(played)
-    deal = Deal({s: Hand(c for c in board.deal[s] if c not in gone) for s in SEATS})
+    gone = frozenset(played)
+    deal = Deal({s: Hand(board.deal[s].cards - gone) for s in SEATS})
     won = 1 if winner.side is player.side else 0
     if len(deal[winner]) == 0:
         return None, won, winner
@@ -226,8 +227,20 @@ def _check_board(board: DDBoard) -> None:
         seat = seat.lho
 
 
-def _solve(boards: Sequence[DDBoard], mode: str) -> list[JsonValue]:
-    for board in boards:
+def _check_card(board: DDBoard, player: Seat, card: Card) -> None:
+    """``card`` is the ``player``'s to play on the (checked) ``board``: held, and following suit if it can;
+    the board after it then passes :func:`_check_board` as well (the same errors)."""
+    hand = board.deal[player]
+    if card not in hand:
+        raise TutorError(f"double-dummy analysis: {card} is played by {player.value}, who does not hold it")
+    led = board.played[0].suit if board.played else card.suit
+    if card.suit is not led and any(c.suit is led for c in hand.cards):
+        raise TutorError(f"double-dummy analysis: {player.value} plays {card} but must follow suit (law-147)")
+
+
+def _solve(boards: Sequence[DDBoard], mode: str, checked: bool = False) -> list[JsonValue]:
+    """Solve ``boards`` on the workers (each checked first, unless ``checked``: made from checked ones)."""
+    for board in () if checked else boards:
         _check_board(board)
     pbn = _written(boards)
     encoded: list[JsonValue] = [[pbn[id(b.deal)], b.strain.value, b.leader.value, [str(c) for c in b.played]]
