@@ -25,13 +25,10 @@ from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import PBN_SUITS, SEATS, Card, Deal, Rank, Side
 from tutor.engine.rules import Rules
 
-#: the ranks of a coronet's run, from the ace down
-_RUN = tuple(sorted(Rank, reverse=True))
-_ACES = {suit: Card(suit, Rank.ACE) for suit in PBN_SUITS}
-#: each suit's cards from the ace down
-_RUNS = {suit: tuple(Card(suit, rank) for rank in _RUN) for suit in PBN_SUITS}
-_TRUMP_HONOURS = {suit: frozenset(Card(suit, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN))
-                  for suit in PBN_SUITS}
+#: a card's code is its suit's base plus its rank (2 to 14: the ace), as :class:`Card` computes it
+_ACE = int(Rank.ACE)
+_SUIT_BASES = tuple(Card(suit, Rank.TWO)._code - int(Rank.TWO) for suit in PBN_SUITS)
+_HONOUR_RANKS = tuple(int(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN))
 #: the most net points kept at once (then forgotten, all at once)
 _KEPT = 20_000
 _priced: dict[tuple[object, ...], int] = {}
@@ -60,45 +57,39 @@ def honours_key(deal: Deal, strain: Strain | None) -> tuple[object, ...]:
     aces that score only so under a variant); and its runs from an ace of three cards or more
     (coronets), by suit and length. Two deals with the same key score the same."""
     trump = strain.trump if strain is not None else None
-    honours = _TRUMP_HONOURS[trump] if trump is not None else frozenset()
+    # on the cards' codes (suit index * 16 + rank, ace 14): integers, where a card's own equality is Python's
+    honours = _SUIT_BASES[PBN_SUITS.index(trump)] if trump is not None else -1
     sizes = []
     held = {Side.NS: [0, 0, 0], Side.EW: [0, 0, 0]}  # trump honours, aces, aces in one hand (3 or 4)
-    runs: list[tuple[Side, int, int]] = []
+    runs: list[tuple[str, int, int]] = []
     for seat in SEATS:
         cards = deal[seat].cards
+        codes = {card._code for card in cards}
         sizes.append(len(cards))
         counts = held[seat.side]
-        if honours:
-            counts[0] += len(cards & honours)
+        if honours >= 0:
+            counts[0] += sum(honours + rank in codes for rank in _HONOUR_RANKS)
         aces = 0
-        for n, suit in enumerate(PBN_SUITS):
-            if _ACES[suit] in cards:
+        for base in _SUIT_BASES:
+            if base + _ACE in codes:
                 aces += 1
-                length = 1
-                for card in _RUNS[suit][1:]:
-                    if card not in cards:
-                        break
-                    length += 1
-                if length >= 3:  # noqa: PLR2004 -- A K Q, the shortest coronet
-                    runs.append((seat.side, n, length))
+                rank = _ACE - 1
+                while base + rank in codes:
+                    rank -= 1
+                if _ACE - rank >= 3:  # noqa: PLR2004 -- A K Q, the shortest coronet
+                    runs.append((seat.side.value, base, _ACE - rank))
         counts[1] += aces
         if aces >= 3:  # noqa: PLR2004 -- three aces in one hand, the fewest that count so
             counts[2] = aces
-    return (tuple(sizes), tuple(held[Side.NS]), tuple(held[Side.EW]), tuple(sorted(runs, key=_by_side)))
-
-
-def _by_side(run: tuple[Side, int, int]) -> tuple[str, int, int]:
-    return run[0].value, run[1], run[2]
+    return (tuple(sizes), tuple(held[Side.NS]), tuple(held[Side.EW]), tuple(sorted(runs)))
 
 
 def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, side: Side, score: ScoreState | None,
                rules: Rules) -> int:
     """``side``'s points from this deal less the other side's (:func:`side_points`), kept by the deal's
     :func:`honours_key`: the same key, contract, tricks, side, score and rules score the same."""
-    state = score or ScoreState()
     key = (honours_key(deal, contract.strain if contract is not None else None), contract, declarer_tricks, side,
-           tuple(sorted((s.value, n) for s, n in state.below.items())),
-           tuple(sorted((s.value, n) for s, n in state.parties.items())), rules)
+           _score_key(score), rules)
     found = _priced.get(key)
     if found is not None:
         return found
@@ -109,6 +100,12 @@ def net_points(deal: Deal, contract: Contract | None, declarer_tricks: int, side
             _priced.clear()
         _priced[key] = net
     return net
+
+
+def _score_key(score: ScoreState | None) -> tuple[object, ...]:
+    """The score's figures, as a key (in the score's own order: another order is only another key)."""
+    state = score or ScoreState()
+    return tuple(state.below.items()), tuple(state.parties.items())
 
 
 __all__ = ["honours_key", "net_points", "side_points"]
