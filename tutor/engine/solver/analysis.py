@@ -292,8 +292,10 @@ def _piece_bounds(boards: Sequence[DDBoard]) -> tuple[int, int]:
     requests, a fifth of this process's CPU), so the pieces are larger and none is a single board,
     and a drill waiting behind one still waits a few tens of milliseconds at most."""
     cards = max((len(b.deal[b.leader]) + (1 if b.played else 0) for b in boards), default=13)
-    if cards >= 10:  # noqa: PLR2004
+    if cards >= 13:  # noqa: PLR2004
         return _BOARDS_PER_REQUEST, 1
+    if cards >= 10:  # noqa: PLR2004
+        return _BOARDS_PER_REQUEST, 2
     if cards >= 7:  # noqa: PLR2004
         return 2 * _BOARDS_PER_REQUEST, 2
     return 4 * _BOARDS_PER_REQUEST, 4
