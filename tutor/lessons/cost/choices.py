@@ -16,21 +16,18 @@ Every outcome is scored by the one pricer (:mod:`tutor.lessons.cost.pricer`).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.engine.auction import Auction
-from tutor.engine.calls import Call, Contract, Pass, Strain, parse_call
+from tutor.engine.calls import Call, Contract, Pass, parse_call
 from tutor.engine.cards import Card, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
 from tutor.engine.play import opening_leader
 from tutor.engine.tricks import TrickPlay, legal_cards
 from tutor.lessons.cost import pricer
-from tutor.lessons.cost.meanwhile import meanwhile
 from tutor.lessons.cost.sampling import Knowledge, RobotMemo, book_call
 
 if TYPE_CHECKING:  # the solver's adapter is imported when a layout is priced
@@ -199,27 +196,17 @@ def complete(known: Knowledge, deal: Deal, call: Call, memo: RobotMemo | None = 
     return auction
 
 
-#: Layouts whose auctions the robots finish before their contracts are sent to be solved: the workers
-#: solve those while the robots bid the next ones (issue 28: they waited for every auction of a look)
-AUCTIONS_AHEAD = 5
-
-
 def call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str],
                   memo: RobotMemo | None = None) -> list[list[Outcome]]:
-    """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i``: the robots finish the auctions
-    :data:`AUCTIONS_AHEAD` layouts at a time, each group's contracts solved in one batch meanwhile."""
+    """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i`` (contracts solved in one batch)."""
+    from tutor.engine.solver.analysis import dd_tricks_many
+
     memo = RobotMemo() if memo is None else memo
-    contracts: list[list[Contract | None]] = []
-    begun: list[Future[dict[tuple[int, Strain, Seat], int]]] = []
-    for start in range(0, len(layouts), AUCTIONS_AHEAD):
-        rows = [[complete(known, d, parse_call(c), memo).contract for c in choices]
-                for d in layouts[start:start + AUCTIONS_AHEAD]]
-        contracts += rows
-        # choices that end in the same strain with the same declarer take the same tricks: solved once
-        wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(rows, start) for k in row
-                                    if k is not None))
-        begun.append(meanwhile(functools.partial(_solved_contracts, layouts, wanted)))
-    solved = {key: tricks for future in begun for key, tricks in future.result().items()}
+    contracts = [[complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
+    # choices that end in the same strain with the same declarer take the same tricks: solved once
+    wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(contracts) for k in row
+                                if k is not None))
+    solved = dict(zip(wanted, dd_tricks_many([(layouts[n], strain, seat) for n, strain, seat in wanted])))
     mine = known.seat.side
     out = []
     for n, (layout, row) in enumerate(zip(layouts, contracts)):
@@ -233,16 +220,6 @@ def call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[s
             line.append(Outcome(tricks, net_points(layout, contract, declarer, known)))
         out.append(line)
     return out
-
-
-def _solved_contracts(layouts: Sequence[Deal], wanted: Sequence[tuple[int, Strain, Seat]]
-                      ) -> dict[tuple[int, Strain, Seat], int]:
-    """The declarer's tricks of each ``(layout number, strain, declarer)`` wanted, in one batch."""
-    from tutor.engine.solver.analysis import dd_tricks_many
-
-    if not wanted:
-        return {}
-    return dict(zip(wanted, dd_tricks_many([(layouts[n], strain, seat) for n, strain, seat in wanted])))
 
 
 def robots_after_call(known: Knowledge, deal: Deal, call: str) -> Outcome:

@@ -39,15 +39,17 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.solver.owner import as_learner, current_learner
 from tutor.lessons.cost.choices import (
     Outcome,
     call_choices,
@@ -58,7 +60,6 @@ from tutor.lessons.cost.choices import (
     robots_after_call,
     robots_after_card,
 )
-from tutor.lessons.cost.meanwhile import meanwhile as _meanwhile
 from tutor.lessons.cost.sampling import (
     DEFAULT_BUDGET,
     DEFAULT_LAYOUTS,
@@ -72,6 +73,7 @@ from tutor.lessons.cost.verdict import BATCH, FIRST_LOOK, Comparison, Rule, comp
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -354,6 +356,25 @@ class _Run:
         if self.known.is_bid:
             return {n: robots_after_call(self.known, deal, n) for n in self.names if n in names}
         return {n: robots_after_card(self.known, deal, self.cards[n]) for n in self.names if n in names}
+
+
+def _meanwhile(work: Callable[[], _T]) -> Future[_T]:
+    """``work`` started on a thread of its own, its result to come.
+
+    The thread solves as the caller's learner: the solver's turns (tutor/engine/solver/owner.py)
+    count it as the caller's, not as another learner's, however many such threads run."""
+    future: Future[_T] = Future()
+    who = current_learner()
+
+    def run() -> None:
+        try:
+            with as_learner(who):
+                future.set_result(work())
+        except BaseException as exc:  # noqa: BLE001 -- raised again where the result is read
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="analysis-meanwhile", daemon=True).start()
+    return future
 
 
 def _book(known: Knowledge) -> str | None:
