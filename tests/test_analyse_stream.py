@@ -182,3 +182,20 @@ def test_a_calls_first_answer_prices_only_the_learners_call_and_the_books() -> N
     assert len(candidates) >= 3
     assert {c.choice for c in lines[0].choices} == {first.book, wrong}
     assert {c.choice for c in lines[-1].choices} == set(candidates)
+
+
+@pytest.mark.parametrize("asked", [(), ("first-other",)])
+def test_the_analysis_without_progress_is_the_streams_last_answer(asked: tuple[str, ...]) -> None:
+    # analyse() prices a play decision's looks after the search in one batch (issue 28): its answer
+    # must be the stream's last, look by look, whether or not a learner's choice is asked
+    from tutor.lessons.cost.choices import card_choices
+    from tutor.lessons.cost.prices import analyse, analyse_stream
+
+    known = knowledge_from_view(play_view(RECORDS[2], 20))
+    sample = sample_layouts(known, seed=5, target=80, budget=200)
+    choices = tuple(str(c) for c in card_choices(known))[-1:] if asked else ()
+    streamed = list(analyse_stream(known, sample=sample, layouts=len(sample.layouts), robots=False, choices=choices))
+    assert len(streamed) >= 3  # noqa: PLR2004 -- several looks: the stream's answers between them
+    whole = analyse(known, sample=sample, layouts=len(sample.layouts), robots=False, choices=choices)
+    assert whole.to_json() == streamed[-1].to_json()
+    assert whole.layout_points == streamed[-1].layout_points

@@ -113,3 +113,22 @@ def test_slots_that_come_and_go_are_never_handed_out_twice() -> None:
     for slot in (0, 1, 2):
         turns.give_back(slot)
     assert turns._free == [0] and turns.waiting() == {}
+
+
+def test_cheap_boards_go_in_larger_pieces_none_a_single_board_but_the_last() -> None:
+    # the rule stated in _piece_bounds: from ten cards a hand, pieces of six down to one; with fewer,
+    # larger pieces, none a single board (the last may hold what is left)
+    from tutor.engine.calls import Strain
+    from tutor.engine.cards import Deal, Seat
+    from tutor.engine.solver.analysis import DDBoard, _piece_bounds, _pieces
+
+    full = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    five = Deal.from_pbn("N:AKQJ.A.-.- T987.J.-.- 6543.8.-.- 2.5432.-.-")
+    assert _piece_bounds([DDBoard(full, Strain.SPADES, Seat.E)]) == (6, 1)
+    largest, smallest = _piece_bounds([DDBoard(five, Strain.SPADES, Seat.E)])
+    assert smallest > 1 and largest > 6  # noqa: PLR2004
+    for n in (1, 5, 20, 41, 100):
+        pieces = _pieces(list(range(n)), largest, smallest)
+        assert [i for piece in pieces for i in piece] == list(range(n))
+        assert all(smallest <= len(piece) <= largest for piece in pieces[:-1])
+        assert all(len(a) >= len(b) for a, b in zip(pieces, pieces[1:]))

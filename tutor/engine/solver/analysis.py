@@ -140,6 +140,7 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
         _check_board(board)
         player = _to_play(board)
         for card in wanted:
+            _check_card(board, player, card)
             nxt, won, next_player = _played(board, card)
             flip = next_player.side is not player.side
             if nxt is None:
@@ -147,7 +148,7 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
             else:
                 after.append(nxt)
                 keys.append((i, card, won, flip))
-    best = _solve(after, mode="best") if after else []
+    best = _solve(after, mode="best", checked=True) if after else []  # each board a checked one after a legal card
     for (i, card, won, flip), board, tricks in zip(keys, after, best):
         left = len(board.deal[board.leader])
         settled[i][card] = won + (left - _tricks(tricks) if flip else _tricks(tricks))
@@ -175,8 +176,8 @@ def _played(board: DDBoard, card: Card) -> tuple[DDBoard | None, int, Seat]:
         plays.append((seat, c))
         seat = seat.lho
     winner = trick_winner(plays, board.strain.trump)
-    gone = set(played)
-    deal = Deal({s: Hand(c for c in board.deal[s] if c not in gone) for s in SEATS})
+    gone = frozenset(played)
+    deal = Deal({s: Hand(board.deal[s].cards - gone) for s in SEATS})
     won = 1 if winner.side is player.side else 0
     if len(deal[winner]) == 0:
         return None, won, winner
@@ -226,14 +227,27 @@ def _check_board(board: DDBoard) -> None:
         seat = seat.lho
 
 
-def _solve(boards: Sequence[DDBoard], mode: str) -> list[JsonValue]:
-    for board in boards:
+def _check_card(board: DDBoard, player: Seat, card: Card) -> None:
+    """``card`` is the ``player``'s to play on the (checked) ``board``: held, and following suit if it can;
+    the board after it then passes :func:`_check_board` as well (the same errors)."""
+    hand = board.deal[player]
+    if card not in hand:
+        raise TutorError(f"double-dummy analysis: {card} is played by {player.value}, who does not hold it")
+    led = board.played[0].suit if board.played else card.suit
+    if card.suit is not led and any(c.suit is led for c in hand.cards):
+        raise TutorError(f"double-dummy analysis: {player.value} plays {card} but must follow suit (law-147)")
+
+
+def _solve(boards: Sequence[DDBoard], mode: str, checked: bool = False) -> list[JsonValue]:
+    """Solve ``boards`` on the workers (each checked first, unless ``checked``: made from checked ones)."""
+    for board in () if checked else boards:
         _check_board(board)
     pbn = _written(boards)
     encoded: list[JsonValue] = [[pbn[id(b.deal)], b.strain.value, b.leader.value, [str(c) for c in b.played]]
                                 for b in boards]
+    largest, smallest = _piece_bounds(boards)
     requests: list[Request] = [{"op": "solve", "mode": mode, "boards": piece}
-                               for piece in _pieces(encoded, _BOARDS_PER_REQUEST)]
+                               for piece in _pieces(encoded, largest, smallest)]
     return _joined(solver().ask_all(requests))
 
 
@@ -270,7 +284,24 @@ def _card_tricks(values: JsonValue) -> dict[Card, int]:
     return out
 
 
-def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
+def _piece_bounds(boards: Sequence[DDBoard]) -> tuple[int, int]:
+    """The largest and the smallest piece of these boards: by the cards left in a hand, as a board's
+    cost falls with them. From ten cards on, pieces of six down to one (a board takes up to tenths of
+    a second); with fewer, a board takes a millisecond or two, about what a request costs this
+    process and the worker to send and read (issue 28: a play decision's 100 layouts sent 51
+    requests, a fifth of this process's CPU), so the pieces are larger and none is a single board,
+    and a drill waiting behind one still waits a few tens of milliseconds at most."""
+    cards = max((len(b.deal[b.leader]) + (1 if b.played else 0) for b in boards), default=13)
+    if cards >= 13:  # noqa: PLR2004
+        return _BOARDS_PER_REQUEST, 1
+    if cards >= 10:  # noqa: PLR2004
+        return _BOARDS_PER_REQUEST, 2
+    if cards >= 7:  # noqa: PLR2004
+        return 2 * _BOARDS_PER_REQUEST, 2
+    return 4 * _BOARDS_PER_REQUEST, 4
+
+
+def _pieces(items: Sequence[_T], largest: int, smallest: int = 1) -> list[list[_T]]:
     """Cut ``items`` into pieces of at most ``largest``, each a share of what is left for the workers.
 
     Guided scheduling: a piece is a ``1 / (2 · workers)`` share of the items not yet cut, so
@@ -285,7 +316,7 @@ def _pieces(items: Sequence[_T], largest: int) -> list[list[_T]]:
     out: list[list[_T]] = []
     start = 0
     while start < len(items):
-        size = max(1, min(largest, math.ceil((len(items) - start) / share)))
+        size = max(smallest, min(largest, math.ceil((len(items) - start) / share)))
         out.append(list(items[start:start + size]))
         start += size
     return out

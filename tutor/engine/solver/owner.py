@@ -51,6 +51,7 @@ import contextvars
 import json
 import logging
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -58,7 +59,7 @@ import tempfile
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import BinaryIO, Generic, TypeVar
 
@@ -76,6 +77,9 @@ WORKER_MODULE = "tutor.engine.solver.worker"
 CLOSE_GRACE_SECONDS = 2.0
 #: Requests one learner may have waiting for a worker at once (the bound of its queue).
 WAITING_PER_LEARNER = 4
+#: Threads the owner keeps for the lanes of its batches (one lane a slot per batch under way: a
+#: batch's lanes wait in the turns, so this bounds the learners' batches solved at once, not the slots).
+LANE_THREADS = 64
 
 _LEARNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("tutor_dds_learner", default=None)
 
@@ -269,6 +273,8 @@ class DDOwner:
         self._workers = [_Worker() for _ in range(self._count)]
         self._turns: _Turns[int] = _Turns(range(self._count))
         self._started = False
+        self._executor: ThreadPoolExecutor | None = None
+        self._threads_lock = threading.Lock()
 
     @property
     def worker_count(self) -> int:
@@ -305,19 +311,57 @@ class DDOwner:
 
         A first error is raised at once, and the requests not begun are dropped; so are they
         when the caller stops reading."""
-        who = current_learner()  # the pool's threads solve for the caller
+        who = current_learner()  # the lanes solve for the caller
         lanes = self._lanes()
         if len(requests) <= 1 or lanes <= 1:
             for index, request in enumerate(requests):
                 yield index, self._ask(request, who)
             return
-        threads = ThreadPoolExecutor(max_workers=min(lanes, len(requests)), thread_name_prefix="dds-batch")
+        # one lane a slot, each taking the next request not begun: the lanes run on the owner's
+        # long-lived threads (a thread started for each batch cost a play decision more CPU than
+        # its own requests' writing, issue 28)
+        waiting = deque(enumerate(requests))
+        answers: queue.SimpleQueue[tuple[int, JsonValue, BaseException | None] | None] = queue.SimpleQueue()
+        stop = threading.Event()
+
+        def lane() -> None:
+            try:
+                while not stop.is_set():
+                    try:
+                        index, request = waiting.popleft()
+                    except IndexError:
+                        return
+                    try:
+                        answers.put((index, self._ask(request, who), None))
+                    except BaseException as exc:  # noqa: BLE001 -- raised again by the caller
+                        answers.put((index, None, exc))
+                        return
+            finally:
+                answers.put(None)
+
+        count = min(lanes, len(requests))
+        begun = [self._threads().submit(lane) for _ in range(count)]
         try:
-            begun = {threads.submit(self._ask, r, who): i for i, r in enumerate(requests)}
-            for done in as_completed(begun):
-                yield begun[done], done.result()
+            ended = 0
+            while ended < count:
+                answer = answers.get()
+                if answer is None:
+                    ended += 1
+                    continue
+                index, result, error = answer
+                if error is not None:
+                    raise error
+                yield index, result
         finally:
-            threads.shutdown(wait=True, cancel_futures=True)
+            stop.set()  # the requests not begun are dropped; those under way finish
+            wait(begun)
+
+    def _threads(self) -> ThreadPoolExecutor:
+        """The owner's threads for the lanes of every batch (started as needed, kept while idle)."""
+        with self._threads_lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=LANE_THREADS, thread_name_prefix="dds-lane")
+            return self._executor
 
     def _lanes(self) -> int:
         """How many requests may be solved at once now."""
@@ -375,6 +419,10 @@ class DDOwner:
         """Stop every worker (each finishes its current solve within a short grace time)."""
         if os.getpid() != self._pid:
             return
+        with self._threads_lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
         for worker in self._workers:
             worker.close()
 
