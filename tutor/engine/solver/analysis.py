@@ -30,7 +30,7 @@ from __future__ import annotations
 import atexit
 import math
 import threading
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -153,102 +153,6 @@ def card_tricks_many(boards: Sequence[DDBoard], cards: Sequence[Collection[Card]
         left = len(board.deal[board.leader])
         settled[i][card] = won + (left - _tricks(tricks) if flip else _tricks(tricks))
     return tuple(settled)
-
-
-def card_tricks_each(boards: Iterable[DDBoard], cards: Collection[Card], count: int) -> Iterator[tuple[int, dict[Card, int]]]:
-    """:func:`card_tricks_many` for the same ``cards`` on each of ``count`` boards, read from ``boards`` as
-    they are made: each piece of boards after a card is sent to the workers once written, and each
-    board's ``(index, values)`` is yielded once its last piece is back, in the order they finish (the
-    caller scores while the workers solve, :mod:`tutor.engine.solver.feed`); the same values."""
-    from tutor.engine.solver.feed import ask_fed
-
-    settled: dict[int, dict[Card, int]] = {}
-    left: dict[int, int] = {}  # boards after a card still to come back, by board
-    keys: list[list[tuple[int, Card, int, bool, int]]] = []  # each piece's: board, card, won, flip, cards left
-    done: list[int] = []
-
-    def requests() -> Iterator[Request]:
-        piece: list[JsonValue] = []
-        sizes: Iterator[int] = iter(())
-        size = _BOARDS_PER_REQUEST
-        for i, board in enumerate(boards):
-            _check_board(board)
-            player, values, pbn = _to_play(board), settled.setdefault(i, {}), {}
-            for card in cards:
-                _check_card(board, player, card)
-                nxt, won, next_player = _played(board, card)
-                if nxt is None:
-                    values[card] = won
-                    continue
-                if not piece:  # a new piece: the first keys list of it
-                    keys.append([])
-                    if not keys[:-1]:
-                        sizes = iter(_fed_sizes(nxt, count * len(cards)))
-                    size = next(sizes, None) or _BOARDS_PER_REQUEST
-                if id(nxt.deal) not in pbn:
-                    pbn[id(nxt.deal)] = nxt.deal.to_pbn()
-                piece.append([pbn[id(nxt.deal)], nxt.strain.value, nxt.leader.value, [str(c) for c in nxt.played]])
-                keys[-1].append((i, card, won, next_player.side is not player.side, len(nxt.deal[nxt.leader])))
-                left[i] = left.get(i, 0) + 1
-                if len(piece) >= size:
-                    yield {"op": "solve", "mode": "best", "boards": piece}
-                    piece = []
-            if not left.get(i):
-                done.append(i)
-        if piece:
-            yield {"op": "solve", "mode": "best", "boards": piece}
-
-    for number, reply in ask_fed(solver(), requests()):
-        for (i, card, won, flip, cards_left), tricks in zip(keys[number], _listed(reply)):
-            settled[i][card] = won + (cards_left - _tricks(tricks) if flip else _tricks(tricks))
-            left[i] -= 1
-            if not left[i]:
-                done.append(i)
-        while done:
-            i = done.pop()
-            yield i, settled.pop(i)
-    while done:
-        i = done.pop()
-        yield i, settled.pop(i)
-
-
-def card_values_each(boards: Iterable[DDBoard], count: int) -> Iterator[tuple[int, dict[Card, int]]]:
-    """:func:`card_values_many` of ``count`` boards read from ``boards`` as they are made, each piece sent
-    once written and each board's ``(index, values)`` yielded as its piece comes back (as
-    :func:`card_tricks_each`); the same values."""
-    from tutor.engine.solver.feed import ask_fed
-
-    firsts: list[int] = []  # each piece's first board
-
-    def requests() -> Iterator[Request]:
-        piece: list[JsonValue] = []
-        sizes: Iterator[int] = iter(())
-        size = _BOARDS_PER_REQUEST
-        for i, board in enumerate(boards):
-            _check_board(board)
-            if not piece:
-                firsts.append(i)
-                if i == 0:
-                    sizes = iter(_fed_sizes(board, count))
-                size = next(sizes, None) or _BOARDS_PER_REQUEST
-            piece.append([board.deal.to_pbn(), board.strain.value, board.leader.value, [str(c) for c in board.played]])
-            if len(piece) >= size:
-                yield {"op": "solve", "mode": "all", "boards": piece}
-                piece = []
-        if piece:
-            yield {"op": "solve", "mode": "all", "boards": piece}
-
-    for number, reply in ask_fed(solver(), requests()):
-        for i, values in enumerate(_listed(reply), firsts[number]):
-            yield i, _card_tricks(values)
-
-
-def _fed_sizes(board: DDBoard, count: int) -> list[int]:
-    """The pieces of ``count`` boards like ``board`` sent as they are written: the first one a worker
-    the smallest (the workers begin at once), then as :func:`_pieces` cuts the rest."""
-    largest, smallest = _piece_bounds([board])
-    first = [smallest] * max(1, solver().worker_count)
-    return first + [len(p) for p in _pieces(range(max(0, count - sum(first))), largest, smallest)]
 
 
 def _to_play(board: DDBoard) -> Seat:

@@ -16,7 +16,7 @@ Every outcome is scored by the one pricer (:mod:`tutor.lessons.cost.pricer`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -106,29 +106,30 @@ def card_outcomes(known: Knowledge, layouts: Sequence[Deal], cards: Sequence[Car
     ``every``: value every legal card in one search per layout; else play each of
     ``cards`` (one per group of equal cards) and solve the rest.
     """
-    from tutor.engine.solver.analysis import card_tricks_each, card_values_each
+    from tutor.engine.solver.analysis import card_tricks_many, card_values_many
 
     contract = known.contract
     assert contract is not None
     mine = known.seat.side
     won = sum(1 for t in known.tricks if t.winner(contract.trump).side is mine)
+    boards = card_boards(known, layouts)
     if every:
-        solved: Iterable[tuple[int, dict[Card, int]]] = card_values_each(
-            (card_boards(known, [d])[0] for d in layouts), len(layouts))
+        solved = card_values_many(boards)
         heads = {c: c for c in cards}
-    else:  # each layout scored as its boards come back, while the workers solve the next ones
+    else:
         heads = equal_groups(known, card_choices(known))
         wanted = list(dict.fromkeys(heads[c] for c in cards))
-        solved = card_tricks_each((card_boards(known, [d])[0] for d in layouts), wanted, len(layouts))
-    out: list[list[Outcome]] = [[] for _ in layouts]
-    for i, values in solved:
-        row, cache, layout = out[i], {}, layouts[i]
+        solved = card_tricks_many(boards, [wanted] * len(boards))
+    out = []
+    for layout, values in zip(layouts, solved):
+        row, cache = [], {}
         for card in cards:
             tricks = won + values[heads[card]]
             if tricks not in cache:
                 declarer = tricks if contract.declarer.side is mine else 13 - tricks
                 cache[tricks] = net_points(layout, contract, declarer, known)
             row.append(Outcome(tricks, cache[tricks]))
+        out.append(row)
     return out
 
 
