@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tutor.engine.calls import Strain
-from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat
+from tutor.engine.cards import SEATS, Card, Deal, Hand, Seat, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonValue
 from tutor.engine.solver.dds import ALL_STRAINS, solve_request
@@ -218,24 +218,22 @@ def _check_board(board: DDBoard) -> None:
         raise TutorError("double-dummy analysis: a trick holds at most four cards, three before the last")
     seat = board.leader
     for n, card in enumerate(board.played):
-        hand = board.deal[seat]
-        led = board.played[0].suit
-        if card not in hand:
-            raise TutorError(f"double-dummy analysis: {card} is played by {seat.value}, who does not hold it")
-        if n and card.suit is not led and any(c.suit is led for c in hand):
-            raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law-147)")
+        _check_play(board.deal[seat], seat, card, board.played[0].suit if n else None)
         seat = seat.lho
 
 
 def _check_card(board: DDBoard, player: Seat, card: Card) -> None:
-    """``card`` is the ``player``'s to play on the (checked) ``board``: held, and following suit if it can;
-    the board after it then passes :func:`_check_board` as well (the same errors)."""
-    hand = board.deal[player]
+    """``card`` is the ``player``'s to play on the (checked) ``board``: the board after it then passes
+    :func:`_check_board` as well (the same errors)."""
+    _check_play(board.deal[player], player, card, board.played[0].suit if board.played else None)
+
+
+def _check_play(hand: Hand, seat: Seat, card: Card, led: Suit | None) -> None:
+    """``seat`` holds ``card`` and, to a trick led in ``led`` (``None``: it leads), follows suit if it can."""
     if card not in hand:
-        raise TutorError(f"double-dummy analysis: {card} is played by {player.value}, who does not hold it")
-    led = board.played[0].suit if board.played else card.suit
-    if card.suit is not led and any(c.suit is led for c in hand.cards):
-        raise TutorError(f"double-dummy analysis: {player.value} plays {card} but must follow suit (law-147)")
+        raise TutorError(f"double-dummy analysis: {card} is played by {seat.value}, who does not hold it")
+    if led is not None and card.suit is not led and any(c.suit is led for c in hand.cards):
+        raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law-147)")
 
 
 def _solve(boards: Sequence[DDBoard], mode: str, checked: bool = False) -> list[JsonValue]:
