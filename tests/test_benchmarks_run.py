@@ -99,7 +99,7 @@ else:
 """
 
 
-def test_suite_cpu_counts_every_process_of_the_tree(tmp_path: Path) -> None:
+def test_suite_cpu_counts_every_process_of_the_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The command and its orphaned child each burn 0.5 s of CPU by their own clocks: the tool, which reads
     /proc instead, finds both (at least 1 s, and no more than a start-up's worth beyond it), and reads a
     process's kind from its command line."""
@@ -110,11 +110,8 @@ def test_suite_cpu_counts_every_process_of_the_tree(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     rows = dict(re.findall(r"^\| (other: python[^|]*) \| ([\d.]+) \|$", done.stdout, re.M))
     assert 1.0 <= sum(map(float, rows.values())) <= 2.5, done.stdout
-    sys.path.insert(0, str(BENCH))
-    try:
-        from suite_cpu import kind_of
-    finally:
-        sys.path.remove(str(BENCH))
+    monkeypatch.syspath_prepend(str(BENCH))
+    from suite_cpu import kind_of
     assert kind_of(["/usr/lib/chromium/chromium", "--type=renderer"], "chromium") == "Chromium"
     assert kind_of(["postgres: checkpointer "], "postgres") == "PostgreSQL"
     assert kind_of(["python", "-u", "-c", "import sys"], "python3") == "pytest's xdist workers"
