@@ -55,7 +55,8 @@ def honours_key(deal: Deal, strain: Strain | None) -> tuple[object, ...]:
     hands' sizes; each side's trump honours (A K Q J 10; none at no-trumps, or for a passed-out deal)
     and aces; the most aces in one of its hands when three or four (a coronet of aces; at no-trumps,
     aces that score only so under a variant); and its runs from an ace of three cards or more
-    (coronets), by suit and length. Two deals with the same key score the same."""
+    (coronets), by suit and length. Two deals with the same key score the same. This restates, on the
+    cards' codes, what that module reads: a change there changes this key with it (tests/test_pricer_memo.py)."""
     trump = strain.trump if strain is not None else None
     # on the cards' codes (suit index * 16 + rank, ace 14): integers, where a card's own equality is Python's
     honours = _SUIT_BASES[PBN_SUITS.index(trump)] if trump is not None else -1
