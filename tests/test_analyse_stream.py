@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_costs import RECORDS, bid_view, play_view
+from tests.test_costs import bid_view, play_view, records
 from tutor.cli import main
 from tutor.cli.commands.analyse import MAX_BUDGET, MAX_LAYOUTS
 from tutor.engine.calls import Strain
@@ -32,7 +32,7 @@ VERDICTS = {"better", "worse", "equal", "undecided"}
 
 def _position(tmp_path: Any) -> Any:
     path = tmp_path / "position.json"
-    path.write_text(json.dumps(play_view(RECORDS[2], 20)))
+    path.write_text(json.dumps(play_view(records()[2], 20)))
     return path
 
 
@@ -99,7 +99,7 @@ def test_a_card_played_and_the_rest_solved_takes_what_the_all_cards_search_gives
 
 
 def test_equal_cards_take_the_same_tricks_on_every_layout() -> None:
-    known = knowledge_from_view(play_view(RECORDS[0], 0, with_deal=False))
+    known = knowledge_from_view(play_view(records()[0], 0, with_deal=False))
     groups = equal_groups(known, sorted(known.hand, key=str))
     layouts = sample_layouts(known, seed=1, target=8, budget=20).layouts
     for values in card_values_many(card_boards(known, layouts)):
@@ -138,7 +138,7 @@ def test_no_matplotlib_in_the_solver_workers_or_the_process_that_solves() -> Non
 def test_with_the_learners_choice_the_first_answer_prices_only_it_and_the_books() -> None:
     from tutor.lessons.cost.prices import analyse_stream
 
-    known = knowledge_from_view(play_view(RECORDS[2], 20))
+    known = knowledge_from_view(play_view(records()[2], 20))
     first = next(iter(analyse_stream(known, seed=3, layouts=40, robots=False)))
     book = first.book
     wrong = next(c.choice for c in first.choices if c.choice != book)
@@ -157,7 +157,7 @@ def test_the_first_looks_sample_is_the_whole_samples_beginning_when_they_meet_on
     # in that order, so a first look that meets the whole sample's level holds its first layouts,
     # whatever that level (looser ones too: a small budget forces them)
     levels = set()
-    for record in RECORDS[:4]:
+    for record in records()[:4]:
         for view in (play_view(record, 0, with_deal=False), bid_view(record, 2), play_view(record, 6, with_deal=False)):
             known = knowledge_from_view(view)
             for budget in (25, 300):
@@ -174,7 +174,7 @@ def test_a_calls_first_answer_prices_only_the_learners_call_and_the_books() -> N
     # only -- a call as a card; the other candidates come with the next batch
     from tutor.lessons.cost.prices import analyse_stream
 
-    known = knowledge_from_view(bid_view(RECORDS[5], 1))
+    known = knowledge_from_view(bid_view(records()[5], 1))
     candidates = call_choices(known)
     first = next(iter(analyse_stream(known, seed=3, layouts=40, robots=False)))
     wrong = next(c for c in candidates if c != first.book)
@@ -191,7 +191,7 @@ def test_the_analysis_without_progress_is_the_streams_last_answer(asked: tuple[s
     from tutor.lessons.cost.choices import card_choices
     from tutor.lessons.cost.prices import analyse, analyse_stream
 
-    known = knowledge_from_view(play_view(RECORDS[2], 20))
+    known = knowledge_from_view(play_view(records()[2], 20))
     sample = sample_layouts(known, seed=5, target=80, budget=200)
     choices = tuple(str(c) for c in card_choices(known))[-1:] if asked else ()
     streamed = list(analyse_stream(known, sample=sample, layouts=len(sample.layouts), robots=False, choices=choices))

@@ -7,13 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.test_costs import RECORDS, play_view
+from tests.test_costs import play_view, records
 from tutor.lessons.cost import cache, precomputed
 from tutor.lessons.cost.prices import verdict_of
 
 
 def _view() -> dict[str, Any]:
-    return play_view(RECORDS[3], 36)  # late in the play: few cards, cheap
+    return play_view(records()[3], 36)  # late in the play: few cards, cheap
 
 
 def test_the_second_ask_for_a_position_gets_the_kept_final_answer_at_once() -> None:

@@ -9,6 +9,7 @@ are forced the sampled mean is the exact double-dummy value.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -67,7 +68,10 @@ def bid_view(record: RobotDeal, calls: int) -> dict[str, Any]:
     return view
 
 
-RECORDS = _played_deals(6)
+@functools.cache
+def records() -> list[RobotDeal]:
+    """Six deals the robots play, made when a test first asks (not while the suite is collected)."""
+    return _played_deals(6)
 
 
 # -- the ledger: what each call told holds for the hand that made it ---------------------------------
@@ -124,7 +128,7 @@ def _shown_out(view: dict[str, Any], record: RobotDeal) -> dict[Seat, set[Suit]]
 
 @pytest.mark.parametrize("cards", [0, 9, 22, 37])
 def test_no_layout_contradicts_the_learners_knowledge(cards: int) -> None:
-    record = RECORDS[cards % len(RECORDS)]
+    record = records()[cards % len(records())]
     view = play_view(record, cards)
     known = knowledge_from_view(view)
     sample = sample_layouts(known, seed=3, target=12, budget=30)
@@ -149,7 +153,7 @@ def test_no_layout_contradicts_the_learners_knowledge(cards: int) -> None:
 
 
 def test_a_bidding_position_samples_hands_that_agree_with_the_calls() -> None:
-    record = RECORDS[1]
+    record = records()[1]
     view = bid_view(record, 3)
     known = knowledge_from_view(view)
     sample = sample_layouts(known, seed=1, target=15, budget=60)
@@ -168,7 +172,7 @@ def test_a_bidding_position_samples_hands_that_agree_with_the_calls() -> None:
 
 
 def test_the_same_seed_gives_the_same_sample() -> None:
-    known = knowledge_from_view(play_view(RECORDS[2], 20))
+    known = knowledge_from_view(play_view(records()[2], 20))
     one = sample_layouts(known, seed=7, target=10, budget=25)
     two = sample_layouts(known, seed=7, target=10, budget=25)
     other = sample_layouts(known, seed=8, target=10, budget=25)
@@ -182,7 +186,7 @@ def test_the_same_seed_gives_the_same_sample() -> None:
 
 def _forced_view() -> tuple[dict[str, Any], RobotDeal]:
     # the last trick, third hand to play: the one card unseen must be the fourth hand's
-    record = RECORDS[0]
+    record = records()[0]
     return play_view(record, 50), record
 
 
@@ -199,7 +203,7 @@ def test_where_the_unseen_cards_are_forced_the_sampled_mean_is_the_double_dummy_
 
 
 def test_one_layout_gives_the_double_dummy_value_of_that_layout() -> None:
-    record = RECORDS[3]
+    record = records()[3]
     view = play_view(record, 28)
     known = knowledge_from_view(view)
     only = Sample((record.deal,), 1, 1, {1: 1, 2: 1, 3: 1})
@@ -213,7 +217,7 @@ def test_one_layout_gives_the_double_dummy_value_of_that_layout() -> None:
 
 
 def test_the_robots_line_is_the_robots_own_playout_for_the_books_card() -> None:
-    record = RECORDS[4]
+    record = records()[4]
     cards = 30
     view = play_view(record, cards)
     known = knowledge_from_view(view)
@@ -269,7 +273,7 @@ def test_tutor_analyse_refuses_a_deal_that_contradicts_the_position(tmp_path: An
 
 
 def test_one_layout_prices_each_call_as_double_dummy_on_that_layout() -> None:
-    record = RECORDS[1]
+    record = records()[1]
     known = knowledge_from_view(bid_view(record, 2))
     only = Sample((record.deal,), 1, 1, {1: 1, 2: 1, 3: 1})
     analysis = analyse(known, sample=only, robots=False, choices=("P",))
@@ -308,7 +312,7 @@ def test_the_actual_deal_meets_every_level(cards: int) -> None:
     # the robots' check (level 1) and the ledger (level 3) at any moment of the play
     from tutor.lessons.cost.sampling import robots_agree
 
-    for record in RECORDS[:3]:
+    for record in records()[:3]:
         known = knowledge_from_view(play_view(record, cards))
         ledger = ledger_of(known)
         assert robots_agree(known, record.deal)

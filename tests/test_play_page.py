@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+from plainyaml import safe_load
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.play.drill import make
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/play_drill.py"
-#: the play rules as their YAML states them (read with yaml.safe_load, not the loader under test)
-_STATED_LEADS = {r["id"]: r for r in yaml.safe_load(
+#: the play rules as their YAML states them (read with PyYAML's safe loader, not the loader under test)
+_STATED_LEADS = {r["id"]: r for r in safe_load(
     (ROOT / "content" / "conventions" / "play.yaml").read_text(encoding="utf-8"))["rules"] if r["kind"] == "lead"}
 
 
