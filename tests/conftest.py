@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dask_cluster import cluster
+from store_backends import pg_server, target
 from work_bounds import HANG_GUARD
+
+#: The real servers' fixtures, declared here once for every test module: a module that assigned them
+#: itself got a fixture of its own, so each such module started its own PostgreSQL server (initdb and
+#: all: seven per test process) or Dask cluster, though a session fixture is meant to start once.
+__all__ = ["cluster", "pg_server", "target"]
 
 #: Compiled modules of the test run (the tutor's, the tests' as pytest rewrites them, the app
 #: servers' and the CLI subprocesses'), kept in pytest's own cache folder rather than beside the

@@ -3,7 +3,8 @@ club would run them (docs/classes.md). Used by the tests (the ``cluster`` fixtur
 per test process, shared by every test that does not need a cluster of its own) and by
 benchmarks/class_load.py. Nothing here needs pytest but the fixture.
 
-A module takes the fixture with ``cluster = dask_cluster.cluster``.
+Every test module has the fixture from tests/conftest.py, which declares it once (a module that
+assigned it itself would get a fixture, and a cluster, of its own).
 """
 
 from __future__ import annotations

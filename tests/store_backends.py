@@ -2,7 +2,8 @@
 lives — an SQLite file, or a database on a real PostgreSQL server (``pg_server``, started once per
 test process by tests/pg_server.py; its tests carry the ``postgres`` mark: ``pytest -m postgres``).
 
-A test module takes them with ``from store_backends import pg_server, target  # noqa: F401``.
+Every test module has them from tests/conftest.py, which declares them once: a module that assigned
+them itself would get fixtures of its own, and each such module its own PostgreSQL server.
 """
 
 from __future__ import annotations

@@ -15,13 +15,11 @@ from pathlib import Path
 
 import dask_cluster
 import pytest
-import store_backends
 from browser.harness import missing_reason
 from pg_server import PgServer
 from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
-pg_server, cluster = store_backends.pg_server, dask_cluster.cluster  # this test process's own
 pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.browser]
 
 

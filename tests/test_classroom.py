@@ -11,7 +11,6 @@ from pathlib import Path
 
 import class_app
 import pytest
-import store_backends
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
@@ -20,7 +19,6 @@ from tutor.lessons.classroom import classes as cls
 from tutor.lessons.classroom import dashboard
 from tutor.lessons.progress import ProgressStore, open_store
 
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 

@@ -1,5 +1,5 @@
 """Solving past one machine (issue 30): the solver's owner on a real Dask scheduler and real worker
-processes started here (tests/dask_cluster.py, one cluster shared by the module's tests).
+processes started here (tests/dask_cluster.py, one cluster per test process, shared by its tests).
 
 Expectations: the cluster answers what the solver answers in this process; the rule stated in
 tutor/engine/solver/owner.py holds on the cluster too — a second learner's one request is answered
@@ -31,7 +31,6 @@ from tutor.engine.solver.cluster import SCHEDULER_VARIABLE, DaskOwner, owner_fro
 from tutor.engine.solver.owner import as_learner
 
 pytestmark = pytest.mark.slow  # a scheduler and two worker processes
-cluster = dask_cluster.cluster  # the one cluster of this test process
 Cluster = dask_cluster.Cluster
 
 

@@ -16,7 +16,6 @@ import threading
 from pathlib import Path
 
 import pytest
-import store_backends
 from pg_server import PgServer
 from work_bounds import HANG_GUARD
 
@@ -29,8 +28,6 @@ from tutor.lessons.progress import (
     open_store,
 )
 from tutor.lessons.progress.progress_io import export_json, import_json
-
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 ROOT = Path(__file__).resolve().parent.parent
 

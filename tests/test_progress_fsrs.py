@@ -7,14 +7,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import store_backends
 from fsrs import Rating, State
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.progress.srs import rating_for, review_units
-
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 LAW = ("law", "law-35")

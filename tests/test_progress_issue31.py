@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import store_backends
 from work_bounds import HANG_GUARD
 
 from tutor.engine.cards import Seat
@@ -31,7 +30,6 @@ from tutor.lessons.table.items import deviation_answers
 from tutor.lessons.table.rubber import PracticeRubber
 
 ROOT = Path(__file__).resolve().parent.parent
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 
 def _deviate_each(table: TableDeal, times: int) -> list[int]:

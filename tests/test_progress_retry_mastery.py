@@ -9,15 +9,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import store_backends
 
 from tutor.lessons.answers import Answer, marked_learned
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, open_store
 from tutor.lessons.progress.progress_io import export_json, import_json
 from tutor.lessons.progress.schema import MIGRATIONS
 from tutor.lessons.progress.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
-
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 RULE = ("convention", "open-1c")

@@ -10,14 +10,11 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import store_backends
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import SCHEMA_VERSION, ProgressStore, ProgressStoreError, open_store
 from tutor.lessons.progress.progress_io import csv_text, export_csv, export_json, import_json
-
-pg_server, target = store_backends.pg_server, store_backends.target  # the store on both back ends
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
