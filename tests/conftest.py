@@ -12,9 +12,9 @@ from dask_cluster import cluster
 from store_backends import pg_server, target
 from work_bounds import HANG_GUARD
 
-#: The real servers' fixtures, declared here once for every test module: a module that assigned them
-#: itself got a fixture of its own, so each such module started its own PostgreSQL server (initdb and
-#: all: seven per test process) or Dask cluster, though a session fixture is meant to start once.
+#: The real servers' fixtures, declared here once for every test module. A module that assigns one to a
+#: name of its own gets a fixture of its own, and with it its own PostgreSQL server (initdb and all) or
+#: Dask cluster: before this, seven servers started in each test process instead of one.
 __all__ = ["cluster", "pg_server", "target"]
 
 #: Compiled modules of the test run (the tutor's, the tests' as pytest rewrites them, the app
