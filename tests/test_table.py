@@ -9,6 +9,7 @@ deviation (which the review's "robots" line must predict).
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -24,6 +25,7 @@ from tutor.lessons.table.review import review
 SEED = 2  # robots reach 2D by S on this deal (docs/robots.md shows it)
 
 
+@functools.cache  # each start's seed is asked by both learners' tests
 def _played_seed(start: int = 0) -> int:
     seed = start
     while robot_deal(random_deal(random.Random(seed)), Seat.N).contract is None:
