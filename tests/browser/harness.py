@@ -76,6 +76,11 @@ DEFAULT_TIMEOUT_MS = 600_000
 #: A click sends its message in the same browser task; this is the margin for a starved machine.
 LOST_ACTION_SECONDS = 20.0
 LOST_ACTION_RETRIES = 2
+#: Milliseconds for a selectbox's list to open after a click, before the click is taken as lost and made
+#: again (a click during a layout change, e.g. the sidebar sliding away, can be lost: the list then never
+#: opens, and waiting the whole guard for it cost 30 s a select); the last attempt waits the guard.
+LIST_OPEN_MS = 3_000
+SELECT_ATTEMPTS = 4
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 DESKTOP_VIEWPORT = {"width": 1280, "height": 900}
 
@@ -256,6 +261,7 @@ class App:
         before = self.runs()
         self.page.goto(f"{self.server.url}/{path}", wait_until="domcontentloaded")
         self._wait_run_after(before)
+        self.fold_sidebar_on_a_phone()
         self.main.locator("h1").first.wait_for()
         return self
 
@@ -355,11 +361,24 @@ class App:
         if not link.count():
             self.sidebar_links()
         self.rerun_after(link.first.click)
-        if folded:  # on a phone the open sidebar covers the page: fold it away again
-            self.page.locator('[data-testid="stSidebarCollapseButton"]').click()
-            self.page.wait_for_function(  # slid out of the window, not half-way
-                """() => document.querySelector('[data-testid="stSidebar"]').getBoundingClientRect().right <= 0""")
+        self.fold_sidebar_on_a_phone()
         self.main.locator("h1").first.wait_for()
+
+    def fold_sidebar_on_a_phone(self) -> None:
+        """On a phone an open sidebar covers the page, and every click meant for the page lands on it:
+        fold it away, as a learner does. It is open after a link was followed, and also on a page load
+        when the tab left it open at a desktop width (Streamlit keeps that choice in the tab's storage)."""
+        sidebar = self.page.locator('[data-testid="stSidebar"]')
+        if not self.on_a_phone() or not sidebar.count() or sidebar.first.get_attribute("data-collapsed") != "false":
+            return
+        self.page.locator('[data-testid="stSidebarCollapseButton"]').click()
+        self.page.wait_for_function(  # slid out of the window, not half-way
+            """() => document.querySelector('[data-testid="stSidebar"]').getBoundingClientRect().right <= 0""")
+
+    def on_a_phone(self) -> bool:
+        """Whether the tab is as narrow as :data:`PHONE_VIEWPORT` (where Streamlit's sidebar covers the page)."""
+        size = self.page.viewport_size
+        return size is not None and size["width"] <= PHONE_VIEWPORT["width"]
 
     @property
     def main(self) -> Locator:
@@ -398,16 +417,17 @@ class App:
         """
         box = self.main.get_by_role("combobox", name=label).first
         wanted = self.page.get_by_role("option", name=option).first
-        for attempt in range(3):
+        for attempt in range(SELECT_ATTEMPTS):
+            last = attempt == SELECT_ATTEMPTS - 1
             box.scroll_into_view_if_needed()
             self.page.wait_for_timeout(150)
             if box.get_attribute("aria-expanded") != "true":
                 box.click()
-            try:
-                wanted.wait_for(timeout=30_000)  # retried: the list may have closed on a late scroll
+            try:  # retried: the click may have been lost, or the list closed on a late scroll
+                wanted.wait_for(timeout=DEFAULT_TIMEOUT_MS if last else LIST_OPEN_MS)
                 break
             except _playwright_timeout():
-                if attempt == 2:
+                if last:
                     raise
         if rerun:
             self.rerun_after(wanted.click)

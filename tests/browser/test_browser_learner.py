@@ -55,7 +55,9 @@ def _study_a_law_step_by_step_and_mark_it_learned(app: App) -> None:
     app.click_button("← Previous")
     assert app.main.locator("h3").first.inner_text() == first
     app.click_button("Mark as learned")
-    assert app.main.get_by_role("button", name="✓ Learned").count() == 1
+    learned = app.main.get_by_role("button", name="✓ Learned")
+    learned.first.wait_for()  # drawn a moment after the run's end is heard
+    assert learned.count() == 1
     assert "Sources" in app.text() and "Sources in the seeds" not in app.text()
     assert not app.exceptions()
 

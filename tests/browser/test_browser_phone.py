@@ -42,6 +42,7 @@ def test_the_bidding_table_and_the_compass_show_every_seat_on_a_390_px_phone(app
     app.page.set_viewport_size(PHONE_VIEWPORT)  # type: ignore[arg-type]
     app.open("bidding_drill?rule=law-41-no-trumps-three-or-four-aces&position=5")
     auction = app.main.locator("table").filter(has_text="West").first
+    auction.wait_for()  # the run's end is heard a moment before the page draws its last element
     heads = [h.strip() for h in auction.locator("th").all_inner_texts()]
     assert [h.split(" ")[0] for h in heads] == ["West", "North", "East", "South"]
     assert not _cells_outside(app, auction)
