@@ -78,7 +78,7 @@ LOST_ACTION_SECONDS = 20.0
 LOST_ACTION_RETRIES = 2
 #: Milliseconds for a selectbox's list to open after a click, before the click is taken as lost and made
 #: again (a click during a layout change, e.g. the sidebar sliding away, can be lost: the list then never
-#: opens, and waiting the whole guard for it cost 30 s a select); the last attempt waits the guard.
+#: opens, and the 30 s each attempt waited before cost a journey 30-50 s); the last attempt waits the guard.
 LIST_OPEN_MS = 3_000
 SELECT_ATTEMPTS = 4
 PHONE_VIEWPORT = {"width": 390, "height": 844}
