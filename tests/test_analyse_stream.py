@@ -184,16 +184,21 @@ def test_a_calls_first_answer_prices_only_the_learners_call_and_the_books() -> N
     assert {c.choice for c in lines[-1].choices} == set(candidates)
 
 
+@pytest.mark.parametrize("kind", ["play", "call"])
 @pytest.mark.parametrize("asked", [(), ("first-other",)])
-def test_the_analysis_without_progress_is_the_streams_last_answer(asked: tuple[str, ...]) -> None:
-    # analyse() prices a play decision's looks after the search in one batch (issue 28): its answer
-    # must be the stream's last, look by look, whether or not a learner's choice is asked
+def test_the_analysis_without_progress_is_the_streams_last_answer(kind: str, asked: tuple[str, ...]) -> None:
+    # analyse() prices a play decision's looks after the search in one batch, and a call's too, the
+    # choices kept whatever the search finds begun on them meanwhile (issue 28): its answer must be
+    # the stream's last, look by look, whether or not a learner's choice is asked
     from tutor.lessons.cost.choices import card_choices
     from tutor.lessons.cost.prices import analyse, analyse_stream
 
-    known = knowledge_from_view(play_view(records()[2], 20))
+    view = play_view(records()[2], 20) if kind == "play" else bid_view(records()[5], 1)
+    known = knowledge_from_view(view)
     sample = sample_layouts(known, seed=5, target=80, budget=200)
-    choices = tuple(str(c) for c in card_choices(known))[-1:] if asked else ()
+    names = call_choices(known) if kind == "call" else tuple(str(c) for c in card_choices(known))
+    assert len(names) >= 3  # noqa: PLR2004 -- a search that can keep another choice than the asked one
+    choices = names[-1:] if asked else ()
     streamed = list(analyse_stream(known, sample=sample, layouts=len(sample.layouts), robots=False, choices=choices))
     assert len(streamed) >= 3  # noqa: PLR2004 -- several looks: the stream's answers between them
     whole = analyse(known, sample=sample, layouts=len(sample.layouts), robots=False, choices=choices)

@@ -28,7 +28,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.solver import analysis
 from tutor.engine.solver.cluster import SCHEDULER_VARIABLE, DaskOwner, owner_from_environment
-from tutor.engine.solver.owner import as_learner
+from tutor.engine.solver.learners import as_learner
 
 pytestmark = pytest.mark.slow  # a scheduler and two worker processes
 Cluster = dask_cluster.Cluster

@@ -11,7 +11,8 @@ from typing import Any
 
 from work_bounds import HANG_GUARD
 
-from tutor.engine.solver.owner import WAITING_PER_LEARNER, _Turns, as_learner, current_learner
+from tutor.engine.solver.learners import as_learner, current_learner
+from tutor.engine.solver.owner import WAITING_PER_LEARNER, _Turns
 
 
 def _until(condition: Any) -> None:
@@ -95,11 +96,11 @@ def test_a_batch_is_cut_into_shrinking_pieces_none_above_the_bound() -> None:
 def test_the_threads_an_analysis_starts_solve_as_its_learner() -> None:
     # the rule above: a learner is its thread unless named; the analysis's own threads (the actual
     # deal, the next look) are the same learner's, or one page would take several turns
-    from tutor.lessons.cost.prices import _meanwhile
+    from tutor.engine.solver.learners import meanwhile
 
-    assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == current_learner()
+    assert meanwhile(current_learner).result(timeout=HANG_GUARD) == current_learner()
     with as_learner("ann"):
-        assert _meanwhile(current_learner).result(timeout=HANG_GUARD) == "ann"
+        assert meanwhile(current_learner).result(timeout=HANG_GUARD) == "ann"
 
 
 def test_slots_that_come_and_go_are_never_handed_out_twice() -> None:

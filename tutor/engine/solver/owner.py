@@ -29,7 +29,8 @@ another (round robin over the learners waiting, in the order they started to wai
 first come first served, so one learner's long analysis (many requests, one after the
 other) cannot starve another's one-request drill feedback: the drill waits for at most
 one request per worker. A learner is the calling thread (each Streamlit session runs its
-script in its own thread) unless named with :func:`as_learner`; each learner has at most
+script in its own thread) unless named with
+:func:`~tutor.engine.solver.learners.as_learner`; each learner has at most
 :data:`WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
 caller until one is served). The turns hand out *slots*: here the workers; on a Dask
 cluster (:mod:`tutor.engine.solver.cluster`, a subclass) the cluster's threads, by the same code.
@@ -47,7 +48,6 @@ falls back to in-process the same way and logs it once.
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import json
 import logging
 import os
@@ -65,6 +65,7 @@ from typing import BinaryIO, Generic, TypeVar
 
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject, JsonValue
+from tutor.engine.solver.learners import current_learner
 
 #: A request or a reply: plain JSON values in the tutor's own notation.
 Request = JsonObject
@@ -80,24 +81,6 @@ WAITING_PER_LEARNER = 4
 #: Threads the owner keeps for the lanes of its batches (one lane a slot per batch under way: a
 #: batch's lanes wait in the turns, so this bounds the learners' batches solved at once, not the slots).
 LANE_THREADS = 64
-
-_LEARNER: contextvars.ContextVar[str | None] = contextvars.ContextVar("tutor_dds_learner", default=None)
-
-
-@contextlib.contextmanager
-def as_learner(name: str) -> Iterator[None]:
-    """Solve the requests made inside the block as learner ``name`` (for the turns between learners)."""
-    token = _LEARNER.set(name)
-    try:
-        yield
-    finally:
-        _LEARNER.reset(token)
-
-
-def current_learner() -> str:
-    """The learner the calling thread solves for: the name given to :func:`as_learner`, else the thread."""
-    return _LEARNER.get() or f"thread-{threading.get_ident()}"
-
 
 class _Turns(Generic[_Slot]):
     """The free slots (the local workers, or the cluster's threads), handed to the waiting learners in

@@ -16,6 +16,7 @@ Every outcome is scored by the one pricer (:mod:`tutor.lessons.cost.pricer`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -197,12 +198,17 @@ def complete(known: Knowledge, deal: Deal, call: Call, memo: RobotMemo | None = 
 
 
 def call_outcomes(known: Knowledge, layouts: Sequence[Deal], choices: Sequence[str],
-                  memo: RobotMemo | None = None) -> list[list[Outcome]]:
-    """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i`` (contracts solved in one batch)."""
+                  memo: RobotMemo | None = None, found: threading.Event | None = None) -> list[list[Outcome]]:
+    """``out[i][j]``: the outcome of call ``choices[j]`` on layout ``i`` (contracts solved in one batch).
+
+    ``found`` is set once the contracts are known, before they are solved: from then on this
+    thread only waits for the workers, and a thread waiting for it can run the robots' auctions."""
     from tutor.engine.solver.analysis import dd_tricks_many
 
     memo = RobotMemo() if memo is None else memo
     contracts = [[complete(known, d, parse_call(c), memo).contract for c in choices] for d in layouts]
+    if found is not None:
+        found.set()
     # choices that end in the same strain with the same declarer take the same tricks: solved once
     wanted = list(dict.fromkeys((n, k.strain, k.declarer) for n, row in enumerate(contracts) for k in row
                                 if k is not None))

@@ -40,16 +40,16 @@ from __future__ import annotations
 import functools
 import math
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import Card, Deal
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
-from tutor.engine.solver.owner import as_learner, current_learner
+from tutor.engine.solver.learners import meanwhile
 from tutor.lessons.cost.choices import (
     Outcome,
     call_choices,
@@ -73,7 +73,6 @@ from tutor.lessons.cost.verdict import BATCH, FIRST_LOOK, Comparison, Rule, comp
 
 #: z for a two-sided 95 % normal interval.
 Z95 = 1.96
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -184,9 +183,11 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     number of layouts; ``None`` stops as soon as every one of those choices has its
     verdict against the book's (at most :data:`DEFAULT_LAYOUTS`). ``robots_for`` limits
     the robots' playouts (the slowest line on the actual deal; computed after the first
-    answer) to those choices. Without ``progress``, a play decision's layouts after the batch
-    that picks the choices kept are priced in one batch when their number is fixed (the same last
-    answer, without those between: one round trip to the workers instead of four, issue 28).
+    answer) to those choices. Without ``progress``, a play decision's or a call's layouts after the
+    batch that picks the choices kept are priced in one batch when their number is fixed (the same
+    last answer, without those between: one round trip to the workers instead of four, issue 28);
+    a call's choices kept whatever that batch finds (the book's, the asked ones) are begun on them
+    at the start, on a thread of their own.
     """
     total = layouts if layouts is not None else DEFAULT_LAYOUTS
     book = _book(known)
@@ -213,6 +214,20 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
     rule = Rule(batch=min(BATCH, len(sample.layouts)), most=len(sample.layouts), first=first)
     sizes = rule.sizes()
     looks = _Looks(sample, sizes, {})
+    certain = tuple(n for n in run.names if n in (book, *run.asked))  # kept whatever the search finds
+    rest: Future[list[list[Outcome]]] | None = None
+    found: threading.Event | None = None
+    if not progress and layouts is not None and kind == "call" and not every and search + 1 < len(sizes) and certain:
+        # a call's layouts after the search, in one batch (below): the choices kept whatever it finds
+        # are priced on them meanwhile -- their auctions run once this thread has found the first
+        # look's contracts (sooner, they would hold up that look's solving, the threads sharing one
+        # interpreter), and the workers are then not idle while the search's slowest board is solved,
+        # nor while the robots bid the best alternative's auctions (issue 28: the pricing against the
+        # solver's floor 1.36-1.40x -> 1.22-1.27x, 4 calls; for a play, whose boards take
+        # milliseconds, no gain measured: not done)
+        found = threading.Event()
+        rest = meanwhile(functools.partial(run.outcomes, sample.layouts[sizes[search]:sizes[-1]], certain, False),
+                         after=found)
     for number, priced in enumerate(sizes):
         if number == 0 and run.rows[kept[0]]:  # the first look was priced on the early sample
             continue
@@ -224,12 +239,20 @@ def analyse_stream(known: Knowledge, *, seed: int = 0, layouts: int | None = Non
         # pairs, 8 decisions, 2026-12-05, this process's CPU 0.15 s against 0.13 s without, the
         # pricing against the solver's floor 1.73x against 1.63x)
         ahead = layouts is not None and (every or number > search) and kind != "play"
+        if rest is not None and number > search:
+            start, priced = sizes[number - 1], sizes[-1]
+            others = [n for n in names if n not in certain]
+            if others:
+                run.file(start, others, run.outcomes(sample.layouts[start:priced], others, all_of_them))
+            run.file(start, certain, rest.result())
+            break
         if not progress and layouts is not None and kind == "play" and number > search:
             start, priced = sizes[number - 1], sizes[-1]
             run.file(start, names, run.outcomes(sample.layouts[start:priced], names, all_of_them))
             break
         run.file(sizes[number - 1] if number else 0, names,
-                 _priced(run, looks, number, names, all_of_them, ahead))
+                 _priced(run, looks, number, names, all_of_them, ahead, found))
+        found = None
         if number == search:
             kept = run.kept()
         result = run.analysis(sample, rule, priced, played, final=False)
@@ -257,14 +280,20 @@ class _Looks:
 
 
 def _priced(run: _Run, looks: _Looks, number: int, names: Sequence[str], every: bool,
-            ahead: bool) -> list[list[Outcome]]:
+            ahead: bool, found: threading.Event | None = None) -> list[list[Outcome]]:
     """The outcomes of ``names`` on look ``number``'s layouts; with ``ahead``, the next look's (the same
     choices) are begun first on a thread of their own, so that no worker idles at this look's last
-    boards, nor while this process runs the robots' auctions of the next look (docs/cost.md)."""
-    if ahead and number + 1 < len(looks.sizes):
-        looks.pending[number + 1] = _meanwhile(functools.partial(run.outcomes, looks.layouts(number + 1), names, every))
-    begun = looks.pending.pop(number, None)
-    return begun.result() if begun else run.outcomes(looks.layouts(number), names, every)
+    boards, nor while this process runs the robots' auctions of the next look (docs/cost.md).
+    ``found`` is set once this look's contracts are known (a call), at the latest when it returns."""
+    try:
+        if ahead and number + 1 < len(looks.sizes):
+            looks.pending[number + 1] = meanwhile(functools.partial(run.outcomes, looks.layouts(number + 1), names,
+                                                                     every))
+        begun = looks.pending.pop(number, None)
+        return begun.result() if begun else run.outcomes(looks.layouts(number), names, every, found)
+    finally:
+        if found is not None:
+            found.set()
 
 
 def decision_kind(known: Knowledge) -> str:
@@ -297,7 +326,7 @@ class _Run:
         # cards valued: up to a few tenths of a second) waits neither for the sampling nor it for it
         deal = known.deal
         if actual is None and deal is not None:
-            actual = _meanwhile(lambda: self._on([deal], self.names, True, RobotMemo())[0])
+            actual = meanwhile(lambda: self._on([deal], self.names, True, RobotMemo())[0])
         self._actual = actual
 
     @property
@@ -306,17 +335,19 @@ class _Run:
         return None if self._actual is None else self._actual.result()
 
     def _on(self, layouts: Sequence[Deal], names: Sequence[str], every: bool,
-            memo: RobotMemo | None = None) -> list[list[Outcome]]:
+            memo: RobotMemo | None = None, found: threading.Event | None = None) -> list[list[Outcome]]:
         if self.known.is_bid:
-            return call_outcomes(self.known, layouts, names, memo or self.memo)
+            return call_outcomes(self.known, layouts, names, memo or self.memo, found)
         return card_outcomes(self.known, layouts, [self.cards[n] for n in names], every)
 
     def price(self, start: int, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> None:
         self.file(start, names, self._on(layouts, names, every))
 
-    def outcomes(self, layouts: Sequence[Deal], names: Sequence[str], every: bool) -> list[list[Outcome]]:
-        """``out[i][j]``: the outcome of ``names[j]`` on ``layouts[i]`` (any thread: nothing is filed)."""
-        return self._on(layouts, names, every)
+    def outcomes(self, layouts: Sequence[Deal], names: Sequence[str], every: bool,
+                 found: threading.Event | None = None) -> list[list[Outcome]]:
+        """``out[i][j]``: the outcome of ``names[j]`` on ``layouts[i]`` (any thread: nothing is filed;
+        ``found``: see :func:`~tutor.lessons.cost.choices.call_outcomes`)."""
+        return self._on(layouts, names, every, found=found)
 
     def file(self, start: int, names: Sequence[str], outcomes: Sequence[Sequence[Outcome]]) -> None:
         """Keep the ``outcomes`` of ``names`` on the layouts numbered from ``start``."""
@@ -368,25 +399,6 @@ class _Run:
         if self.known.is_bid:
             return {n: robots_after_call(self.known, deal, n) for n in self.names if n in names}
         return {n: robots_after_card(self.known, deal, self.cards[n]) for n in self.names if n in names}
-
-
-def _meanwhile(work: Callable[[], _T]) -> Future[_T]:
-    """``work`` started on a thread of its own, its result to come.
-
-    The thread solves as the caller's learner: the solver's turns (tutor/engine/solver/owner.py)
-    count it as the caller's, not as another learner's, however many such threads run."""
-    future: Future[_T] = Future()
-    who = current_learner()
-
-    def run() -> None:
-        try:
-            with as_learner(who):
-                future.set_result(work())
-        except BaseException as exc:  # noqa: BLE001 -- raised again where the result is read
-            future.set_exception(exc)
-
-    threading.Thread(target=run, name="analysis-meanwhile", daemon=True).start()
-    return future
 
 
 def _book(known: Knowledge) -> str | None:
