@@ -188,12 +188,14 @@ def complete(known: Knowledge, deal: Deal, call: Call, memo: RobotMemo | None = 
     memo = RobotMemo() if memo is None else memo
     auction = _auction(known)
     auction.call(call)
+    key = tuple(str(c) for c in auction.calls)  # the calls so far, as the memo knows them: grown call by call
     while not auction.is_complete:
         seat = auction.to_call
-        answer = book_call(known, seat, auction.calls, deal[seat], memo)
+        answer = book_call(known, seat, auction.calls, deal[seat], memo, key, auction)
         if answer is None:  # pragma: no cover - the book's last bidding rule always passes
             raise TutorError("no bidding rule answers: the book's catch-all pass is missing")
         auction.call(answer)
+        key = (*key, str(answer))
     return auction
 
 

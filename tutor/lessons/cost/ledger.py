@@ -43,6 +43,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
+from tutor.engine.auction import Auction
 from tutor.engine.bidding import KIND, BidPosition, ScoreState
 from tutor.engine.calls import Call
 from tutor.engine.cards import Card, Hand, Seat, Suit
@@ -88,9 +89,14 @@ def _sealed() -> Hand:
 
 
 def public_position(seat: Seat, dealer: Seat, before: Sequence[Call], score: ScoreState | None,
-                    rules: Rules | None = None) -> BidPosition:
-    """The position of ``seat`` after ``before`` with a sealed hand: only what every hand shares."""
-    return BidPosition(seat, _sealed(), dealer, tuple(before), score, rules or Rules())
+                    rules: Rules | None = None, auction: Auction | None = None) -> BidPosition:
+    """The position of ``seat`` after ``before`` with a sealed hand: only what every hand shares.
+
+    ``auction``: the auction of ``before`` when the caller has it, copied instead of replayed call
+    by call (under the position's rules only: the robots bid by the book's)."""
+    rules = rules or Rules()
+    known = auction.copy() if auction is not None and auction.rules == rules else None
+    return BidPosition(seat, _sealed(), dealer, tuple(before), score, rules, known)
 
 
 def with_hand(public: BidPosition, hand: Hand) -> BidPosition:

@@ -375,22 +375,25 @@ def robots_agree(known: Knowledge, layout: Deal, memo: RobotMemo | None = None, 
     return True
 
 
-def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: RobotMemo) -> Call | None:
+def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, memo: RobotMemo,
+              key: tuple[str, ...] | None = None, auction: Auction | None = None) -> Call | None:
     """The call of ``seat`` holding ``hand`` after ``before``: the robot's call
     (:func:`tutor.lessons.robots.call_in`, the one function every robot call goes through).
 
     The public part of each position, and the rules that can apply in it, are kept in
     ``memo``: the same auctions are asked of many layouts. The robots' bidding view carries
-    no variants (tutor advise reads the book's rules for a bid).
+    no variants (tutor advise reads the book's rules for a bid). A caller that keeps them passes
+    ``key``, the calls before as strings (the memo's key), and their ``auction``: neither is
+    built again (issue 28: a call's analysis asks some fifteen calls an auction).
     """
     from tutor.lessons.robots import call_in, the_book
 
     book = memo.book
     if book is None:
         book = memo.book = the_book()
-    key = tuple(str(c) for c in before)
+    key = tuple(str(c) for c in before) if key is None else key
     if key not in memo.publics:
-        public = public_position(seat, known.dealer, before, known.score)
+        public = public_position(seat, known.dealer, before, known.score, auction=auction)
         memo.publics[key] = public, open_rules(book.bidding, public)
     public, open_to = memo.publics[key]
     move = call_in(with_hand(public, hand), book, open_to).move
