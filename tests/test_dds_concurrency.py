@@ -222,6 +222,32 @@ def test_the_worker_imports_neither_streamlit_nor_the_app() -> None:
     assert reply["streamlit"] is False
 
 
+def _proc_cpu(pids: Sequence[int]) -> float:
+    """CPU seconds of ``pids`` as the kernel counts them in /proc (utime + stime, in clock ticks)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    fields = [Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split() for pid in pids]
+    return sum(int(f[11]) + int(f[12]) for f in fields) / ticks
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="the kernel's count is read from /proc (Linux)")
+def test_the_workers_own_cpu_clocks_count_their_solving_as_the_kernel_does() -> None:
+    # the benchmarks' solver floor (issue 28) reads each worker's own CPU clock: it must count the
+    # solving, as the kernel's /proc does (to its ticks: one per worker at each of the two reads),
+    # and not the asking (two reads with nothing solved between them differ by less than a tick)
+    owner = analysis.solver()
+    if owner.in_process:
+        pytest.skip("solving in-process here (TUTOR_DDS_WORKERS=0)")
+    owner.ask_all([{"op": "ping"}] * owner.worker_count)  # every worker started
+    pids, tick = owner.worker_pids(), 1 / os.sysconf("SC_CLK_TCK")
+    before, before_proc = owner.workers_cpu(), _proc_cpu(pids)
+    assert owner.workers_cpu() - before < tick
+    dd_tables([deal_with(random.Random(seed), {}) for seed in range(40, 46)])
+    after, after_proc = owner.workers_cpu(), _proc_cpu(pids)
+    assert owner.worker_pids() == pids  # the same processes were read throughout
+    assert after - before > 0
+    assert abs((after - before) - (after_proc - before_proc)) <= 2 * len(pids) * tick
+
+
 def test_a_position_the_solver_rejects_is_one_clear_error_and_the_next_one_is_solved() -> None:
     deal, strain, holder = all_trumps_deal(41)
     lopsided = Deal({**deal.hands, holder: Hand(sorted(deal[holder].cards)[:-1])})  # 12 cards against 13

@@ -273,6 +273,20 @@ class DDOwner:
         """Process ids of the workers now running (empty before the first request)."""
         return tuple(pid for pid in (w.pid for w in self._workers) if pid is not None)
 
+    def workers_cpu(self) -> float:
+        """CPU seconds this machine's workers have used, by their own clocks (every thread, to the
+        nanosecond: /proc counts ticks of 10 ms, as much as a play decision's whole solving; for the
+        benchmarks). It waits until every worker is free and holds them all while it asks."""
+        if self._in_process:
+            return 0.0
+        who = current_learner()
+        slots = [self._turns.take(who) for _ in range(self._slots_now())]
+        try:
+            return sum(_cpu_of(self._ask_worker(self._workers[slot], {"op": "ping"})) for slot in slots)
+        finally:
+            for slot in slots:
+                self._turns.give_back(slot)
+
     def waiting(self) -> dict[str, int]:
         """The requests waiting for their learner's turn, by learner (each at most :data:`WAITING_PER_LEARNER`)."""
         return self._turns.waiting()
@@ -408,6 +422,14 @@ class DDOwner:
             executor.shutdown(wait=False, cancel_futures=True)
         for worker in self._workers:
             worker.close()
+
+
+def _cpu_of(reply: JsonValue) -> float:
+    """The worker's CPU seconds in its reply to a ping."""
+    cpu = reply.get("cpu") if isinstance(reply, dict) else None
+    if not isinstance(cpu, (int, float)):
+        raise TutorError(f"a double-dummy worker's ping gave no CPU time: {reply!r}")
+    return float(cpu)
 
 
 def serve(solve: SolveHere, requests: BinaryIO, replies: BinaryIO) -> None:
