@@ -276,8 +276,9 @@ class DDOwner:
     def workers_cpu(self) -> float:
         """CPU seconds this machine's workers have used, by their own clocks (every thread, to the
         nanosecond: /proc counts ticks of 10 ms, as much as a play decision's whole solving; for the
-        benchmarks). It waits until every worker is free and holds them all while it asks."""
-        if self._in_process:
+        benchmarks; 0 in-process or on a cluster). It waits until every worker is free and holds them all
+        while it asks."""
+        if self._in_process or not self._workers:
             return 0.0
         who = current_learner()
         slots = [self._turns.take(who) for _ in range(self._slots_now())]
