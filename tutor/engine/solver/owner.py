@@ -283,7 +283,7 @@ class DDOwner:
         who = current_learner()
         slots = [self._turns.take(who) for _ in range(self._slots_now())]
         try:
-            return sum(_cpu_of(self._ask_worker(self._workers[slot], {"op": "ping"})) for slot in slots)
+            return sum(_cpu_of(self._solve_on(slot, {"op": "ping"})) for slot in slots)
         finally:
             for slot in slots:
                 self._turns.give_back(slot)
