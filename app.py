@@ -4,6 +4,7 @@ import streamlit as st
 
 from tutor.ui.access import navigation_for
 from tutor.ui.cards import FOUR_COLOUR_KEY
+from tutor.ui.heap import settle_after_first_run
 
 PAGES = {
     "Start here": [
@@ -50,3 +51,5 @@ page = st.navigation(navigation_for(PAGES, SIGN_IN, TEACHER))
 st.sidebar.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
                   help="Diamonds blue and clubs green, as well as hearts red, so no two suits look alike.")
 page.run()
+# what the page loaded for good, out of the garbage collector's walks (tutor/ui/heap.py)
+settle_after_first_run(page.url_path)

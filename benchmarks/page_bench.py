@@ -104,6 +104,20 @@ def _fill(label: str, value: str) -> Callable[[Any], None]:
     return type_in
 
 
+def _answer_in_form(label: str) -> Callable[[Any], None]:
+    """An answer inside a form (the review's): its first choice, or a figure typed. Nothing reruns until
+    the form's button is pressed (Enter in a form's field would press it: not used)."""
+    def answer(app: Any) -> None:
+        widgets = '[data-testid="stRadio"], [data-testid="stTextInput"]'
+        field = app.main.locator(widgets).filter(has_text=label).first
+        field.wait_for()
+        if field.get_attribute("data-testid") == "stRadio":
+            field.get_by_role("radio").first.check(force=True)  # drawn hidden behind Streamlit's circle
+        else:
+            field.locator("input").fill("1")
+    return answer
+
+
 def _steps(*steps: Callable[[Any], None]) -> Callable[[Any], None]:
     def run(app: Any) -> None:
         for step in steps:
@@ -177,7 +191,7 @@ def scenarios() -> list[Scenario]:
                  _button("^Check")),
         Scenario("solo_whist", "settlement quiz: Check", _steps(_tab("Settlement"), _fill("Your answer (points)", "0")),
                  _button("^Check")),
-        Scenario("review", "Answer", _radio_first("Your answer"), _button("^Answer")),
+        Scenario("review", "Answer", _answer_in_form("Your answer"), _button("^Answer")),
     ]
     for kind in PLAY_KINDS:
         prepare = _steps(_radio_option("Decision", kind), _radio_first("Your card"))
@@ -224,6 +238,22 @@ class Figures:
 SMOKE_PAGES = ("laws", "law_quiz")
 
 
+def _due_reviews(database: Path, count: int) -> None:
+    """``count`` laws missed two days ago, due for review now, in a new progress database: the review page
+    then has a question for each round of its scenario (with nothing due it shows none, and was not measured)."""
+    from datetime import UTC, datetime, timedelta
+
+    from tutor.lessons import review
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.progress import open_store
+
+    missed = datetime.now(UTC) - timedelta(days=2)
+    with open_store(database) as store:
+        for law in list(review.law_entries())[:count]:
+            store.record(Answer("law", law, False, "the learner's answer", "the law's", laws=(law,)), "default",
+                         now=missed)
+
+
 def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False, running: Any = None) -> Figures:
     """Every page and scenario; on ``running`` (a harness Server) if given, else on a server of its own."""
     from harness import App, start_server, stop_server
@@ -231,6 +261,8 @@ def measure_tutor(context: Any, workdir: Path, rounds: int, smoke: bool = False,
     titles = page_titles()
     if smoke:
         titles = {name: path for name, path in titles.items() if name in SMOKE_PAGES}
+    if running is None:
+        _due_reviews(workdir / "progress.sqlite3", rounds + 2)  # the harness's server keeps its database there
     server = running or start_server(workdir)
     switch: dict[str, list[float]] = {p: [] for p in titles}
     click: dict[str, list[float] | str] = {}

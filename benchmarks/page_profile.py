@@ -32,13 +32,23 @@ def page_paths() -> list[str]:
     return list(_page_paths())
 
 
+def _class_pages() -> set[str]:
+    """The pages app.py lists only in class mode: run as scripts of their own (as the tests run them)."""
+    from test_app_pages import CLASS_PAGES
+
+    return set(CLASS_PAGES)
+
+
 def measure(page: str, profile: bool, top: int) -> tuple[float, float, float, str]:
     from streamlit.testing.v1 import AppTest
 
     start = time.perf_counter()
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.run()
-    at.switch_page(page)
+    if page in _class_pages():
+        at = AppTest.from_file(str(ROOT / page), default_timeout=120)
+    else:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.run()
+        at.switch_page(page)
     first_start = time.perf_counter()
     at.run()
     first = time.perf_counter() - first_start
