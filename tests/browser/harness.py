@@ -208,7 +208,7 @@ class App:
         """A new document in the tab (a page load, a reload, the sign-in's redirect back): its app opens a
         new websocket, and the old one delivers nothing more -- waiting on it sat out the whole second of
         :meth:`_next_run_end` on every page load (measured: a page open took 1.1 s, Streamlit's own
-        one-line app too; 0.25-0.45 s with this). Only a new document asks for one; a link inside the app
+        one-line app too; 0.25-0.48 s with this). Only a new document asks for one; a link inside the app
         changes the address without a request, and its websocket stays."""
         if request.is_navigation_request() and request.frame == self.page.main_frame:
             self._socket = None

@@ -6,9 +6,11 @@ click sets it off — in an analysis, between that learner and the first verdict
 collection decided whether a call's pricing was 1.24× or 1.42× its floor). What a page loads the
 first time it runs in the process (the modules, the content, the drill banks) lives as long as the
 server, so after that first run it is frozen out of the walks (``gc.freeze``), as the tests do
-after collection. Reference counting still frees every frozen object that is not in a cycle; the
-young cycles of the moment are collected first, so what freezing keeps forever is bounded by the
-cycles of one page's first run, once per page.
+after collection. Reference counting still frees every frozen object that is not in a cycle, and
+the young cycles of the moment are collected first; what freezing can keep for good is what is alive
+at that moment and later dies in a cycle (the state of the session running the page), once per page
+(measured: a test process that ran every page, 259 MB at most against 256 MB without). Over the
+browser tests the harness's server used 26.2 s of CPU before this and 6.8 s after (docs/quality.md).
 """
 
 from __future__ import annotations
