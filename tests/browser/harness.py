@@ -210,7 +210,13 @@ class App:
         :meth:`_next_run_end` on every page load (measured: a page open took 1.1 s, Streamlit's own
         one-line app too; 0.25-0.48 s with this). Only a new document asks for one; a link inside the app
         changes the address without a request, and its websocket stays."""
-        if request.is_navigation_request() and request.frame == self.page.main_frame:
+        if not request.is_navigation_request():
+            return
+        try:
+            main = request.frame == self.page.main_frame
+        except _playwright_error():  # a frame (an iframe, a popup) asked for before it exists: not the tab's
+            return
+        if main:
             self._socket = None
 
     def _watch(self, socket: WebSocket) -> None:
