@@ -23,6 +23,7 @@ __all__ = ["cluster", "pg_server", "target"]
 #: the shared machine), every worker and every subprocess would otherwise compile and rewrite
 #: everything again on each run: about 3 s of CPU per process. The source tree stays clean either way.
 PYCACHE = Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache"
+TESTS = Path(__file__).resolve().parent
 
 
 def _cache_bytecode_outside_the_tree() -> None:
@@ -44,6 +45,33 @@ def _endplay_without_matplotlib() -> None:
 
 
 _endplay_without_matplotlib()
+
+#: Allocations of container objects between two young collections (Python's default: 700).
+GC_YOUNG_THRESHOLD = 20_000
+
+
+def _fewer_young_collections() -> None:
+    """Set as this file is imported, before the test modules are: collecting the suite (importing every
+    module, building 4,700 items) ran the collector's walks often enough to cost 0.55 s of CPU in each
+    test process (3.5 s of collection, measured with and without, three runs each)."""
+    import gc
+
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
+
+
+_fewer_young_collections()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """A helper module of the tests (``pg_server.py``, ``oidc_provider.py`` …) is collected only for its
+    doctests (``--doctest-modules``): one without any is not imported at collection, where it cost every
+    test process its imports (the OpenID provider's Flask and Authlib: 0.3 s of CPU). A test that needs
+    a helper imports it itself; a helper that gains a doctest is collected again."""
+    name = collection_path.name
+    if (collection_path.suffix != ".py" or name.startswith("test_") or name in ("conftest.py", "__init__.py")
+            or TESTS not in collection_path.parents):
+        return None
+    return ">>>" not in collection_path.read_text(encoding="utf-8") or None
 
 #: Page scripts compiled by AppTest, by path, source text and Streamlit's magic setting.
 _COMPILED_PAGES: dict[tuple[str, str, bool], Any] = {}
@@ -126,26 +154,21 @@ def pytest_configure(config: pytest.Config) -> None:
         _scan_installed_components_once()
 
 
-#: Allocations of container objects between two young collections (Python's default: 700).
-GC_YOUNG_THRESHOLD = 20_000
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
-    _lighter_garbage_collection()
+    _freeze_what_collection_loaded()
 
 
-def _lighter_garbage_collection() -> None:
+def _freeze_what_collection_loaded() -> None:
     """The cyclic garbage collector took 0.7-2.5 s of CPU per test file (measured with gc.callbacks): it
     walks the young objects every 700 allocations and, now and then, everything alive - the modules,
     the content, the cached syntax trees. What is alive once the tests are collected stays alive, so it
-    is frozen out of the collector's walks (``gc.freeze``), and the young collections come every 20,000
-    allocations: 0.5-0.8 s per file then. Collection still happens, only less often; reference
-    counting frees everything that is not in a cycle at once, as before."""
+    is frozen out of the collector's walks (``gc.freeze``); with the young collections every 20,000
+    allocations (:func:`_fewer_young_collections`) that leaves 0.5-0.8 s per file. Collection still
+    happens, only less often; reference counting frees everything that is not in a cycle at once."""
     import gc
 
     gc.collect()
     gc.freeze()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, 10, 10)
 
 
 @pytest.fixture(autouse=True)

@@ -72,10 +72,15 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+#: Dask's settings for the tutor's cluster, as README "Serve a class" has a club start it
+QUIET_SETTINGS = ROOT / "deploy" / "dask.yaml"
+
+
 def _environment() -> dict[str, str]:
-    """The engine and ``tests/`` importable: the scheduler reads each task's function too."""
+    """The engine and ``tests/`` importable (the scheduler reads each task's function too), and the
+    club's settings: the cluster idles through most of the run, at a quarter of Dask's default CPU."""
     path = os.pathsep.join(p for p in (str(ROOT), str(TESTS), os.environ.get("PYTHONPATH", "")) if p)
-    return {**os.environ, "PYTHONPATH": path}
+    return {**os.environ, "PYTHONPATH": path, "DASK_CONFIG": str(QUIET_SETTINGS)}
 
 
 def start_cluster(workers: int = 2) -> Cluster:

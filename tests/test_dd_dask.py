@@ -196,3 +196,33 @@ def test_the_cluster_is_used_only_when_configured(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv(SCHEDULER_VARIABLE, "tcp://127.0.0.1:8786")
     found = owner_from_environment(analysis.solve_request)
     assert isinstance(found, DaskOwner) and found.address == "tcp://127.0.0.1:8786"
+
+
+def _flat(settings: dict[str, object], prefix: str = "") -> dict[str, object]:
+    """``{"distributed": {"admin": {"tick": {"interval": "1s"}}}}`` -> ``{"distributed.admin.tick.interval": "1s"}``."""
+    flat: dict[str, object] = {}
+    for key, value in settings.items():
+        name = f"{prefix}{key}"
+        flat.update(_flat(value, f"{name}.") if isinstance(value, dict) else {name: value})
+    return flat
+
+
+def test_the_cluster_runs_with_the_clubs_settings(cluster: Cluster) -> None:
+    """README "Serve a class" starts the scheduler and workers with DASK_CONFIG=deploy/dask.yaml; so do the
+    tests. Every setting of that file is in force in the scheduler and in each worker, as Dask reads it."""
+    import yaml
+    from distributed import Client
+
+    wanted = _flat(yaml.safe_load(dask_cluster.QUIET_SETTINGS.read_text(encoding="utf-8")))
+    assert wanted["distributed.worker.profile.enabled"] is False  # the 10 ms stack sampler: the main saving
+
+    def in_force() -> dict[str, object]:
+        import dask
+
+        return {name: dask.config.get(name) for name in wanted}
+
+    with Client(cluster.address, timeout=HANG_GUARD, set_as_default=False) as client:
+        assert client.run_on_scheduler(in_force) == wanted
+        per_worker = client.run(in_force)
+    alive = [w for w in cluster.workers if w.poll() is None]  # a test before may have killed one, and started another
+    assert len(per_worker) == len(alive) and all(seen == wanted for seen in per_worker.values())
