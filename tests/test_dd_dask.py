@@ -5,8 +5,9 @@ Expectations: the cluster answers what the solver answers in this process; the r
 tutor/engine/solver/owner.py holds on the cluster too — a second learner's one request is answered
 while the first learner's backlog still waits (turns, not first come first served), and results reach
 the caller as each is solved; a killed worker's task is answered by another; an unreachable scheduler
-is one line. "Still running" is never guessed from a clock: the requests that must run long wait at a
-gate the test opens (tests/solver_gate.py)."""
+is one line; the scheduler and each worker run with the club's settings (deploy/dask.yaml, as README
+"Serve a class" starts them). "Still running" is never guessed from a clock: the requests that must run
+long wait at a gate the test opens (tests/solver_gate.py)."""
 
 from __future__ import annotations
 

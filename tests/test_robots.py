@@ -78,7 +78,7 @@ def test_the_auction_is_legal_and_ends(seed: int) -> None:
 @pytest.mark.parametrize("seed", SEEDS, ids=[f"seed{s}" for s in SEEDS])
 def test_the_play_follows_suit_uses_each_card_once_and_counts_13_tricks(seed: int) -> None:
     record = records()[seed]
-    if record.contract is None:  # all four passed: the book writes an X (scoring 8) and nobody plays
+    if record.contract is None:  # all four passed: they throw in their cards, an X is written (scoring 8)
         assert record.play == () and all(n == 0 for n in record.tricks.values())
         return
     hands = {seat: set(record.deal[seat]) for seat in Seat}
