@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from source_trees import parsed
 
 from tutor.engine.bidding import BidPosition
 from tutor.engine.cards import SEATS, Seat, Side
@@ -32,7 +33,7 @@ TUTOR = ROOT / "tutor"
 
 def _calls_named(path: Path, name: str) -> list[int]:
     """The lines of ``path`` that call a function named ``name`` (plain or as an attribute)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
             and ((isinstance(node.func, ast.Name) and node.func.id == name)
                  or (isinstance(node.func, ast.Attribute) and node.func.attr == name))]

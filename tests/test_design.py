@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from source_trees import parsed
 
 from tutor.engine.cards import SEATS, Card, Deal, Hand
 from tutor.engine.conventions import Condition
@@ -54,7 +55,7 @@ def _target(name: str) -> str | None:
 
 def _imports(module: str, path: Path) -> set[str]:
     """Every tutor module ``module`` imports, at module level or inside a function."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from source_trees import parsed
 from work_bounds import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +57,7 @@ def test_under_ci_a_browser_test_that_cannot_run_fails_instead_of_skipping(tmp_p
 
 
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from source_trees import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -129,7 +131,7 @@ def _bound(body: list[ast.stmt]) -> dict[str, ast.stmt]:
 
 @cache
 def _tree(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return parsed(path)
 
 
 def resolves(dotted: str) -> bool:

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from source_trees import parsed
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def _sources() -> list[Path]:
 @cache
 def _trees() -> tuple[tuple[str, ast.Module], ...]:
     """Every source's syntax tree, parsed once for the three scans (which only read them)."""
-    return tuple((path.relative_to(ROOT).as_posix(), ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return tuple((path.relative_to(ROOT).as_posix(), parsed(path))
                  for path in _sources())
 
 

@@ -2,7 +2,8 @@
 
 Each command module defines ``register(subparsers)``, which adds its parser and
 sets ``func`` to a function taking the parsed arguments and returning an exit
-code. A :class:`~tutor.engine.errors.TutorError` becomes a one-line message on
+code; the module is named as its command, and a command imports its own module
+alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a one-line message on
 standard error and exit code 2, never a traceback.
 """
 
@@ -19,35 +20,48 @@ from tutor.cli import commands
 from tutor.engine.errors import TutorError
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> tuple[str, ...]:
+    """The subcommands, by their modules' names (each module registers the command of its own name)."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(commands.__path__)))
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``tutor`` parser with every command, or with the command ``only`` alone.
+
+    Each command module imports what its command runs on (the store's SQLAlchemy, the
+    solver, the robots...): all of them take about a second to import, one of them a third
+    to two thirds of that, so a command builds the parser of its own command only. Help
+    for ``tutor`` itself, an unknown command and ``--version`` build the whole parser."""
     parser = argparse.ArgumentParser(
         prog="tutor",
         description="Learn Vint and Solo Whist: study the laws, drill conventions, quiz on scoring.",
     )
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(sub)
+    for name in command_names():
+        if only is None or name == only:
+            importlib.import_module(f"{commands.__name__}.{name}").register(sub)
     return parser
 
 
-_PARSER: argparse.ArgumentParser | None = None
+_PARSERS: dict[str | None, argparse.ArgumentParser] = {}
 
 
-def _parser() -> argparse.ArgumentParser:
-    """The parser, built once per process: building it (every command's options) takes about 5 ms,
-    which the tests, calling :func:`main` in-process over a thousand times, paid on every call.
-    Parsing keeps no state in the parser (each call gets a new namespace), so it can be reused."""
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = build_parser()
-    return _PARSER
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser for ``argv``: its command's alone when its first word names one, else the whole one.
+    Built once per process and command: building one (its options) takes milliseconds, which the
+    tests, calling :func:`main` in-process over a thousand times, paid on every call. Parsing keeps
+    no state in the parser (each call gets a new namespace), so it can be reused."""
+    only = argv[0] if argv and argv[0] in command_names() else None
+    if only not in _PARSERS:
+        _PARSERS[only] = build_parser(only)
+    return _PARSERS[only]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(words)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

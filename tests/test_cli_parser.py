@@ -1,0 +1,62 @@
+"""The ``tutor`` command builds the parser of the command asked for alone (its start: ``tutor deal``
+took 1.3 s, almost all of it importing every other command's modules). What a learner sees must not
+change by it: each command's help, and its refusals, are the whole parser's."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import subprocess
+import sys
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+from work_bounds import HANG_GUARD
+
+from tutor.cli import build_parser, command_names, main
+
+
+@cache
+def whole() -> argparse.ArgumentParser:
+    """The parser of every command, built when a test first asks (not while the tests are collected)."""
+    return build_parser()
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return actions[0].choices[name]
+
+
+def test_every_command_module_registers_the_command_of_its_name() -> None:
+    actions = [a for a in whole()._actions if isinstance(a, argparse._SubParsersAction)]
+    assert sorted(actions[0].choices) == list(command_names())
+
+
+@pytest.mark.parametrize("name", command_names())
+def test_a_commands_own_parser_gives_the_whole_parsers_help(name: str) -> None:
+    assert _subparser(build_parser(name), name).format_help() == _subparser(whole(), name).format_help()
+
+
+@pytest.mark.parametrize("argv", [["deal", "--bogus"], ["drill", "--nonsense"], ["laws", "1", "2", "3"],
+                                  ["solo", "nothing"], ["score"]])
+def test_a_refusal_reads_as_the_whole_parsers(argv: list[str]) -> None:
+    def refusal(parse: Callable[[list[str]], object]) -> str:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+            parse(argv)
+        return err.getvalue()
+
+    mine = refusal(main)  # the command's own parser
+    assert mine and mine == refusal(whole().parse_args)
+
+
+def test_a_command_that_needs_no_store_starts_without_it() -> None:
+    # a seeded deal needs neither the progress store (SQLAlchemy) nor the solver's matrices (numpy)
+    probe = ("import sys, contextlib, io\nfrom tutor.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()): main(['deal', '--seed', '1'])\n"
+             "print(sorted(m for m in ('sqlalchemy', 'numpy', 'alembic') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG_GUARD,
+                          check=True)
+    assert done.stdout.strip() == "[]", done.stdout
