@@ -3,8 +3,8 @@
 Each command module defines ``register(subparsers)``, which adds its parser and
 sets ``func`` to a function taking the parsed arguments and returning an exit
 code; the module is named as its command, and a command imports its own module
-alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a one-line message on
-standard error and exit code 2, never a traceback.
+alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a
+one-line message on standard error and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,14 +14,17 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from functools import cache
 
 from tutor import __version__
 from tutor.cli import commands
 from tutor.engine.errors import TutorError
 
 
+@cache
 def command_names() -> tuple[str, ...]:
-    """The subcommands, by their modules' names (each module registers the command of its own name)."""
+    """The subcommands, by their modules' names (each module registers the command of its own name);
+    listed once per process, as :func:`main` asks on every call."""
     return tuple(sorted(info.name for info in pkgutil.iter_modules(commands.__path__)))
 
 
