@@ -61,6 +61,35 @@ def test_learner_visible_content_has_no_machine_words(relpath: str, what: str) -
     assert not found, f"{relpath}: {what} in {len(found)} field(s), e.g. {found[:3]}"
 
 
+def test_every_law_at_the_terminal_is_in_the_learners_words() -> None:
+    """``tutor laws N`` shows a law as the laws page does: no file name, YAML path or rule id (it showed
+    ``[law-28]``, ``000_3fb8f71f4f530558.txt (law 28, l.91)`` and ``torgovlya (content/glossary.yaml:211)``)."""
+    from tutor.cli.commands.laws import load_guide, show_entry
+
+    guide = load_guide(None)
+    shown = {entry.id: show_entry(guide, entry) for entry in guide.entries}
+    assert len(shown) > 200  # noqa: PLR2004 -- every entry of the laws (248 as this was written)
+    found = [(law, what) for law, text in shown.items() for what in ("a seed file name", "a YAML path", "a rule id")
+             if BANNED[what].search(text)]
+    assert not found, found[:5]
+
+
+def test_every_solo_whist_rule_at_the_terminal_is_in_the_learners_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor solo rules N`` too (it showed ``solo-9`` and ``002_c68374d8f015d64a.txt (l.23)``); its sources are
+    the Thai file's first lines, the Solo Whist rules, not the Vint book that file goes on with."""
+    from tutor.cli import main
+    from tutor.lessons.solo.laws import load_solo_laws
+
+    laws = load_solo_laws()
+    for number in range(1, len(laws) + 1):
+        assert main(["solo", "rules", str(number)]) == 0
+        text = capsys.readouterr().out
+        found = [what for what in ("a seed file name", "a YAML path", "a rule id") if BANNED[what].search(text)]
+        assert not found and "the Solo Whist rules (Thai)" in text, (number, found, text[-300:])
+    assert main(["solo", "rules"]) == 0
+    assert not BANNED["a rule id"].search(capsys.readouterr().out)
+
+
 def test_the_check_sees_the_fields_it_claims_to() -> None:
     """The test above could fail: it reads hundreds of texts, and a planted one is caught."""
     assert len(_visible("rules.yaml")) > 700 and len(_visible("quizzes/laws.yaml")) > 200

@@ -1,4 +1,4 @@
-"""The learner's words for what the tutor stores by id: laws, calls and cards.
+"""The learner's words for what the tutor stores by id: laws, calls, cards and the sources.
 
 No page shows a law id (``law-r53``), a rule id or a file name: they show ``law 35``,
 ``law ≈53`` (a law recovered from the summaries, its number inferred), ``scoring rule 17``,
@@ -131,3 +131,39 @@ def learner_words(text: str) -> str:
     "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "(1H)" -> "(1♥)"."""
     text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
     return _CALL.sub(lambda m: m.group(1) + _CALL_SYMBOLS[m.group(2)], text)
+
+
+#: The source documents as a learner knows them (their file names are hashes).
+_SOURCES = {"000_": "the book (Romanian translation)", "002_": "the book (Thai translation)",
+            "001_": "the Russian summary", "004_": "the English rules for two players"}
+
+
+#: The Thai file's first lines are the Solo Whist rules; the book's Thai translation follows them.
+_SOLO_LINES = ("002_", 97)
+_LINE = re.compile(r"\bl\.(\d+)")
+
+
+def source_name(file: str, ref: str = "") -> str:
+    """A source as a learner knows it, from its file and, for the Thai file, the line cited.
+
+    >>> source_name("000_3fb8f71f4f530558.txt"), source_name("002_c68374d8f015d64a.txt", "law 28, l.479")
+    ('the book (Romanian translation)', 'the book (Thai translation)')
+    >>> source_name("002_c68374d8f015d64a.txt", "l.29-31")
+    'the Solo Whist rules (Thai)'
+    """
+    name = file.rsplit("/", 1)[-1]
+    line = _LINE.search(ref)
+    if name.startswith(_SOLO_LINES[0]) and line is not None and int(line.group(1)) <= _SOLO_LINES[1]:
+        return "the Solo Whist rules (Thai)"
+    return next((words for prefix, words in _SOURCES.items() if name.startswith(prefix)), "the sources")
+
+
+def practised_in(files: Iterable[str]) -> str:
+    """Where a law is practised, in the learner's words: "the bidding drills (2), the law quiz (1)"."""
+    kinds: dict[str, int] = {}
+    for file in files:
+        name = ("the bidding drills" if "conventions/bidding" in file else "the play drills" if "conventions/play"
+                in file else "the glossary" if "glossary" in file else "the quizzes" if "quizzes/" in file
+                else "the lessons")
+        kinds[name] = kinds.get(name, 0) + 1
+    return ", ".join(f"{name} ({count})" for name, count in kinds.items())

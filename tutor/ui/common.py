@@ -118,25 +118,3 @@ def law_name(law_id: str) -> str:
 def law_names(law_ids: Iterable[str]) -> str:
     """``("law-41", "scoring-5")`` -> "Law 41, Scoring 5"."""
     return ", ".join(law_name(i) for i in law_ids)
-
-
-#: The source documents as a learner knows them (their file names are hashes).
-_SOURCES = {"000_": "the book (Romanian translation)", "002_": "the book (Thai translation)",
-            "001_": "the Russian summary", "004_": "the English rules for two players"}
-
-
-def source_name(file: str) -> str:
-    """``000_3fb8….txt`` -> "the book (Romanian translation)"."""
-    name = file.rsplit("/", 1)[-1]
-    return next((words for prefix, words in _SOURCES.items() if name.startswith(prefix)), "the sources")
-
-
-def practised_in(files: Iterable[str]) -> str:
-    """Where a law is practised, in the learner's words: "the bidding drills (2), the law quiz (1)"."""
-    kinds: dict[str, int] = {}
-    for file in files:
-        name = ("the bidding drills" if "conventions/bidding" in file else "the play drills" if "conventions/play"
-                in file else "the glossary" if "glossary" in file else "the quizzes" if "quizzes/" in file
-                else "the lessons")
-        kinds[name] = kinds.get(name, 0) + 1
-    return ", ".join(f"{name} ({count})" for name, count in kinds.items())

@@ -12,8 +12,9 @@ from tutor.engine.scoring import scoring_variants
 from tutor.engine.sheet import SheetRow
 from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
+from tutor.lessons.words import source_name
 from tutor.ui import cards
-from tutor.ui.common import law_names, show_error, source_name
+from tutor.ui.common import law_names, show_error
 
 NS_COL, EW_COL = "NS (we)", "EW (they)"
 
@@ -117,6 +118,6 @@ def show_readings(ids: tuple[str, ...], *, expanded: bool = False) -> None:
             if reading is None:
                 st.warning(f"Reading {reading_id!r} is missing from content/scoring-readings.yaml")
                 continue
-            sources = "; ".join(f"{source_name(s.file)} {s.ref}" for s in reading.sources)
+            sources = "; ".join(f"{source_name(s.file, s.ref)} {s.ref}" for s in reading.sources)
             st.markdown(f"**{reading.title}** — {reading.reading}")
             st.caption(f"Laws: {law_names(reading.laws)} · sources: {sources}")

@@ -18,6 +18,7 @@ from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.laws.study import StudyGuide, citations_in
+from tutor.lessons.words import practised_in, source_name
 
 WIDTH = 88
 
@@ -51,29 +52,30 @@ def _wrap(text: str, indent: str = "", first: str | None = None) -> str:
 
 
 def show_entry(guide: StudyGuide, entry: Entry) -> str:
+    """A law as the laws page shows it, in the learner's words: its label (``Law 28``, what ``tutor laws``
+    takes to show it), the sources by name (the book, the Russian summary...), never an id or a file."""
     position, count = guide.position(entry.id)
     section = guide.section(entry.section)
     lines = [f"{entry.label}: {entry.title}",
-             f"[{entry.id}] {section.title}, {position} of {count} · {entry.kind}"
+             f"{section.title}, {position} of {count} · {entry.kind}"
              + (" · recovered from the summaries" if entry.recovered else ""), "",
              _wrap(entry.text), ""]
     if entry.terms:
         lines.append("Russian terms: " + "; ".join(f"{t.ru} ({t.translit}) = {t.en}" for t in entry.terms))
     for note in entry.notes:
         lines.append(_wrap(note, "        ", first="  note: "))
-    for variant in entry.variants:
-        conflict = f" ({variant.conflict})" if variant.conflict else ""
-        lines.append(_wrap(variant.text, "    ", first=f"  variant {variant.id}{conflict}: "))
-        lines += [f"    source: {s}" for s in variant.sources]
-    lines += ["Sources:"] + [f"  {s}" for s in entry.sources]
+    for variant in entry.variants:  # what the reading is, as the page names it (not the digest's conflict)
+        lines.append(_wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
+        lines += [f"    source: {source_name(s.file, s.ref)}, {s.ref}" for s in variant.sources]
+    lines += ["Sources:"] + [f"  {source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources]
     related = guide.related(entry.id)
     if related:
-        lines.append("Related: " + ", ".join(f"{r.id} ({r.title})" for r in related))
+        lines.append("Related: " + ", ".join(f"{r.label} ({r.title})" for r in related))
     cited = guide.cited_by(entry.id)
     if cited:
-        lines.append("Practised in: " + ", ".join(str(c) for c in cited))
+        lines.append("Practised in: " + practised_in(c.file for c in cited))
     prev, nxt = guide.previous(entry.id), guide.next(entry.id)
-    lines.append(f"Previous: {prev.id if prev else '-'}   Next: {nxt.id if nxt else '-'}")
+    lines.append(f"Previous: {prev.label if prev else '-'}   Next: {nxt.label if nxt else '-'}")
     return "\n".join(lines)
 
 
@@ -82,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.search:
         hits = guide.search(args.search)
         for entry in hits:
-            print(f"{entry.id:<12} {entry.title}")
+            print(f"{entry.label:<14} {entry.title}")
         print(f"{len(hits)} law(s) match {args.search!r}", file=sys.stderr)
         return 0 if hits else 1
     if args.id:
@@ -92,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         section = guide.section(args.section)
         print(section.title)
         for entry in guide.section_entries(section.id):
-            print(f"  {entry.id:<12} {entry.title}")
+            print(f"  {entry.label:<14} {entry.title}")
         return 0
     for n, section in enumerate(guide.sections, 1):
         count = len(guide.section_entries(section.id))

@@ -26,6 +26,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
 from tutor.lessons.solo.quiz import scoring_question
+from tutor.lessons.words import law_name, source_name
 
 WIDTH = 88
 
@@ -75,22 +76,23 @@ def _wrap(text: str, indent: str = "  ", first: str | None = None) -> str:
 
 def run_rules(args: argparse.Namespace) -> int:
     laws = load_solo_laws()
-    if args.id is None:
+    if args.id is None:  # by number, which `tutor solo rules N` takes
         for entry in laws:
-            print(f"{entry.id:>8}  {entry.title}")
+            print(f"{entry.id.removeprefix('solo-'):>4}  {entry.title}")
         return 0
     wanted = args.id if args.id.startswith("solo-") else f"solo-{args.id}"
     found = next((e for e in laws if e.id == wanted), None)
     if found is None:
-        raise TutorError(f"no Solo Whist law {args.id!r}; the laws are solo-1 to solo-{len(laws)}")
+        raise TutorError(f"no Solo Whist rule {args.id!r}; the rules are numbered 1 to {len(laws)}")
     entry = found
-    print(f"{entry.id}: {entry.title}  [{entry.kind}]\n")
+    name = law_name(entry.id)
+    print(f"{name[:1].upper()}{name[1:]}: {entry.title}  [{entry.kind}]\n")
     print(_wrap(entry.text, ""))
     for note in entry.notes:
         print("\n" + _wrap(note, "        ", first="  note: "))
     for variant in entry.variants:
-        print("\n" + _wrap(variant.text, "    ", first=f"  variant {variant.id}: "))
-    print("\nSources: " + "; ".join(str(s) for s in entry.sources))
+        print("\n" + _wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
+    print("\nSources: " + "; ".join(f"{source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources))
     return 0
 
 

@@ -11,8 +11,9 @@ from tutor.engine.errors import ContentError, TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.laws.study import StudyGuide, citations_in
+from tutor.lessons.words import practised_in, source_name
 from tutor.ui import state as _state
-from tutor.ui.common import content_report, page_header, practised_in, show_error, source_name
+from tutor.ui.common import content_report, page_header, show_error
 
 CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
 MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
@@ -97,9 +98,9 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
         label = "Another reading: " + variant.id.replace("-", " ")
         with st.expander(label):
             st.markdown(variant.text)
-            st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in variant.sources))
+            st.markdown("\n".join(f"- {source_name(s.file, s.ref)}, {s.ref}" for s in variant.sources))
     with st.expander("Sources", expanded=False):
-        st.markdown("\n".join(f"- {source_name(s.file)}, {s.ref}" for s in entry.sources))
+        st.markdown("\n".join(f"- {source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources))
     related = guide.related(entry.id)
     if related:
         st.markdown("**Related laws**")

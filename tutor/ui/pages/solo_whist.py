@@ -24,9 +24,10 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import Replay, load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo.quiz import ScoringQuestion, parse_points, scoring_question
+from tutor.lessons.words import source_name
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, law_names, page_header, show_error, source_name
+from tutor.ui.common import hand_markdown, law_names, page_header, show_error
 
 P = "solo_"  # prefix of every session-state key of this page
 
@@ -74,8 +75,9 @@ def _study() -> None:
     for note in entry.notes:
         st.info(note, icon=":material/lightbulb:")
     for variant in entry.variants:
-        st.warning(f"**Variant `{variant.id}`** — {variant.text}", icon=":material/alt_route:")
-    st.caption("Sources: " + "; ".join(f"{source_name(s.file)} ({s.ref})" for s in entry.sources))
+        # what the reading is, never its id (as the laws page names it)
+        st.warning(f"**Another reading: {variant.id.replace('-', ' ')}** — {variant.text}", icon=":material/alt_route:")
+    st.caption("Sources: " + "; ".join(f"{source_name(s.file, s.ref)} ({s.ref})" for s in entry.sources))
     _law_quiz()
 
 
