@@ -139,7 +139,7 @@ _SOURCES = {"000_": "the book (Romanian translation)", "002_": "the book (Thai t
 
 
 #: The Thai file's first lines are the Solo Whist rules; the book's Thai translation follows them.
-_SOLO_LINES = ("002_", 97)
+_SOLO_FILE, _SOLO_LAST_LINE = "002_", 97
 _LINE = re.compile(r"\bl\.(\d+)")
 
 
@@ -153,13 +153,13 @@ def source_name(file: str, ref: str = "") -> str:
     """
     name = file.rsplit("/", 1)[-1]
     line = _LINE.search(ref)
-    if name.startswith(_SOLO_LINES[0]) and line is not None and int(line.group(1)) <= _SOLO_LINES[1]:
+    if name.startswith(_SOLO_FILE) and line is not None and int(line.group(1)) <= _SOLO_LAST_LINE:
         return "the Solo Whist rules (Thai)"
     return next((words for prefix, words in _SOURCES.items() if name.startswith(prefix)), "the sources")
 
 
 def practised_in(files: Iterable[str]) -> str:
-    """Where a law is practised, in the learner's words: "the bidding drills (2), the law quiz (1)"."""
+    """Where a law is practised, in the learner's words: "the bidding drills (2), the quizzes (1)"."""
     kinds: dict[str, int] = {}
     for file in files:
         name = ("the bidding drills" if "conventions/bidding" in file else "the play drills" if "conventions/play"

@@ -26,7 +26,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
 from tutor.lessons.solo.quiz import scoring_question
-from tutor.lessons.words import law_name, source_name
+from tutor.lessons.words import source_name
 
 WIDTH = 88
 
@@ -85,8 +85,7 @@ def run_rules(args: argparse.Namespace) -> int:
     if found is None:
         raise TutorError(f"no Solo Whist rule {args.id!r}; the rules are numbered 1 to {len(laws)}")
     entry = found
-    name = law_name(entry.id)
-    print(f"{name[:1].upper()}{name[1:]}: {entry.title}  [{entry.kind}]\n")
+    print(f"{entry.label}: {entry.title}  [{entry.kind}]\n")  # named as the Solo Whist page names it
     print(_wrap(entry.text, ""))
     for note in entry.notes:
         print("\n" + _wrap(note, "        ", first="  note: "))
