@@ -1,6 +1,7 @@
-"""The ``tutor`` command builds the parser of the command asked for alone (its start: ``tutor deal``
-took 1.3 s, almost all of it importing every other command's modules). What a learner sees must not
-change by it: each command's help, and its refusals, are the whole parser's."""
+"""The ``tutor`` command builds the parser of the command asked for alone, and ``tutor --help`` one of the
+commands' summaries (their start: ``tutor deal`` took 1.3 s, almost all of it importing every other
+command's modules). What a learner sees must not change by it: ``tutor``'s help, each command's help and
+their refusals are the whole parser's."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from functools import cache
 import pytest
 from work_bounds import HANG_GUARD
 
-from tutor.cli import build_parser, command_names, main
+from tutor.cli import build_parser, command_names, main, summary_parser
+from tutor.cli.commands import SUMMARIES
 
 
 @cache
@@ -34,13 +36,18 @@ def test_every_command_module_registers_the_command_of_its_name() -> None:
     assert sorted(actions[0].choices) == list(command_names())
 
 
+def test_tutors_help_from_the_summaries_is_the_whole_parsers() -> None:
+    assert sorted(SUMMARIES) == list(command_names())
+    assert summary_parser().format_help() == whole().format_help()
+
+
 @pytest.mark.parametrize("name", command_names())
 def test_a_commands_own_parser_gives_the_whole_parsers_help(name: str) -> None:
     assert _subparser(build_parser(name), name).format_help() == _subparser(whole(), name).format_help()
 
 
 @pytest.mark.parametrize("argv", [["deal", "--bogus"], ["drill", "--nonsense"], ["laws", "1", "2", "3"],
-                                  ["solo", "nothing"], ["score"]])
+                                  ["solo", "nothing"], ["score"], ["bogus"], ["--bogus"], ["Deal"]])
 def test_a_refusal_reads_as_the_whole_parsers(argv: list[str]) -> None:
     def refusal(parse: Callable[[list[str]], object]) -> str:
         err = io.StringIO()
@@ -50,6 +57,15 @@ def test_a_refusal_reads_as_the_whole_parsers(argv: list[str]) -> None:
 
     mine = refusal(main)  # the command's own parser
     assert mine and mine == refusal(whole().parse_args)
+
+
+def test_tutors_help_imports_no_command() -> None:
+    probe = ("import sys, contextlib, io\nfrom tutor.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit): main(['--help'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith('tutor.cli.commands.') or m == 'sqlalchemy'))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG_GUARD,
+                          check=True)
+    assert done.stdout.strip() == "[]", done.stdout
 
 
 def test_a_command_that_needs_no_store_starts_without_it() -> None:

@@ -2,8 +2,8 @@
 
 Each command module defines ``register(subparsers)``, which adds its parser and
 sets ``func`` to a function taking the parsed arguments and returning an exit
-code; the module is named as its command, and a command imports its own module
-alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a
+code; the module is named as its command, its summary is in ``commands.SUMMARIES``,
+and a command imports its own module alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a
 one-line message on standard error and exit code 2, never a traceback.
 """
 
@@ -28,22 +28,35 @@ def command_names() -> tuple[str, ...]:
     return tuple(sorted(info.name for info in pkgutil.iter_modules(commands.__path__)))
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The ``tutor`` parser with every command, or with the command ``only`` alone.
-
-    Each command module imports what its command runs on (the store's SQLAlchemy, the
-    solver, the robots...): all of them take about a second to import, one of them a third
-    to two thirds of that, so a command builds the parser of its own command only. Help
-    for ``tutor`` itself, an unknown command and ``--version`` build the whole parser."""
+def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
     parser = argparse.ArgumentParser(
         prog="tutor",
         description="Learn Vint and Solo Whist: study the laws, drill conventions, quiz on scoring.",
     )
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    return parser, parser.add_subparsers(dest="command", metavar="COMMAND")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``tutor`` parser with every command, or with the command ``only`` alone.
+
+    Each command module imports what its command runs on (the store's SQLAlchemy, the
+    solver, the robots...): all of them take about a second to import, one of them a third
+    to two thirds of that, so a command builds the parser of its own command only."""
+    parser, sub = _top_parser()
     for name in command_names():
         if only is None or name == only:
             importlib.import_module(f"{commands.__name__}.{name}").register(sub)
+    return parser
+
+
+def summary_parser() -> argparse.ArgumentParser:
+    """The ``tutor`` parser that knows the commands by name and summary only (``commands.SUMMARIES``):
+    for ``tutor``, ``tutor --help``, ``--version`` and an unknown command, which need no command's
+    options and print what the whole parser prints (tests/test_cli_parser.py), without its imports."""
+    parser, sub = _top_parser()
+    for name in command_names():
+        sub.add_parser(name, help=commands.SUMMARIES[name])
     return parser
 
 
@@ -51,13 +64,13 @@ _PARSERS: dict[str | None, argparse.ArgumentParser] = {}
 
 
 def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
-    """The parser for ``argv``: its command's alone when its first word names one, else the whole one.
+    """The parser for ``argv``: its command's alone when its first word names one, else the summaries'.
     Built once per process and command: building one (its options) takes milliseconds, which the
     tests, calling :func:`main` in-process over a thousand times, paid on every call. Parsing keeps
     no state in the parser (each call gets a new namespace), so it can be reused."""
     only = argv[0] if argv and argv[0] in command_names() else None
     if only not in _PARSERS:
-        _PARSERS[only] = build_parser(only)
+        _PARSERS[only] = build_parser(only) if only else summary_parser()
     return _PARSERS[only]
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.lessons.classroom import accounts
 from tutor.lessons.progress import open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("accounts", help="class mode: create the first teacher, issue a code, list accounts")
+    parser = sub.add_parser("accounts", help=SUMMARIES["accounts"])
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--create-teacher", metavar="NAME", help="create the first teacher and print their code")
     action.add_argument("--new-code", metavar="NAME", help="issue a new quick-login code for an account")

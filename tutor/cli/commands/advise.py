@@ -17,6 +17,7 @@ import argparse
 import json
 from collections.abc import Callable, Mapping
 
+from tutor.cli.commands import SUMMARIES
 from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.json_types import JsonObject, JsonValue
@@ -31,7 +32,7 @@ ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("advise", help="the book's answer for a position given as JSON (FILE or -)")
+    parser = sub.add_parser("advise", help=SUMMARIES["advise"])
     parser.add_argument("file", metavar="FILE", help="a JSON file, or - for standard input")
     parser.set_defaults(func=run)
 

@@ -31,6 +31,7 @@ import argparse
 import json
 from collections.abc import Iterator
 
+from tutor.cli.commands import SUMMARIES
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.json_types import JsonObject
 from tutor.engine.jsonread import read_json_source
@@ -44,8 +45,7 @@ MAX_BUDGET = 2000
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("analyse", help="what each choice of a position costs: double dummy, sampled "
-                                            "layouts, robots (FILE or -)")
+    parser = sub.add_parser("analyse", help=SUMMARIES["analyse"])
     parser.add_argument("file", metavar="FILE", help="a JSON position (as for tutor advise), or - for standard input")
     parser.add_argument("--layouts", default=None, metavar="N",
                         help=f"layouts to price, 1 to {MAX_LAYOUTS} (default: until every verdict is decided, "

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import count_argument
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.catalogue import check_content
@@ -16,7 +17,7 @@ MAX_PROBLEMS_SHOWN = 50
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("check", help="validate content/ (rules, glossary, quizzes, conventions…)")
+    parser = sub.add_parser("check", help=SUMMARIES["check"])
     parser.add_argument("--content", type=Path, default=None, metavar="DIR",
                         help="the content folder to check (default: $TUTOR_CONTENT_DIR, else the shipped content/)")
     parser.add_argument("--max-problems", type=count_argument, default=MAX_PROBLEMS_SHOWN, metavar="N",

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import random
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import add_seed_option, seed_or_random
 from tutor.engine.deals.generate import random_deal
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("deal", help="print a seeded random deal (diagram and PBN)")
+    parser = sub.add_parser("deal", help=SUMMARIES["deal"])
     add_seed_option(parser, "deal")
     parser.set_defaults(func=run)
 

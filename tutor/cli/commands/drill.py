@@ -16,6 +16,7 @@ import json
 import time
 from collections.abc import Iterable
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, choices_line, read_choice
@@ -27,7 +28,7 @@ from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("drill", help="practise a convention: a generated position, answered here",
+    parser = sub.add_parser("drill", help=SUMMARIES["drill"],
                             description="Practise a convention: a generated position, answered here.")
     parser.add_argument("kind", metavar="KIND", help="the drill kind (listed below)")
     add_drill_options(parser)

@@ -13,6 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tutor.cli.commands import SUMMARIES
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
@@ -24,7 +25,7 @@ WIDTH = 88
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("laws", help="study the laws: sections, one law, search")
+    parser = sub.add_parser("laws", help=SUMMARIES["laws"])
     parser.add_argument("id", nargs="?", help="a law to show: 12, law-12, scoring 7, note-3, r53")
     parser.add_argument("--section", metavar="S", help="list the laws of section S (an id such as 'cutting')")
     parser.add_argument("--search", metavar="WORD", help="find the laws mentioning WORD (or numbered WORD)")

@@ -26,6 +26,7 @@ import argparse
 import random
 from collections.abc import Callable
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
 from tutor.cli.spelling import as_call, learner_message
 from tutor.cli.table_options import TableOptions, add_layouts_option, table_options
@@ -42,7 +43,7 @@ COLUMNS = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("play", help="the practice table: play a deal or a rubber against the book robots")
+    parser = sub.add_parser("play", help=SUMMARIES["play"])
     parser.add_argument("--seat", default="S", help="your seat: N, E, S or W (default S)")
     add_seed_option(parser, "deal (or rubber)")
     parser.add_argument("--dealer", default="N", help="the (first) dealer (default N)")

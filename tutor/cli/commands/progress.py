@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tutor.cli.commands import SUMMARIES
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.progress.progress_io import export_csv, export_json, import_json
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("progress", help="show, export or import the learner's progress record")
+    parser = sub.add_parser("progress", help=SUMMARIES["progress"])
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--export", metavar="FILE", type=Path, help="write the whole record as JSON")
     action.add_argument("--import", dest="import_", metavar="FILE", type=Path,

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice, same_answer
@@ -18,7 +19,7 @@ from tutor.lessons.review.servers import servable_kinds, serve_each
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("review", help="review what is due (spaced repetition) or replay a mistake")
+    parser = sub.add_parser("review", help=SUMMARIES["review"])
     parser.add_argument("--count", type=count_argument, default=10, help="at most this many items (default 10)")
     parser.add_argument("--list", action="store_true", help="only list what is due and the mistakes queue")
     parser.add_argument("--mistakes", action="store_true", help="replay the missed positions exactly")

@@ -17,6 +17,7 @@ import random
 import sys
 from typing import Any
 
+from tutor.cli.commands import SUMMARIES
 from tutor.engine import pbn
 from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.deals.generate import random_deal
@@ -27,7 +28,7 @@ from tutor.lessons.words import laws_named
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("robots", help="the four book robots bid and play a deal out")
+    parser = sub.add_parser("robots", help=SUMMARIES["robots"])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deal", metavar="PBN", help='a whole deal in PBN, e.g. "N:AKQ.… … … …"')
     source.add_argument("--seed", metavar="N", help="a seeded random deal; the same seed gives the same record")

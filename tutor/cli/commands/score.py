@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tutor.cli.commands import SUMMARIES
 from tutor.engine.errors import echo
 from tutor.engine.json_types import JsonValue
 from tutor.engine.jsonread import JsonInputError, read_json_source
@@ -23,7 +24,7 @@ from tutor.engine.sheet import deal_rows, rubber_rows, sheet_text
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
-        "score", help="score a deal or a rubber from JSON (book scoring, itemized with laws)",
+        "score", help=SUMMARIES["score"],
         description='Score a Vint deal: {"deal": PBN, "contract": "3H"|"4NT"|"pass", "declarer": "N", '
                     '"tricks": 9, "variants": {...}}; or a rubber: {"deals": [...]}.')
     parser.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands import drill as drill_command
 from tutor.cli.commands.drill import add_drill_options
 from tutor.cli.commands.progress import add_store_options
@@ -32,7 +33,7 @@ WIDTH = 88
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("solo", help="Solo Whist: laws, bidding drill, worked example, settlement")
+    parser = sub.add_parser("solo", help=SUMMARIES["solo"])
     actions = parser.add_subparsers(dest="solo_command", metavar="ACTION", required=True)
 
     rules = actions.add_parser("rules", help="the Solo Whist laws, or one in full")
