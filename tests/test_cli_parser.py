@@ -55,24 +55,18 @@ def test_a_refusal_reads_as_the_whole_parsers(argv: list[str]) -> None:
             parse(argv)
         return err.getvalue()
 
-    mine = refusal(main)  # the command's own parser
+    mine = refusal(main)  # as main parses it: the command's own parser, or the summaries'
     assert mine and mine == refusal(whole().parse_args)
 
 
-def test_tutors_help_imports_no_command() -> None:
+@pytest.mark.parametrize(("argv", "unwanted"), [
+    (["--help"], ("tutor.cli.commands.", "sqlalchemy")),  # the help needs no command's module
+    (["deal", "--seed", "1"], ("sqlalchemy", "numpy", "alembic")),  # a deal needs no store, no solver
+])
+def test_a_command_imports_only_what_it_needs(argv: list[str], unwanted: tuple[str, ...]) -> None:
     probe = ("import sys, contextlib, io\nfrom tutor.cli import main\n"
-             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit): main(['--help'])\n"
-             "print(sorted(m for m in sys.modules if m.startswith('tutor.cli.commands.') or m == 'sqlalchemy'))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG_GUARD,
-                          check=True)
-    assert done.stdout.strip() == "[]", done.stdout
-
-
-def test_a_command_that_needs_no_store_starts_without_it() -> None:
-    # a seeded deal needs neither the progress store (SQLAlchemy) nor the solver's matrices (numpy)
-    probe = ("import sys, contextlib, io\nfrom tutor.cli import main\n"
-             "with contextlib.redirect_stdout(io.StringIO()): main(['deal', '--seed', '1'])\n"
-             "print(sorted(m for m in ('sqlalchemy', 'numpy', 'alembic') if m in sys.modules))")
+             f"with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit): main({argv!r})\n"
+             f"print(sorted(m for m in sys.modules if m.startswith({unwanted!r})))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG_GUARD,
                           check=True)
     assert done.stdout.strip() == "[]", done.stdout
