@@ -2,9 +2,10 @@
 
 Each command module defines ``register(subparsers)``, which adds its parser and
 sets ``func`` to a function taking the parsed arguments and returning an exit
-code; the module is named as its command, its summary is in ``commands.SUMMARIES``,
-and a command imports its own module alone (:func:`build_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a
-one-line message on standard error and exit code 2, never a traceback.
+code; the module is named as its command and its summary is in ``commands.SUMMARIES``.
+A command imports its own module alone (:func:`build_parser`), ``tutor --help`` none
+(:func:`summary_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a one-line
+message on standard error and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
