@@ -57,7 +57,7 @@ _IMPORTS = (ast.Import, ast.ImportFrom)
 def _python_prose(path: Path) -> str:
     """A Python file's docstrings and comments, one after another (nothing else of the code)."""
     text = path.read_text(encoding="utf-8")
-    tree = _tree(path)
+    tree = parsed(path)
     parts = [doc for node in (tree, *_statements(tree))
              if isinstance(node, _DOCUMENTED)
              and (doc := ast.get_docstring(node, clean=False))]
@@ -129,11 +129,6 @@ def _bound(body: list[ast.stmt]) -> dict[str, ast.stmt]:
     return names
 
 
-@cache
-def _tree(path: Path) -> ast.Module:
-    return parsed(path)
-
-
 def resolves(dotted: str) -> bool:
     """A module, or a name bound in one (through classes; an imported or assigned name ends the walk)."""
     parts = dotted.split(".")
@@ -142,7 +137,7 @@ def resolves(dotted: str) -> bool:
             break
     else:
         return False
-    body: list[ast.stmt] = _tree(path).body
+    body: list[ast.stmt] = parsed(path).body
     for name in parts[i:]:
         node = _bound(body).get(name)
         if node is None:
@@ -172,7 +167,7 @@ def _retired_stems() -> frozenset[str]:
     old = {o.rpartition(".")[2] for o, n in moves.items() if o != n}
     modules = {p.stem for p in (ROOT / "tutor").rglob("*.py")} | {p.name for p in (ROOT / "tutor").rglob("*")
                                                                    if p.is_dir()}
-    aliases = {a.asname for p in (ROOT / "tutor").rglob("*.py") for n in _statements(_tree(p))
+    aliases = {a.asname for p in (ROOT / "tutor").rglob("*.py") for n in _statements(parsed(p))
                if isinstance(n, _IMPORTS) for a in n.names if a.asname}
     return frozenset(s for s in old - modules - aliases if s != "__init__")
 
@@ -187,7 +182,7 @@ def _short_names() -> dict[str, str]:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         if parts[1] in ("engine", "lessons"):  # the commands and pages have names a variable has too
             modules.setdefault(name.rpartition(".")[2], set()).add(name)
-        for node in _statements(_tree(path)):
+        for node in _statements(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for a in node.names:
                     if a.asname and _module_file(f"{node.module}.{a.name}"):
@@ -265,7 +260,7 @@ def map_listed(text: str) -> set[str]:
 
 def _needs_a_line(path: Path) -> bool:
     """Every module, but a package's ``__init__`` that holds only its docstring."""
-    body = _tree(path).body
+    body = parsed(path).body
     return path.name != "__init__.py" or any(not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
                                              for n in body)
 

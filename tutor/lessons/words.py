@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
@@ -143,19 +144,37 @@ _SOLO_FILE, _SOLO_LAST_LINE = "002_", 97
 _LINE = re.compile(r"\bl\.(\d+)")
 
 
-def source_name(file: str, ref: str = "") -> str:
+class Cited(Protocol):
+    """A citation of the content (the laws' ``Source``, a bidding lesson's): a seed file and a place in it."""
+
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def ref(self) -> str: ...
+
+
+def source_name(source: Cited) -> str:
     """A source as a learner knows it, from its file and, for the Thai file, the line cited.
 
-    >>> source_name("000_3fb8f71f4f530558.txt"), source_name("002_c68374d8f015d64a.txt", "law 28, l.479")
-    ('the book (Romanian translation)', 'the book (Thai translation)')
-    >>> source_name("002_c68374d8f015d64a.txt", "l.29-31")
-    'the Solo Whist rules (Thai)'
+    >>> from types import SimpleNamespace as Source
+    >>> source_name(Source(file="000_3fb8f71f4f530558.txt", ref="law 28, l.91"))
+    'the book (Romanian translation)'
+    >>> source_name(Source(file="002_c68374d8f015d64a.txt", ref="law 28, l.479"))
+    'the book (Thai translation)'
+    >>> cited_source(Source(file="002_c68374d8f015d64a.txt", ref="l.29-31"))
+    'the Solo Whist rules (Thai), l.29-31'
     """
-    name = file.rsplit("/", 1)[-1]
-    line = _LINE.search(ref)
+    name = source.file.rsplit("/", 1)[-1]
+    line = _LINE.search(source.ref)
     if name.startswith(_SOLO_FILE) and line is not None and int(line.group(1)) <= _SOLO_LAST_LINE:
         return "the Solo Whist rules (Thai)"
     return next((words for prefix, words in _SOURCES.items() if name.startswith(prefix)), "the sources")
+
+
+def cited_source(source: Cited) -> str:
+    """A citation as the pages and the terminal list it: "the book (Romanian translation), law 28, l.91"."""
+    return f"{source_name(source)}, {source.ref}"
 
 
 def practised_in(files: Iterable[str]) -> str:

@@ -118,6 +118,6 @@ def show_readings(ids: tuple[str, ...], *, expanded: bool = False) -> None:
             if reading is None:
                 st.warning(f"Reading {reading_id!r} is missing from content/scoring-readings.yaml")
                 continue
-            sources = "; ".join(f"{source_name(s.file, s.ref)} {s.ref}" for s in reading.sources)
+            sources = "; ".join(f"{source_name(s)} {s.ref}" for s in reading.sources)
             st.markdown(f"**{reading.title}** — {reading.reading}")
             st.caption(f"Laws: {law_names(reading.laws)} · sources: {sources}")

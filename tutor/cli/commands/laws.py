@@ -19,7 +19,7 @@ from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.laws.study import StudyGuide, citations_in
-from tutor.lessons.words import practised_in, source_name
+from tutor.lessons.words import cited_source, practised_in
 
 WIDTH = 88
 
@@ -67,8 +67,8 @@ def show_entry(guide: StudyGuide, entry: Entry) -> str:
         lines.append(_wrap(note, "        ", first="  note: "))
     for variant in entry.variants:  # what the reading is, as the page names it (not the digest's conflict)
         lines.append(_wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
-        lines += [f"    source: {source_name(s.file, s.ref)}, {s.ref}" for s in variant.sources]
-    lines += ["Sources:"] + [f"  {source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources]
+        lines += [f"    source: {cited_source(s)}" for s in variant.sources]
+    lines += ["Sources:"] + [f"  {cited_source(s)}" for s in entry.sources]
     related = guide.related(entry.id)
     if related:
         lines.append("Related: " + ", ".join(f"{r.label} ({r.title})" for r in related))

@@ -27,7 +27,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
 from tutor.lessons.solo.quiz import scoring_question
-from tutor.lessons.words import source_name
+from tutor.lessons.words import cited_source
 
 WIDTH = 88
 
@@ -92,7 +92,7 @@ def run_rules(args: argparse.Namespace) -> int:
         print("\n" + _wrap(note, "        ", first="  note: "))
     for variant in entry.variants:
         print("\n" + _wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
-    print("\nSources: " + "; ".join(f"{source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources))
+    print("\nSources: " + "; ".join(cited_source(s) for s in entry.sources))
     return 0
 
 

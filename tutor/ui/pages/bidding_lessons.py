@@ -9,7 +9,7 @@ from tutor.engine.cards import Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding.feedback import law_quote
 from tutor.lessons.bidding.lessons import Step, lessons, steps
-from tutor.lessons.words import source_name
+from tutor.lessons.words import cited_source
 from tutor.ui import cards
 from tutor.ui.common import hand_markdown, law_names, page_header, show_error
 
@@ -62,7 +62,7 @@ if STEP not in st.session_state:
 index = min(int(st.session_state[STEP]), len(all_steps))
 st.markdown(f"**Your hand (South, the dealer)** — {law_names(lesson.laws)}")
 st.markdown(hand_markdown(Hand.parse(lesson.hand)))
-st.caption("Sources: " + "; ".join(f"{source_name(s.file, s.ref)}, {s.ref}" for s in lesson.sources))
+st.caption("Sources: " + "; ".join(cited_source(s) for s in lesson.sources))
 if index:
     st.markdown("**The dialogue so far**")
     cards.show_auction(Seat.S, _calls(all_steps[:index]), to_call=index < len(all_steps), you=Seat.S)

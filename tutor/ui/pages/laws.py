@@ -11,7 +11,7 @@ from tutor.engine.errors import ContentError, TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.laws.study import StudyGuide, citations_in
-from tutor.lessons.words import practised_in, source_name
+from tutor.lessons.words import cited_source, practised_in
 from tutor.ui import state as _state
 from tutor.ui.common import content_report, page_header, show_error
 
@@ -98,9 +98,9 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
         label = "Another reading: " + variant.id.replace("-", " ")
         with st.expander(label):
             st.markdown(variant.text)
-            st.markdown("\n".join(f"- {source_name(s.file, s.ref)}, {s.ref}" for s in variant.sources))
+            st.markdown("\n".join(f"- {cited_source(s)}" for s in variant.sources))
     with st.expander("Sources", expanded=False):
-        st.markdown("\n".join(f"- {source_name(s.file, s.ref)}, {s.ref}" for s in entry.sources))
+        st.markdown("\n".join(f"- {cited_source(s)}" for s in entry.sources))
     related = guide.related(entry.id)
     if related:
         st.markdown("**Related laws**")

@@ -77,7 +77,7 @@ def _study() -> None:
     for variant in entry.variants:
         # what the reading is, never its id (as the laws page names it)
         st.warning(f"**Another reading: {variant.id.replace('-', ' ')}** — {variant.text}", icon=":material/alt_route:")
-    st.caption("Sources: " + "; ".join(f"{source_name(s.file, s.ref)} ({s.ref})" for s in entry.sources))
+    st.caption("Sources: " + "; ".join(f"{source_name(s)} ({s.ref})" for s in entry.sources))
     _law_quiz()
 
 
