@@ -42,11 +42,13 @@ def law_entries(root: Path | None = None) -> dict[str, Mapping[str, object]]:
 
     folder = Path(root) if root is not None else content_dir()
     files = rules_files(folder)
-    signature = tuple((str(p), *_stamp(p)) for p in files)
+    signature = tuple((str(p), *file_stamp(p)) for p in files)
     return dict(_read_entries(signature))
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def file_stamp(path: Path) -> tuple[int, int]:
+    """A file's modification time and size, part of a cache's key: an edited file is read again
+    (``(0, -1)`` for a file that is not there)."""
     try:
         info = path.stat()
     except OSError:

@@ -12,12 +12,14 @@ read with the safe loader and validated by the content models; a broken file is 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from tutor.engine.errors import ContentError
 from tutor.lessons.content import content_dir
+from tutor.lessons.content.laws import file_stamp
 from tutor.lessons.content.models import Entry, QuizFile
 from tutor.lessons.content.yamlread import ParsedYaml, expect_mapping, listed, model_problems, read_yaml_file
 
@@ -35,8 +37,20 @@ def _read(path: Path) -> ParsedYaml:
 
 
 def load_solo_laws(root: Path | None = None) -> list[Entry]:
-    """The Solo Whist laws, in order (from rules.yaml, else from the writers' part)."""
+    """The Solo Whist laws, in order (from rules.yaml, else from the writers' part).
+
+    Read once while the files keep their times and sizes, as the laws are
+    (:func:`tutor.lessons.content.laws.law_entries`): ``tutor solo rules`` and its tests read them
+    for every rule shown, and rules.yaml takes some 70 ms to read and check."""
     root = root or content_dir()
+    stamps = tuple((str(path), *file_stamp(path)) for path in (root / "rules.yaml", root / PART))
+    return list(_read_laws(root, stamps))
+
+
+@functools.lru_cache(maxsize=4)
+def _read_laws(root: Path, stamps: tuple[tuple[str, int, int], ...]) -> tuple[Entry, ...]:
+    """The laws of ``root`` as its files stood at ``stamps`` (part of the key only: an edit reads again)."""
+    del stamps
     found: list[tuple[int, object]] = []
     source = root / "rules.yaml"
     parsed = ParsedYaml()
@@ -57,7 +71,7 @@ def load_solo_laws(root: Path | None = None) -> list[Entry]:
         raise ContentError("\n".join(listed(problems)))
     if not laws:
         raise ContentError(f"{root}: no Solo Whist laws found (section {SECTION!r})")
-    return laws
+    return tuple(laws)
 
 
 def _is_solo(entry: object) -> bool:
