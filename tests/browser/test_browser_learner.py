@@ -201,7 +201,7 @@ def _answer_a_lead_drill_with_the_book_card(app: App) -> None:
     """On the play drill page the address above opened: the lead, then the position's number."""
     from tutor.engine.cards import Card
     from tutor.lessons.play.drill import make
-    from tutor.ui.common import law_names
+    from tutor.ui.common import law_labels
 
     drill = make("lead", None, SEED)
     right = Card.parse(drill.accepted[0]).pretty
@@ -217,7 +217,7 @@ def _answer_a_lead_drill_with_the_book_card(app: App) -> None:
     success = app.main.locator('[data-testid="stAlertContentSuccess"]').first
     success.wait_for()
     assert f"Right: {right}" in success.inner_text()
-    assert law_names(drill.laws) in app.text()
+    assert law_labels(drill.laws) in app.text()
     assert not app.exceptions()
 
 

@@ -104,8 +104,10 @@ def answer_md(text: str) -> str:
     return text_md(text)
 
 
-def law_name(law_id: str) -> str:
-    """How a page names a law: "Law 41", "Scoring 5", "Law ≈53 (recovered)" — never its id."""
+def law_label(law_id: str) -> str:
+    """A law's label, as a page cites it beside a text or heads it: "Law 41", "Scoring 5", "Law ≈53
+    (recovered)" — never its id. Inside a sentence a law is named by :func:`tutor.lessons.words.law_name`
+    ("law 41")."""
     report = content_report()
     if report.rules is not None:
         for entry in report.rules.entries:
@@ -115,6 +117,6 @@ def law_name(law_id: str) -> str:
     return f"{head.capitalize()} {number}".strip()
 
 
-def law_names(law_ids: Iterable[str]) -> str:
+def law_labels(law_ids: Iterable[str]) -> str:
     """``("law-41", "scoring-5")`` -> "Law 41, Scoring 5"."""
-    return ", ".join(law_name(i) for i in law_ids)
+    return ", ".join(law_label(i) for i in law_ids)

@@ -14,7 +14,7 @@ from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
 from tutor.lessons.words import source_name
 from tutor.ui import cards
-from tutor.ui.common import law_names, show_error
+from tutor.ui.common import law_labels, show_error
 
 NS_COL, EW_COL = "NS (we)", "EW (they)"
 
@@ -36,7 +36,7 @@ def sheet_frame(rows: tuple[SheetRow, ...]) -> pd.DataFrame:
             "entry": LINE_ENTRY if row.section == "line" else row.entry,
             NS_COL: _cell(row.ns),
             EW_COL: _cell(row.ew),
-            "laws": law_names(row.laws),
+            "laws": law_labels(row.laws),
             "why": row.text,
         })
     return pd.DataFrame.from_records(records, columns=["deal", "entry", NS_COL, EW_COL, "laws", "why"])
@@ -98,7 +98,7 @@ def variant_pickers(prefix: str) -> Rules:
         options = list(variant.options)
         labels = {k: o.label for k, o in variant.options.items()}  # what the option is, not its key
         choices[variant.name] = st.selectbox(
-            f"{variant.description} ({law_names((variant.law,))}; the sources differ here)",
+            f"{variant.description} ({law_labels((variant.law,))}; the sources differ here)",
             options, format_func=labels.__getitem__, key=f"{prefix}_variant_{variant.name}")
     return Rules.with_variants(choices)
 
@@ -120,4 +120,4 @@ def show_readings(ids: tuple[str, ...], *, expanded: bool = False) -> None:
                 continue
             sources = "; ".join(f"{source_name(s)} {s.ref}" for s in reading.sources)
             st.markdown(f"**{reading.title}** — {reading.reading}")
-            st.caption(f"Laws: {law_names(reading.laws)} · sources: {sources}")
+            st.caption(f"Laws: {law_labels(reading.laws)} · sources: {sources}")

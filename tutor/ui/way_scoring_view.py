@@ -18,7 +18,7 @@ from tutor.lessons.ways.scoring import (
     make_way_question,
 )
 from tutor.ui import state as _state
-from tutor.ui.common import law_names, show_error, text_md
+from tutor.ui.common import law_labels, show_error, text_md
 
 RESULTS = "scoring_quiz_way_results"
 
@@ -47,7 +47,7 @@ def _feedback(results: tuple[WayBlankResult, ...]) -> None:
     else:
         st.warning(summary, icon=":material/rule:")
     for result in results:
-        text = text_md(f"{result.message} ({law_names(result.blank.laws)})")
+        text = text_md(f"{result.message} ({law_labels(result.blank.laws)})")
         if result.correct:
             st.success(text, icon=":material/check:")
         else:

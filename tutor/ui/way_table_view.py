@@ -21,7 +21,7 @@ from tutor.engine.ways.five import five_table
 from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, write_round
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.ui import state as _state
-from tutor.ui.common import law_name, show_error, text_md
+from tutor.ui.common import law_label, show_error, text_md
 from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
 
 WAYS_TABLE, SAVED, RECORDED, FIVE = "ways_table", "ways_table_saved", "ways_recorded", FIVE_KEY
@@ -120,7 +120,7 @@ def _restore(players: int, way_name: str) -> None:
 
 def _laws(players: int, way_name: str) -> None:
     way = find_way(players, way_name)
-    with st.expander(f"The laws of this way: {law_name(way.law)}"):
+    with st.expander(f"The laws of this way: {law_label(way.law)}"):
         st.markdown(text_md(way.title))
         for reading in way.readings:
             st.markdown(f"- The tutor's reading: {words(reading)}")
@@ -280,7 +280,7 @@ def _show_record(evening: JsonObject) -> None:
     st.text(line.line())
     st.caption(f"Rounds written: {', '.join(map(str, rounds))} (a round not played counts nothing). "
                "Each winner of a rubber writes the difference as a plus, each loser as a minus, the one "
-               f"sitting out nothing ({law_name('five-2')}).")
+               f"sitting out nothing ({law_label('five-2')}).")
     if st.button("Start a new evening (clear the record)", key="ways_five_clear"):
         _keep({"results": {}, "pending": None})
         st.rerun()

@@ -16,7 +16,7 @@ from tutor.lessons.pbn_export import drill_pbn
 from tutor.lessons.words import learner_words
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, law_names, page_header, show_error
+from tutor.ui.common import hand_markdown, law_labels, page_header, show_error
 
 RULE, SEED, RESULT, STARTED = ("bid_drill_rule", "bid_drill_seed", "bid_drill_result", "bid_drill_t0")
 ANY = "any"
@@ -60,7 +60,7 @@ def _show_position(drill: Drill) -> None:
     if pos.get("auction_notes"):
         with st.expander("What the earlier calls mean by the book", expanded=False):
             for n in pos["auction_notes"]:
-                laws = f" ({law_names(n['laws'])})" if n["laws"] else ""
+                laws = f" ({law_labels(n['laws'])})" if n["laws"] else ""
                 st.markdown(f"- {n['seat']} {cards.call_md(parse_call(n['call']))}: {n['title']}{laws}")
 
 
@@ -133,7 +133,7 @@ rules = {r.id: r for r in conventions().of_kind("bid")}
 _state.adopt_url(RULE, "rule", [ANY, *rules])
 rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention" if i == ANY
-                           else f"{rules[i].title} ({law_names(rules[i].laws)})")
+                           else f"{rules[i].title} ({law_labels(rules[i].laws)})")
 seed = EXERCISE.controls("position")
 _state.keep_in_url(rule=rule_choice, position=seed)
 rule_id = None if rule_choice == ANY else str(rule_choice)

@@ -11,7 +11,7 @@ from tutor.lessons.bidding.feedback import law_quote
 from tutor.lessons.bidding.lessons import Step, lessons, steps
 from tutor.lessons.words import cited_source
 from tutor.ui import cards
-from tutor.ui.common import hand_markdown, law_names, page_header, show_error
+from tutor.ui.common import hand_markdown, law_labels, page_header, show_error
 
 LESSON, STEP = "bid_lesson_id", "bid_lesson_step"
 
@@ -60,7 +60,7 @@ except TutorError as err:
 if STEP not in st.session_state:
     _reset()
 index = min(int(st.session_state[STEP]), len(all_steps))
-st.markdown(f"**Your hand (South, the dealer)** — {law_names(lesson.laws)}")
+st.markdown(f"**Your hand (South, the dealer)** — {law_labels(lesson.laws)}")
 st.markdown(hand_markdown(Hand.parse(lesson.hand)))
 st.caption("Sources: " + "; ".join(cited_source(s) for s in lesson.sources))
 if index:
@@ -70,7 +70,7 @@ if index:
     last = all_steps[index - 1]
     st.info(last.note, icon=":material/record_voice_over:")
     if last.rule_id:
-        st.caption(f"Convention: {last.rule_title} ({law_names(last.laws)})")
+        st.caption(f"Convention: {last.rule_title} ({law_labels(last.laws)})")
 if index < len(all_steps):
     step = all_steps[index]
     choices = [str(c) for c in step.position.legal_calls()][:16]

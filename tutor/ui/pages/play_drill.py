@@ -15,7 +15,7 @@ from tutor.lessons.play.rules import rule_named, rules_of_kind
 from tutor.lessons.words import learner_words
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, law_names, page_header, show_error
+from tutor.ui.common import hand_markdown, law_labels, page_header, show_error
 
 KIND, RULE, SEED, RESULT, STARTED = ("play_drill_kind", "play_drill_rule", "play_drill_seed",
                                      "play_drill_result", "play_drill_t0")
@@ -94,9 +94,9 @@ def _feedback(drill: PlayDrill, choice: str, first: str | None) -> None:
         st.error(f"The book plays {accepted if len(drill.accepted) == 1 else 'any of ' + accepted}, "
                  f"not {_pretty(choice)}.", icon=":material/close:")
         reason = drill.why_not.get(choice) or (f"the book's rule here is “{rule_named(drill.rule_id).title}” "
-                                               f"({law_names(drill.laws)}), and it does not play this card.")
+                                               f"({law_labels(drill.laws)}), and it does not play this card.")
         st.markdown(f"**Why not {_pretty(choice)}:** {reason}")
-    st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_names(drill.laws)})  \n{learner_words(drill.explanation)}")
+    st.markdown(f"**{rule_named(drill.rule_id).title}** ({law_labels(drill.laws)})  \n{learner_words(drill.explanation)}")
     with st.expander("The full deal and the double-dummy check", expanded=not drill.is_correct(choice)):
         cards.show_compass(Deal.from_pbn(drill.deal_pbn))
         st.download_button("Download the deal as PBN", drill_pbn(drill), file_name=f"vint-drill-{drill.seed}.pbn",
@@ -120,7 +120,7 @@ rules = {r.id: r for r in rules_of_kind(kind)}
 _state.adopt_url(RULE, "rule", [ANY, *rules])
 rule_choice = st.selectbox("Convention", [ANY, *rules], key=RULE, on_change=EXERCISE.new,
                            format_func=lambda i: "any convention of this kind" if i == ANY
-                           else f"{rules[i].title} ({law_names(rules[i].laws)})")
+                           else f"{rules[i].title} ({law_labels(rules[i].laws)})")
 seed = EXERCISE.controls("position")
 _state.keep_in_url(kind=kind, rule=rule_choice, position=seed)
 rule_id = None if rule_choice == ANY else rule_choice

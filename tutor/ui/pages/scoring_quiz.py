@@ -19,7 +19,7 @@ from tutor.lessons.scoring import (
 )
 from tutor.lessons.ways.scoring import WAY_LEVELS
 from tutor.ui import state as _state
-from tutor.ui.common import law_names, page_header, show_error
+from tutor.ui.common import law_labels, page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings
 from tutor.ui.way_scoring_view import render as render_way_level
 
@@ -45,7 +45,7 @@ def _show_question(question: ScoringQuestion) -> None:
         p = view.played
         st.markdown(f"**Deal {view.number}.** {describe_play(p.contract, p.declarer_tricks, p.revoke)}")
         for item in view.shown:
-            st.markdown(f"- given: {item.text} ({law_names(item.laws)})")
+            st.markdown(f"- given: {item.text} ({law_labels(item.laws)})")
 
 
 def _form(question: ScoringQuestion) -> dict[str, int | None] | None:
@@ -78,7 +78,7 @@ def _feedback(results: tuple[BlankResult, ...]) -> None:
     else:
         st.warning(summary, icon=":material/rule:")
     for result in results:
-        laws = law_names(result.blank.laws)
+        laws = law_labels(result.blank.laws)
         if result.correct:
             st.success(f"{result.message} ({laws})", icon=":material/check:")
         else:

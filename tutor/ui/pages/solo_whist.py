@@ -27,7 +27,7 @@ from tutor.lessons.solo.quiz import ScoringQuestion, parse_points, scoring_quest
 from tutor.lessons.words import source_name
 from tutor.ui import cards
 from tutor.ui import state as _state
-from tutor.ui.common import hand_markdown, law_names, page_header, show_error
+from tutor.ui.common import hand_markdown, law_labels, page_header, show_error
 
 P = "solo_"  # prefix of every session-state key of this page
 
@@ -67,10 +67,10 @@ def _study() -> None:
     laws = _laws()
     ids = [e.id for e in laws]
     by_id = {e.id: e for e in laws}
-    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{law_names((i,))}: {by_id[i].title}", key=f"{P}law")
+    chosen = st.selectbox("Law", ids, format_func=lambda i: f"{law_labels((i,))}: {by_id[i].title}", key=f"{P}law")
     entry = by_id[chosen]
     st.subheader(entry.title)
-    st.caption(f"{law_names((entry.id,))} · {entry.kind}")  # named as the learner reads it, never the id
+    st.caption(f"{law_labels((entry.id,))} · {entry.kind}")  # named as the learner reads it, never the id
     st.markdown(entry.text)
     for note in entry.notes:
         st.info(note, icon=":material/lightbulb:")
@@ -106,7 +106,7 @@ def _law_quiz() -> None:
         _state.record_once(f"solo-quiz:{q.id}", Answer("solo", q.id, correct, str(given), expected,
                                                        laws=tuple(q.laws)))
         (st.success if correct else st.error)(f"{'Right' if correct else 'Not quite'}: {expected}. "
-                                              f"{q.explanation} ({law_names(q.laws)})")
+                                              f"{q.explanation} ({law_labels(q.laws)})")
     if right.button("Next question", key=f"{P}q_next"):
         st.session_state[f"{P}q_index"] = index + 1
         st.rerun()
@@ -174,7 +174,7 @@ def _drill() -> None:
         st.markdown(f"Why not {labels[choice]}: {drill.why_not[choice]}.")
     st.dataframe(pd.DataFrame({"figure": list(drill.features), "value": list(drill.features.values())}),
                  hide_index=True, key=f"{P}drill_features")
-    st.caption("Laws: " + law_names(drill.laws))
+    st.caption("Laws: " + law_labels(drill.laws))
 
 
 # -- replay -----------------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def _settlement_table(s: Settlement, names: dict[Seat, str] | None = None) -> No
     net = s.net
     st.dataframe(pd.DataFrame([{"player": names[seat], "result": format_points(net[seat])} for seat in SEATS]),
                  hide_index=True, key=f"{P}net_{s.game.value}_{s.bidder.value}_{s.side_tricks}_{s.made}")
-    st.caption("Law: " + law_names(s.laws))
+    st.caption("Law: " + law_labels(s.laws))
 
 
 def _calculator() -> None:
