@@ -57,6 +57,13 @@ def test_search_by_word_finds_the_revoke_penalty_law_148(guide: StudyGuide) -> N
     assert guide.search("no-such-word-anywhere") == []
 
 
+@pytest.mark.parametrize("query", ["!!", "—", "?", "...", "« »"])
+def test_a_search_without_a_word_matches_no_law(guide: StudyGuide, query: str) -> None:
+    """A query of punctuation alone names nothing (every one of the 248 laws matched it: "every word of
+    the query" held of an empty list of words)."""
+    assert guide.search(query) == []
+
+
 def test_search_finds_russian_terms(guide: StudyGuide) -> None:
     assert guide.search("ренонс")
 

@@ -209,6 +209,8 @@ class StudyGuide:
         if exact is not None:
             return [exact]
         words = normalize(query).split()
+        if not words:  # only punctuation ("!!", "—"): no word to look for, so no law mentions it
+            return []
         texts, vocabulary = self._search_index
         words = [self._closest(w, texts, vocabulary) for w in words]
         scored = []
