@@ -164,16 +164,53 @@ class Rule:
         return "*" in self.overrides or any(other.id.startswith(mark) for mark in self.overrides)
 
     def explain(self, position: object, answer: object) -> str:
-        """The explanation with ``{feature}`` and ``{answer}`` placeholders filled in."""
+        """The explanation with ``{feature}`` and ``{answer}`` placeholders filled in; ``{feature:noun}``
+        writes a counted feature's number with its noun, one or many ("1 ace", "3 aces")."""
         values: dict[str, object] = {"answer": answer}
-        values.update({name: word.value(position, {}) for name, word in self.placeholders.items()})
+        values.update({name: _Count.of(word.value(position, {}), word) for name, word in self.placeholders.items()})
         return self.explanation.format_map(_Defaulting(values))
+
+
+#: The one format a placeholder may ask for: the number with the feature's noun (``{aces:noun}``).
+NOUN_FORMAT = "noun"
 
 
 def placeholder_names(explanation: str) -> tuple[str, ...]:
     """The ``{names}`` an explanation template fills in, ``answer`` apart."""
-    return tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(explanation)
-                               if name and name != "answer"))
+    return tuple(dict.fromkeys(name for name, _ in placeholder_formats(explanation) if name != "answer"))
+
+
+def placeholder_formats(explanation: str) -> tuple[tuple[str, str], ...]:
+    """Each placeholder of an explanation template with the format it asks for (``""``: none)."""
+    return tuple((name, spec or "") for _, name, spec, _ in string.Formatter().parse(explanation) if name)
+
+
+def counted(word: Word) -> bool:
+    """Whether an explanation may write ``word``'s value with its noun: a count with nouns of its own
+    (not those of a suit's feature, which name the suit: "card in {suit}")."""
+    nouns = word.nouns
+    return len(nouns) == 3 and "{" not in nouns[0]  # noqa: PLR2004 -- one, many, who has them
+
+
+class _Count(int):
+    """A counted feature's value in an explanation: plain, or with the feature's noun (:data:`NOUN_FORMAT`),
+    so that no sentence reads "1 aces" (the nouns are the vocabulary's, one and many)."""
+
+    nouns: tuple[str, str]
+
+    @classmethod
+    def of(cls, value: object, word: Word) -> object:
+        if not counted(word) or isinstance(value, bool) or not isinstance(value, int):
+            return value
+        count = cls(value)
+        one, many, _ = word.nouns or ("", "", "")
+        count.nouns = (one, many)
+        return count
+
+    def __format__(self, spec: str) -> str:
+        if spec == NOUN_FORMAT:
+            return f"{int(self)} {self.nouns[0] if self == 1 else self.nouns[1]}"
+        return format(int(self), spec)
 
 
 class _Defaulting(dict[str, object]):
@@ -235,5 +272,5 @@ def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice |
     unique = all(a == answer for a in top)
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
-__all__ = ["OPERATORS", "Advice", "Condition", "Position", "Rule", "deciding_order", "evaluate", "evaluate_ordered",
-           "placeholder_names"]
+__all__ = ["NOUN_FORMAT", "OPERATORS", "Advice", "Condition", "Position", "Rule", "counted", "deciding_order", "evaluate",
+           "evaluate_ordered", "placeholder_formats", "placeholder_names"]

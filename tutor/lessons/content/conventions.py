@@ -135,6 +135,7 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
     explanation = " ".join(model.explanation.split())
     placeholders = {name: word for name in conv.placeholder_names(explanation)
                     if (word := vocabulary.get("feature", name)) is not None}
+    errors += _format_problems(explanation, placeholders)
     if errors or situation is None or chooser is None:
         return None, errors
     return conv.Rule(
@@ -144,6 +145,21 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
         situation_args=_checked_args(model.when.situation_args), chooser_args=_checked_args(model.recommend.args),
         placeholders=placeholders, overrides=tuple(model.overrides), yields=model.yields,
     ), errors
+
+
+def _format_problems(explanation: str, placeholders: Mapping[str, Word]) -> list[tuple[Path_, str]]:
+    """A placeholder may ask for one format, its number with its noun (``{aces:noun}``), and only of a
+    counted feature; any other would fail when a learner first reads the explanation."""
+    problems: list[tuple[Path_, str]] = []
+    for name, spec in conv.placeholder_formats(explanation):
+        word = placeholders.get(name)
+        if spec and spec != conv.NOUN_FORMAT:
+            problems.append((("explanation",), f"explanation {{{name}:{spec}}}: the only format is "
+                                               f"'{conv.NOUN_FORMAT}', the number with its noun ({{aces:noun}})"))
+        elif spec and (word is None or not conv.counted(word)):
+            problems.append((("explanation",), f"explanation {{{name}:{spec}}}: {name!r} is not a counted "
+                                               "feature with a noun (aces, sure_tricks …)"))
+    return problems
 
 
 def _checked_args(args: Mapping[str, object]) -> dict[str, ArgValue]:

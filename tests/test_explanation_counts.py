@@ -1,0 +1,57 @@
+"""An explanation writes a count and its noun in agreement: "1 ace", "3 aces" — never "1 aces".
+
+The robots' most frequent reason, "no convention of the book calls for a bid with this hand here",
+read "(1 sure tricks, 1 aces)" on every hand with one ace; a template now asks for the number with
+the feature's own noun (``{aces:noun}``), and the loader refuses any other format."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tutor.engine.cards import Seat
+from tutor.engine.conventions import counted
+from tutor.engine.conventions.vocabularies import vocabulary_for
+from tutor.engine.deals.generate import random_deal
+from tutor.lessons.robots import bid_auction
+
+#: the robots' auctions of these deals (each call's reason is an explanation of the book's)
+SEEDS = range(60)
+
+
+def _reasons() -> list[str]:
+    return [decision.explanation for seed in SEEDS
+            for decision in bid_auction(random_deal(random.Random(seed)), list(Seat)[seed % 4])[1]]
+
+
+def test_no_reason_writes_one_with_a_plural_noun() -> None:
+    """English agreement, whatever the code: "1" is never followed by a plural count noun of the
+    vocabulary ("aces", "sure tricks", "doubtful tricks" …). The sweep must meet counts of one, or it
+    would prove nothing: hands with one ace are common."""
+    plurals = {word.nouns[1] for word in vocabulary_for("bid").of_role("feature").values() if counted(word)}
+    assert {"aces", "sure tricks"} <= plurals
+    one_and_plural = re.compile(r"\b1 (" + "|".join(map(re.escape, sorted(plurals, key=len, reverse=True))) + r")\b")
+    reasons = _reasons()
+    assert [r for r in reasons if one_and_plural.search(r)] == []
+    assert any(re.search(r"\b1 ace\b", r) for r in reasons)  # a count of one was written, in the singular
+    assert any(re.search(r"\b[02-9] aces\b", r) for r in reasons)  # and others in the plural
+
+
+@pytest.mark.parametrize(("placeholder", "message"), [
+    ("{aces:plural}", "the only format is 'noun'"),
+    ("{aces:>3}", "the only format is 'noun'"),
+    ("{has_direct_suit:noun}", "'has_direct_suit' is not a counted feature"),
+    ("{no_such_feature:noun}", "'no_such_feature' is not a counted feature"),
+])
+def test_a_format_other_than_a_counts_noun_is_refused_at_load(placeholder: str, message: str) -> None:
+    """It would fail (or print the braces) only when a learner first read the explanation."""
+    from test_bidding_loader import GOOD
+
+    from tutor.engine.errors import ContentError
+    from tutor.lessons.content.conventions import parse_conventions
+
+    with pytest.raises(ContentError) as err:
+        parse_conventions(GOOD.replace("(law 41).", f"(law 41; {placeholder})."), "content/conventions/x.yaml")
+    assert message in str(err.value) and "explanation" in str(err.value)
