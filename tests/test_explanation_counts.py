@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tutor.engine.cards import Seat
-from tutor.engine.conventions import counted
+from tutor.engine.conventions import is_counted
 from tutor.engine.conventions.vocabularies import vocabulary_for
 from tutor.engine.deals.generate import random_deal
 from tutor.lessons.robots import bid_auction
@@ -30,7 +30,7 @@ def test_no_reason_writes_one_with_a_plural_noun() -> None:
     """English agreement, whatever the code: "1" is never followed by a plural count noun of the
     vocabulary ("aces", "sure tricks", "doubtful tricks" …). The sweep must meet counts of one, or it
     would prove nothing: hands with one ace are common."""
-    plurals = {word.nouns[1] for word in vocabulary_for("bid").of_role("feature").values() if counted(word)}
+    plurals = {word.nouns[1] for word in vocabulary_for("bid").of_role("feature").values() if is_counted(word)}
     assert {"aces", "sure tricks"} <= plurals
     one_and_plural = re.compile(r"\b1 (" + "|".join(map(re.escape, sorted(plurals, key=len, reverse=True))) + r")\b")
     reasons = _reasons()
@@ -55,3 +55,15 @@ def test_a_format_other_than_a_counts_noun_is_refused_at_load(placeholder: str, 
     with pytest.raises(ContentError) as err:
         parse_conventions(GOOD.replace("(law 41).", f"(law 41; {placeholder})."), "content/conventions/x.yaml")
     assert message in str(err.value) and "explanation" in str(err.value)
+
+
+def test_a_drills_suit_notes_count_in_agreement() -> None:
+    """The bidding drill's "♠ length and honours" read "4 cards, 1 honours" (these seeds hold one honour
+    in the suit named, or a single card)."""
+    from tutor.lessons.bidding.drill import make
+
+    notes = [value for rule, seed in (("law-36-raise-a-direct-three-to-four", 1), ("law-45-ace-and-two-kings-show-the-"
+                                                                                   "second-king", 1))
+             for label, value in make(rule, seed).features.items() if label.endswith("length and honours")]
+    assert notes and all(re.fullmatch(r"(1 card|(?!1 )\d+ cards), (1 honour|(?!1 )\d+ honours)", n) for n in notes), notes
+    assert any("1 honour" in n and "1 honours" not in n for n in notes), notes

@@ -185,7 +185,7 @@ def placeholder_formats(explanation: str) -> tuple[tuple[str, str], ...]:
     return tuple((name, spec or "") for _, name, spec, _ in string.Formatter().parse(explanation) if name)
 
 
-def counted(word: Word) -> bool:
+def is_counted(word: Word) -> bool:
     """Whether an explanation may write ``word``'s value with its noun: a count with nouns of its own
     (not those of a suit's feature, which name the suit: "card in {suit}")."""
     nouns = word.nouns
@@ -200,7 +200,7 @@ class _Count(int):
 
     @classmethod
     def of(cls, value: object, word: Word) -> object:
-        if not counted(word) or isinstance(value, bool) or not isinstance(value, int):
+        if not is_counted(word) or isinstance(value, bool) or not isinstance(value, int):
             return value
         count = cls(value)
         one, many, _ = word.nouns or ("", "", "")
@@ -272,5 +272,5 @@ def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice |
     unique = all(a == answer for a in top)
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
-__all__ = ["NOUN_FORMAT", "OPERATORS", "Advice", "Condition", "Position", "Rule", "counted", "deciding_order", "evaluate",
-           "evaluate_ordered", "placeholder_formats", "placeholder_names"]
+__all__ = ["NOUN_FORMAT", "OPERATORS", "Advice", "Condition", "Position", "Rule", "deciding_order", "evaluate",
+           "evaluate_ordered", "is_counted", "placeholder_formats", "placeholder_names"]

@@ -20,8 +20,8 @@ from tutor.engine.conventions.hand_features import honours, sure_tricks
 from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.engine.json_types import JsonValue
 from tutor.lessons.bidding.words import sentence
+from tutor.lessons.words import count_of, laws_named
 from tutor.lessons.words import law_quote as words_law_quote
-from tutor.lessons.words import laws_named
 
 _CHOICE_WHY = {
     "longer": "law 35 names the longest suit that may be trumps",
@@ -156,7 +156,7 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
         suit = answer.strain.trump
         assert suit is not None
         notes[f"{suit.symbol} length and honours"] = (
-            f"{position.hand.length(suit)} cards, {honours(position.hand, suit)} honours")
+            f"{count_of(position.hand.length(suit), 'card')}, {count_of(honours(position.hand, suit), 'honour')}")
     return notes
 
 

@@ -20,6 +20,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
 from tutor.lessons.progress import ProgressStore, to_ts
+from tutor.lessons.words import count_of
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10
@@ -102,7 +103,7 @@ def needs_attention(reports: list[LearnerReport], now: datetime | None = None) -
     for r in reports:
         overdue = sum(s == "overdue" for s in r.statuses.values())
         if overdue:
-            out.append((r.learner, f"{overdue} assignment(s) overdue"))
+            out.append((r.learner, f"{count_of(overdue, 'assignment')} overdue"))
         elif r.last_answer is None:
             out.append((r.learner, "has not answered anything yet"))
         elif when - r.last_answer > timedelta(days=IDLE_DAYS):

@@ -156,7 +156,7 @@ def _format_problems(explanation: str, placeholders: Mapping[str, Word]) -> list
         if spec and spec != conv.NOUN_FORMAT:
             problems.append((("explanation",), f"explanation {{{name}:{spec}}}: the only format is "
                                                f"'{conv.NOUN_FORMAT}', the number with its noun ({{aces:noun}})"))
-        elif spec and (word is None or not conv.counted(word)):
+        elif spec and (word is None or not conv.is_counted(word)):
             problems.append((("explanation",), f"explanation {{{name}:{spec}}}: {name!r} is not a counted "
                                                "feature with a noun (aces, sure_tricks …)"))
     return problems

@@ -39,6 +39,7 @@ from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.setup import WaySetup
 from tutor.lessons.robots import call_in, decide, default_card, view_of
+from tutor.lessons.words import count_of
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 #: an average hand holds 10 of the pack's 40 high-card points
@@ -199,7 +200,7 @@ def _buy_in_bid(game: WayGame, player: str, seat: Seat, legal: set[str]) -> WayD
     bid = next((b for b in (Bid(3, Strain.of_suit(suit)), Bid(4, Strain.of_suit(suit))) if str(b) in legal), None)
     if total >= BUY_IN_POINTS * len(seen) and bid is not None:
         return WayDecision(player, seat, str(bid), "default-buy-in-three", (game.way.law,),
-                           f"The tutor's default: {total} high-card points in the {len(seen)} hand(s) you see, "
+                           f"The tutor's default: {total} high-card points in the {count_of(len(seen), 'hand')} you see, "
                            f"{BUY_IN_POINTS} or more each; nothing below "
                            f"three may be bid (RO l.511), so bid {bid.spoken} in your longest suit.")
     return WayDecision(player, seat, "P", "default-pass", (game.way.law,),
