@@ -67,3 +67,13 @@ def test_a_drills_suit_notes_count_in_agreement() -> None:
              for label, value in make(rule, seed).features.items() if label.endswith("length and honours")]
     assert notes and all(re.fullmatch(r"(1 card|(?!1 )\d+ cards), (1 honour|(?!1 )\d+ honours)", n) for n in notes), notes
     assert any("1 honour" in n and "1 honours" not in n for n in notes), notes
+
+
+@pytest.mark.parametrize(("tricks", "words"), [(1, "took 1 trick."), (0, "took 0 tricks."), (9, "took 9 tricks.")])
+def test_a_quiz_deal_says_how_many_tricks_in_agreement(tricks: int, words: str) -> None:
+    """The scoring quiz's sentence on the play ("North-South took 1 tricks." before)."""
+    from tutor.engine.calls import Bid, Contract, Strain
+    from tutor.lessons.scoring.deals import describe_play
+
+    assert describe_play(Contract(Bid(1, Strain.SPADES), Seat.N), tricks).endswith(words)
+

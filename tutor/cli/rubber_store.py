@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from tutor.cli.inputs import seed_or_random
 from tutor.engine.cards import Seat
+from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, TableSlot
 from tutor.lessons.table import TableDeal
 from tutor.lessons.table.rubber import PracticeRubber
@@ -73,4 +74,4 @@ def queue_line(wrong: int) -> str:
     """"1 mistake of yours written to your review queue (tutor review)." — or nothing when there is none."""
     if not wrong:
         return ""
-    return f"{wrong} mistake{'s' if wrong > 1 else ''} of yours written to your review queue (tutor review)."
+    return f"{count_of(wrong, 'mistake')} of yours written to your review queue (tutor review)."

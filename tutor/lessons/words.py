@@ -56,15 +56,6 @@ def laws_named(law_ids: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def count_of(number: int, one: str, many: str = "") -> str:
-    """A number and its noun in agreement (``many``: ``one`` and an "s" when not given).
-
-    >>> count_of(1, "honour"), count_of(3, "honour"), count_of(0, "hand"), count_of(2, "hand you see", "hands you see")
-    ('1 honour', '3 honours', '0 hands', '2 hands you see')
-    """
-    return f"{number} {one if number == 1 else many or one + 's'}"
-
-
 def law_text(law_id: str) -> str:
     """The law's text as the book (or the tutor's reading of the summaries) states it; '' if unknown."""
     entry = _entries().get(law_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.ui.common import text_md
 from tutor.ui.state import current_learner, db_path, store
 
@@ -24,8 +25,8 @@ def home_summary() -> str | None:
         return None
     accuracy = f", {s.accuracy:.0%} right" if s.accuracy is not None else ""
     streak = f"{s.streak_days}-day streak · " if s.streak_days else ""
-    due = f"{s.due} item{'s' if s.due != 1 else ''} due for review" if s.due else "nothing due"
-    return f"**{text_md(learner)}**: {streak}{s.answers} answers{accuracy} · {s.mastered} mastered · {due}"
+    due = f"{count_of(s.due, 'item')} due for review" if s.due else "nothing due"
+    return f"**{text_md(learner)}**: {streak}{count_of(s.answers, 'answer')}{accuracy} · {s.mastered} mastered · {due}"
 
 
 def mistakes_waiting() -> int:

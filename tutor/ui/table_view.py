@@ -15,6 +15,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
+from tutor.engine.nouns import count_of
 from tutor.lessons.table import TableDeal
 from tutor.lessons.table.review import DeviationCost, choice_sentence, is_judged, mistakes
 from tutor.lessons.table.rubber import PracticeRubber, passed_out_line
@@ -105,7 +106,7 @@ def deal_over(rubber: PracticeRubber, table: TableDeal, price: Callable[[int], D
         contract, won = table.contract, table.tricks_won()
         made = won[contract.declarer.side]
         verdict = "made" if made >= contract.bid.tricks else f"down {contract.bid.tricks - made}"
-        st.markdown(f"**{cards.call_md(contract.bid)} by {SEAT_NAMES[contract.declarer]}: {made} tricks, "
+        st.markdown(f"**{cards.call_md(contract.bid)} by {SEAT_NAMES[contract.declarer]}: {count_of(made, 'trick')}, "
                     f"{verdict}.** Tricks: NS {won[Side.NS]}, EW {won[Side.EW]}.")
     hands, review = st.columns([2, 3])
     with hands:

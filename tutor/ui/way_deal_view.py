@@ -21,6 +21,7 @@ import streamlit as st
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal, shared_rows, step_lines
 from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.rubber import payment_lines, rubber_of
@@ -72,7 +73,7 @@ def _round_the_table(table: WayTable, hands: dict[Seat, Hand]) -> None:
             if seat in hands:
                 st.markdown("  \n".join(holding_md(hands[seat], s) for s in PBN_SUITS))
             elif len(table.game.hand(seat)):
-                st.caption(f"{len(table.game.hand(seat))} cards, face down")
+                st.caption(f"{count_of(len(table.game.hand(seat)), 'card')}, face down")
     with grid[1][1]:
         trick = current_trick(table.game, table.learner)
         st.markdown("**This trick**  \n" + ("  \n".join(f"{card_md(p.card)} from {text_md(p.whose)}" for p in trick)

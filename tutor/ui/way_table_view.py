@@ -15,6 +15,7 @@ import streamlit as st
 from tutor.engine.cards import SEAT_NAMES, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.nouns import count_of
 from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
 from tutor.engine.ways.five import five_table
@@ -199,7 +200,7 @@ def _five(seed: int) -> None:
         _write_result(evening, int(rubber), played)
         for deal in deals:
             st.text(f"{deal['dealer']} deals: {deal['contract']}"
-                    + (f" by {deal['declarer']}, {deal['tricks']} tricks" if deal["declarer"] else ""))
+                    + (f" by {deal['declarer']}, {count_of(int(deal['tricks']), 'trick')}" if deal["declarer"] else ""))
     _show_record(evening)
     if table.sitting_out != me:
         seat = table.seats()[me]

@@ -12,6 +12,7 @@ from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice, same_answer
+from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
 from tutor.lessons.review.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             waiting = mistakes_waiting(store, learner)
             if waiting:
-                print(f"{waiting} mistake{'s' if waiting > 1 else ''} waiting: `tutor review --mistakes` replays them.")
+                print(f"{count_of(waiting, 'mistake')} waiting: `tutor review --mistakes` replays them.")
             items = [item for item in due if item[0] in kinds][: args.count]
             results = serve_each(items, rng)
         asked = 0

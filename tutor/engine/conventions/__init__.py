@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from tutor.engine.conventions.vocabulary import COMPARISONS, OPERATORS, Args, FeatureValue, Requirement, Word
+from tutor.engine.nouns import count_of
 
 
 class Position(Protocol):
@@ -209,7 +210,7 @@ class _Count(int):
 
     def __format__(self, spec: str) -> str:
         if spec == NOUN_FORMAT:
-            return f"{int(self)} {self.nouns[0] if self == 1 else self.nouns[1]}"
+            return count_of(int(self), *self.nouns)
         return format(int(self), spec)
 
 

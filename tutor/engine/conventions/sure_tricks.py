@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor.engine.cards import PBN_SUITS, Hand, Suit
+from tutor.engine.nouns import count_of
 
 #: Rounds of a suit counted by the sequences; later cards are long cards.
 SEQUENCE_ROUNDS = 4
@@ -71,8 +72,7 @@ class SuitTricks:
         """How the count was reached, in words for the learner."""
         parts = [f"{_pretty(_chars(run))} counts {n}" for run, n in self.runs if n]
         if self.long_tricks:
-            plural = "s" if self.long_tricks > 1 else ""
-            parts.append(f"{self.long_tricks} long card{plural} after the fourth")
+            parts.append(f"{count_of(self.long_tricks, 'long card')} after the fourth")
         return "; ".join(parts) if parts else "no sure trick"
 
     def __str__(self) -> str:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from tutor.engine.calls import Strain
 from tutor.engine.cards import HONOUR_RANKS, PBN_SUITS, SEATS, Deal, Rank, Seat, Side, Suit
+from tutor.engine.nouns import count_of
 from tutor.engine.rules import Rules
 from tutor.engine.scoring.items import ScoreItem
 
@@ -203,7 +204,7 @@ def honour_items(deal: Deal, strain: Strain, level: int, tricks: dict[Side, int]
     else:
         laws.append("scoring-15")
         why = (f"{h_side.value} hold {h} trump honours, {a_side.value} hold {aces_text}; "
-               f"honours go against aces: {net} honour{'s' if net != 1 else ''} to {writer.value}")
+               f"honours go against aces: {count_of(net, 'honour')} to {writer.value}")
     rate = rules.honour_value * level
     if net == 0:
         return Found(notes=(f"{why} — nobody writes for honours (scoring 15).",), readings=readings)

@@ -25,6 +25,7 @@ from dataclasses import replace
 from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import HONOUR_RANKS, Card, Deal, Hand, Rank, Seat, Side, Suit
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_deal
 from tutor.engine.scoring.items import DealScore, ScoreItem
@@ -81,7 +82,7 @@ def duel_score(hands: Mapping[Seat, Hand], contract: Contract, taken: Mapping[Se
         if taken[seat]:
             rate = rules.trick_value * level
             items.append(ScoreItem(seat.side, "below", "tricks", taken[seat] * rate, ("scoring-1", "scoring-5"),
-                                   f"{seat.value} took {taken[seat]} tricks x {rate}"))
+                                   f"{seat.value} took {count_of(taken[seat], 'trick')} x {rate}"))
     short = contract.tricks_needed - taken[declarer]
     if short > 0:
         rate = rules.penalty_value * level
@@ -114,7 +115,7 @@ def _duel_revoke(taken: dict[Seat, int], revoker: Seat, level: int,
     if short:
         rate = rules.penalty_value * level
         items.append(ScoreItem(other.side, "above", "revoke_penalty", short * rate, ("two-2", "law-149"),
-                               f"{revoker.value} revoked holding only {moved} tricks: {short} missing x {rate}"))
+                               f"{revoker.value} revoked holding only {count_of(moved, 'trick')}: {short} missing x {rate}"))
     return taken, items
 
 

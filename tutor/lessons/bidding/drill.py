@@ -33,6 +33,7 @@ from tutor.engine.cards import SEAT_NAMES, Deal, Seat, Suit
 from tutor.engine.conventions import Advice, Rule
 from tutor.engine.deals.generate import constrained_deal
 from tutor.engine.errors import DealGenerationError, TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.record.view import SeatView
 from tutor.engine.record.view_json import bid_view
 from tutor.lessons.bidding.feedback import feature_notes, why_not
@@ -369,7 +370,7 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
         made = "made" if tricks >= contract.tricks_needed else f"{contract.tricks_needed - tricks} down"
         out.append(Consequence(
             text, f"{contract.bid} by {contract.declarer.value}", tricks, points,
-            f"{contract.bid.spoken} by {SEAT_NAMES[contract.declarer]}: {tricks} tricks double-dummy "
+            f"{contract.bid.spoken} by {SEAT_NAMES[contract.declarer]}: {count_of(tricks, 'trick')} double-dummy "
             f"({made}); NS {points['NS']}, EW {points['EW']}"))
     return tuple(out)
 

@@ -19,9 +19,10 @@ from tutor.engine.conventions import Advice, Condition, Rule
 from tutor.engine.conventions.hand_features import honours, sure_tricks
 from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.engine.json_types import JsonValue
+from tutor.engine.nouns import count_of
 from tutor.lessons.bidding.words import sentence
-from tutor.lessons.words import count_of, laws_named
 from tutor.lessons.words import law_quote as words_law_quote
+from tutor.lessons.words import laws_named
 
 _CHOICE_WHY = {
     "longer": "law 35 names the longest suit that may be trumps",

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
 from tutor.lessons.progress import ProgressStore, to_ts
-from tutor.lessons.words import count_of
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10

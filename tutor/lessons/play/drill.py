@@ -35,6 +35,7 @@ from tutor.engine.conventions.play.choosers import forbidden_suits
 from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.conventions.play.holdings import matches
 from tutor.engine.errors import IllegalPlayError, NotationError, TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.play.position import PlayPosition
 from tutor.engine.record.view import SeatView
 from tutor.engine.rules import Rules
@@ -323,9 +324,9 @@ def cost_summary(drill: Drill, book: Consequence, yours: Consequence) -> str:
     if diff == 0:
         head = "Double-dummy, your card costs nothing in this deal"
     elif diff > 0:
-        head = f"Double-dummy, your card costs your side {diff} trick{'s' if diff > 1 else ''}"
+        head = f"Double-dummy, your card costs your side {count_of(diff, 'trick')}"
     else:
-        head = f"Double-dummy, your card gains your side {-diff} trick{'s' if diff < -1 else ''} here"
+        head = f"Double-dummy, your card gains your side {count_of(-diff, 'trick')} here"
     return (f"{head}: {net:+d} points for your side by the book's card against yours "
             f"(both sides' tricks are written below the line). Double-dummy is a check with perfect "
             f"knowledge of all four hands, not the book's reason: the book's reason is the rule above.")

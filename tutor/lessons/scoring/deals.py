@@ -16,6 +16,7 @@ from tutor.engine.calls import Bid, Contract, Strain
 from tutor.engine.cards import PBN_SUITS, SEAT_NAMES, SEATS, SIDE_NAMES, Card, Deal, Rank, Seat
 from tutor.engine.deals.generate import deal_with
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.scoring import RevokeArg, as_revokes
 from tutor.lessons.scoring.content import LevelModel
 
@@ -37,7 +38,7 @@ def describe_play(contract: Contract | None, tricks: int, revoke: RevokeArg = No
     seat = SEAT_NAMES[contract.declarer]
     side = SIDE_NAMES[contract.declarer.side]
     text = (f"{seat} declared \"{contract.bid.spoken}\" ({contract.bid}, {contract.tricks_needed} tricks); "
-            f"{side} took {tricks} tricks.")
+            f"{side} took {count_of(tricks, 'trick')}.")
     for one in as_revokes(revoke):
         who = SEAT_NAMES[one.seat] if one.seat else SIDE_NAMES[one.side]
         alone = " and answers for it alone" if one.personal else ""

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import Deal, Seat, Side, Suit
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.rubber import Rubber
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_deal
@@ -111,7 +112,7 @@ def _honour_items(pad: PadDeal, contract: Contract, tricks: Mapping[Side, int], 
     laws = ("scoring-11", "scoring-12", "scoring-14") + (("scoring-15",) if honour_side is not ace_side else ()) \
         + (("scoring-16",) if pad.aces is None else ())
     why = (f"{honour_side.value} hold {honours} trump honours, {ace_side.value} {aces} aces{split}: "
-           f"{net} honour{'s' if net != 1 else ''} to {writer.value}")
+           f"{count_of(net, 'honour')} to {writer.value}")
     return [ScoreItem(writer, "above", "honours", net * rate, laws, f"{why} x {rate} = {net * rate}")]
 
 

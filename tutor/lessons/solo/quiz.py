@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from tutor.engine.cards import SEATS, Seat
 from tutor.engine.errors import TutorError, echo
+from tutor.engine.nouns import count_of
 from tutor.engine.solo.calls import LADDER, SoloGame, spec
 from tutor.engine.solo.rules import SoloRules
 from tutor.engine.solo.settlement import Settlement, format_points, settle
@@ -122,7 +123,7 @@ def scoring_question(seed: int, rules: SoloRules | None = None) -> ScoringQuesti
     elif spec(game).all_or_nothing:
         outcome = "takes all thirteen tricks" if made else "loses a trick (play stops there)"
     else:
-        outcome = f"take{'s' if not partner else ''} {tricks} tricks"
+        outcome = f"take{'s' if not partner else ''} {count_of(tricks, 'trick')}"
     role = ("the bidder" if asked is bidder else "the partner" if asked is partner else "an opponent")
     prompt = (f"{who} play{'s' if not partner else ''} {spec(game).name} and {outcome}. "
               f"What is {asked.value}'s result for the deal ({role})? "

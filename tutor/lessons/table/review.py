@@ -219,7 +219,7 @@ def certainty_words(comparison: Comparison | None) -> str | None:
     if comparison.verdict == "undecided" and measure.interval[0] == measure.interval[1]:  # no spread
         why = ("too few layouts to judge a gap with no spread by" if measure.too_few else
                "a points gap with no spread decides nothing, since one layout outside these could swing it")
-        return f"so the gap was {low} {unit} on each of those {measure.n} layouts: {why}"
+        return f"so the gap was {low} {unit} on {'that layout' if measure.n == 1 else f'each of those {measure.n} layouts'}: {why}"
     span = f"the gap lies between {low} and {high} {unit}, 95 % interval"
     if comparison.verdict == "undecided":
         return f"so on those layouts the two cannot be told apart ({span})"

@@ -33,13 +33,13 @@ from tutor.engine.calls import Bid, Contract, Strain, parse_call
 from tutor.engine.cards import Hand, Rank, Seat, Suit
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject
+from tutor.engine.nouns import count_of
 from tutor.engine.record.view import SeatView
 from tutor.engine.tricks import TrickPlay
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.setup import WaySetup
 from tutor.lessons.robots import call_in, decide, default_card, view_of
-from tutor.lessons.words import count_of
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 #: an average hand holds 10 of the pack's 40 high-card points

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from tutor.engine.calls import Contract
 from tutor.engine.cards import Hand, Seat, Side
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.rubber import Rubber
 from tutor.engine.rules import Rules
 from tutor.engine.scoring.items import DealScore, ScoreItem
@@ -372,7 +373,7 @@ def _five(level: WayLevel, seed: int) -> WayScoringQuestion:
     for n, deal in enumerate(deals, 1):
         if deal["declarer"]:
             story.append(f"Deal {n}: {deal['dealer']} deals; {deal['declarer']} declares \"{deal['spoken']}\"; "
-                         f"the declaring pair takes {deal['tricks']} tricks.")
+                         f"the declaring pair takes {count_of(int(deal['tricks']), 'trick')}.")
         else:
             story.append(f"Deal {n}: {deal['dealer']} deals; all pass.")
     story.append(f"The rubber's sheet: {' and '.join(table.pairs[0])} {rubber.total(Side.NS)}, "

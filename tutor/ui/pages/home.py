@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from tutor.engine.nouns import count_of
 from tutor.ui.common import page_header
 from tutor.ui.progress_summary import home_summary, mistakes_waiting
 from tutor.ui.start_here import PATH
@@ -17,7 +18,7 @@ if _progress:
 _waiting = mistakes_waiting()
 if _waiting:
     st.page_link("tutor/ui/pages/review.py", icon=":material/replay:",
-                 label=f"{_waiting} mistake{'s' if _waiting != 1 else ''} waiting in Review: replay them")
+                 label=f"{count_of(_waiting, 'mistake')} waiting in Review: replay them")
 
 st.markdown(
     """

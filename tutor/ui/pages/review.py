@@ -13,6 +13,7 @@ import time
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.lessons.progress import StoredAnswer
 from tutor.lessons.review import Exercise, due_items, mastery
 from tutor.lessons.review.mistakes import describe_mistake
@@ -131,7 +132,7 @@ try:
     col2.metric("Mistakes to fix", len(mistakes))
     col3.metric("Can be served", len([d for d in due if d[0] in kinds]))
     if mistakes:
-        st.info(f"{len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''} waiting: open the "
+        st.info(f"{count_of(len(mistakes), 'mistake')} waiting: open the "
                 "“Mistakes queue” tab to replay each exact position.", icon=":material/replay:")
 
     due_tab, mistakes_tab = st.tabs(["Exercise", "Mistakes queue"])

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, time, timedelta
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.lessons.classroom import accounts, dashboard
 from tutor.lessons.classroom import classes as cls
 from tutor.ui import access
@@ -94,7 +95,7 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
         st.caption("No one is lagging.")
     st.subheader("Learners")
     days = st.selectbox("Answers over", dashboard.PERIODS, index=len(dashboard.PERIODS) - 1, key="teacher_period",
-                        format_func=lambda d: "everything" if d is None else f"the last {d} day{'s' if d > 1 else ''}")
+                        format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
     reports = whole if days is None else dashboard.class_report(_state.store(), teacher, chosen.id, days=days)[0]
     st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
                "reviews due and the assignments' status are the whole record.")
