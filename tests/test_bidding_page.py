@@ -70,3 +70,16 @@ def test_the_lessons_page_steps_through_the_law_49_dialogue() -> None:
     assert not at.exception
     text = " ".join(m.value for m in at.markdown)
     assert "two spades" in text and any("end of the dialogue" in s.value for s in at.success)
+
+
+def test_a_conventions_notes_read_as_the_learners_words() -> None:
+    """A note on where the sources differ said "Conflict C14: …", the writers' number for it."""
+    rule, seed = "law-r59-no-four-with-an-ace-and-no-figure", 0
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page(DRILL_PAGE).run()
+    at.selectbox(key="bid_drill_rule").set_value(rule).run()
+    at.number_input(key="bid_drill_seed").set_value(seed).run()
+    at.selectbox(key=f"bid_drill_choice_{rule}_{seed}").select(make(rule, seed).answer)
+    at.button(key=f"bid_drill_call_{rule}_{seed}").click().run()
+    notes = " ".join(i.value for i in at.info)
+    assert "The sources differ: the Romanian summary" in notes and "Conflict" not in notes, notes

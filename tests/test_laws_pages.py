@@ -95,6 +95,15 @@ def test_search_by_number(study: AppTest) -> None:
     assert _heading(study).startswith("Law 12")
 
 
+def test_a_note_on_where_the_sources_differ_reads_as_words(study: AppTest) -> None:
+    """Law 5's note said "Conflict C5: Solo Whist …", the writers' number for that difference."""
+    study.radio(key="laws_mode").set_value("Search").run()
+    study.text_input(key="laws_search").input("5").run()
+    study.button(key="laws_hit_law-5").click().run()
+    text = " ".join(m.value for m in study.markdown)
+    assert "The sources differ: Solo Whist" in text and "Conflict C" not in text
+
+
 def test_search_input_is_not_rendered_as_html(study: AppTest) -> None:
     study.radio(key="laws_mode").set_value("Search").run()
     study.text_input(key="laws_search").input("<script>alert(1)</script>").run()

@@ -123,13 +123,21 @@ RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the bo
                   "that repeat it; its number is inferred from where it stood.")
 
 _RECOVERED = re.compile(r"\bRecovered (≈\d+)\s*:\s*")
+#: a note's reference to the sources' known conflicts, numbered for the writers (the laws' tests read it)
+_CONFLICT = re.compile(r"\bConflict C\d+\s*:\s*")
 _CALL = re.compile(r"(?<![\w♠♣♦♥])([1-7])(NT|[SCDH])(?![\w])")
 _CALL_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 
 def learner_words(text: str) -> str:
-    """A rule's explanation with the bookkeeping out and calls written the one way the app writes them:
-    "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "(1H)" -> "(1♥)"."""
+    """A rule's explanation or a note with the bookkeeping out and calls written the one way the app
+    writes them: "Recovered ≈99: with K …" -> "Law ≈99: with K …"; "Conflict C14: the Romanian …" ->
+    "The sources differ: the Romanian …"; "(1H)" -> "(1♥)".
+
+    >>> learner_words("Conflict C14: the Romanian summary forbids 4H.")
+    'The sources differ: the Romanian summary forbids 4♥.'
+    """
+    text = _CONFLICT.sub("The sources differ: ", text)
     text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
     return _CALL.sub(lambda m: m.group(1) + _CALL_SYMBOLS[m.group(2)], text)
 

@@ -19,7 +19,7 @@ from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.laws.study import StudyGuide, citations_in
-from tutor.lessons.words import cited_source, practised_in
+from tutor.lessons.words import cited_source, learner_words, practised_in
 
 WIDTH = 88
 
@@ -64,7 +64,7 @@ def show_entry(guide: StudyGuide, entry: Entry) -> str:
     if entry.terms:
         lines.append("Russian terms: " + "; ".join(f"{t.ru} ({t.translit}) = {t.en}" for t in entry.terms))
     for note in entry.notes:
-        lines.append(_wrap(note, "        ", first="  note: "))
+        lines.append(_wrap(learner_words(note), "        ", first="  note: "))
     for variant in entry.variants:  # what the reading is, as the page names it (not the digest's conflict)
         lines.append(_wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
         lines += [f"    source: {cited_source(s)}" for s in variant.sources]

@@ -27,7 +27,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
 from tutor.lessons.solo.quiz import scoring_question
-from tutor.lessons.words import cited_source
+from tutor.lessons.words import cited_source, learner_words
 
 WIDTH = 88
 
@@ -89,7 +89,7 @@ def run_rules(args: argparse.Namespace) -> int:
     print(f"{entry.label}: {entry.title}  [{entry.kind}]\n")  # named as the Solo Whist page names it
     print(_wrap(entry.text, ""))
     for note in entry.notes:
-        print("\n" + _wrap(note, "        ", first="  note: "))
+        print("\n" + _wrap(learner_words(note), "        ", first="  note: "))
     for variant in entry.variants:
         print("\n" + _wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
     print("\nSources: " + "; ".join(cited_source(s) for s in entry.sources))

@@ -92,7 +92,7 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
     for law in drill.laws:
         st.caption(law_quote(law))
     for note in conventions().notes.get(rule.id, ()):
-        st.info(note, icon=":material/lightbulb:")
+        st.info(learner_words(note), icon=":material/lightbulb:")
     st.markdown("**What mattered**")
     st.markdown("  \n".join(f"- {name}: {value}" for name, value in drill.features.items()))
     st.dataframe(pd.DataFrame(suit_table(drill_position(drill))), hide_index=True,

@@ -11,7 +11,7 @@ from tutor.engine.errors import ContentError, TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.laws.study import StudyGuide, citations_in
-from tutor.lessons.words import cited_source, practised_in
+from tutor.lessons.words import cited_source, learner_words, practised_in
 from tutor.ui import state as _state
 from tutor.ui.common import content_report, page_header, show_error
 
@@ -92,7 +92,7 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
             columns={"ru": "Russian", "translit": "transliteration", "en": "English"}),
             hide_index=True, key=f"laws_terms_{entry.id}")
     for note in entry.notes:
-        st.markdown(f"- *{note}*")
+        st.markdown(f"- *{learner_words(note)}*")
     for variant in entry.variants:
         # the learner reads what the variant is, never its id or the digest's conflict number (issue 32)
         label = "Another reading: " + variant.id.replace("-", " ")

@@ -24,7 +24,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import Replay, load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws, load_solo_quiz
 from tutor.lessons.solo.quiz import ScoringQuestion, parse_points, scoring_question
-from tutor.lessons.words import source_name
+from tutor.lessons.words import learner_words, source_name
 from tutor.ui import cards
 from tutor.ui import state as _state
 from tutor.ui.common import hand_markdown, law_labels, page_header, show_error
@@ -73,7 +73,7 @@ def _study() -> None:
     st.caption(f"{law_labels((entry.id,))} · {entry.kind}")  # named as the learner reads it, never the id
     st.markdown(entry.text)
     for note in entry.notes:
-        st.info(note, icon=":material/lightbulb:")
+        st.info(learner_words(note), icon=":material/lightbulb:")
     for variant in entry.variants:
         # what the reading is, never its id (as the laws page names it)
         st.warning(f"**Another reading: {variant.id.replace('-', ' ')}** — {variant.text}", icon=":material/alt_route:")
