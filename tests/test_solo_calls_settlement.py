@@ -149,3 +149,12 @@ def test_settlement_refuses_inconsistent_results() -> None:
 
 def test_points_format_as_mixed_numbers() -> None:
     assert [format_points(F(x)) for x in ("5/4", "-1/2", "3", "0")] == ["+1 1/4", "-1/2", "+3", "0"]
+
+
+def test_a_settlement_counts_its_tricks_in_agreement() -> None:
+    """A solo needs five tricks (seven made two over-tricks above): made with six is one over-trick, failed with four one short
+    ("1 over-trick(s)", "1 trick(s) short" before)."""
+    made = " ".join(settle(SoloGame.SOLO, W, made=True, side_tricks=6).explanation)
+    failed = " ".join(settle(SoloGame.SOLO, W, made=False, side_tricks=4).explanation)
+    assert "made with 6 tricks" in made and "+ 1 over-trick ×" in made and "(s)" not in made, made
+    assert "failed with 4 tricks" in failed and "1 trick short ×" in failed and "(s)" not in failed, failed

@@ -65,7 +65,7 @@ def _study_a_law_step_by_step_and_mark_it_learned(app: App) -> None:
 def _search_the_laws_and_open_a_hit(app: App) -> None:
     app.choose_radio("Search", app.main.locator('[data-testid="stRadio"]').first)
     app.fill("Search by word or number", "revoke")
-    found = app.main.locator('[data-testid="stCaptionContainer"]').filter(has_text="law(s) found").first
+    found = app.main.locator('[data-testid="stCaptionContainer"]').filter(has_text=re.compile(r"\blaws? found")).first
     assert int(found.inner_text().split()[0]) > 0
     hit = app.main.locator('[data-testid="stButton"] button').first
     title = hit.inner_text()

@@ -55,6 +55,7 @@ from tutor.engine.conventions.suit_choice import (
 )
 from tutor.engine.errors import TutorError
 from tutor.engine.lazy import cached
+from tutor.engine.nouns import count_of
 from tutor.engine.rules import Rules
 
 KIND = "bid"
@@ -130,7 +131,7 @@ class BidPosition:
             raise TutorError(f"the auction {self.auction} is over: nobody is to call")
         if self.auction.to_call is not self.seat:
             raise TutorError(
-                f"it is {self.auction.to_call.value}'s turn after {len(self.calls)} call(s) "
+                f"it is {self.auction.to_call.value}'s turn after {count_of(len(self.calls), 'call')} "
                 f"from dealer {self.dealer.value}, not {self.seat.value}'s (law 28)")
 
     @property

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import count_argument
+from tutor.engine.nouns import count_of
 from tutor.lessons.content import content_dir
 from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.content.yamlread import listed
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     files = len(report.documents)
     if report.problems:
-        print(f"{len(report.problems)} problem(s) in {args.content}", file=sys.stderr)
+        print(f"{count_of(len(report.problems), 'problem')} in {args.content}", file=sys.stderr)
         return 1
     rules = report.rules
     entries = len(rules.entries) if rules else 0

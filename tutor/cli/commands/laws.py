@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
 from tutor.engine.errors import ContentError
+from tutor.engine.nouns import count_of
 from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.catalogue import check_content
@@ -38,7 +39,7 @@ def load_guide(content: Path | None) -> StudyGuide:
     the app's cache - the same report, not validated again by every in-process call)."""
     report = content_report() if content is None else check_content(content)
     if report.problems:
-        print(f"note: content has {len(report.problems)} problem(s); run `tutor check`", file=sys.stderr)
+        print(f"note: content has {count_of(len(report.problems), 'problem')}; run `tutor check`", file=sys.stderr)
     if report.rules is None:
         raise ContentError(f"{content or content_dir()}/rules.yaml could not be loaded; run `tutor check`")
     return StudyGuide(report.rules, citations_in(report.documents.values()))
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         hits = guide.search(args.search)
         for entry in hits:
             print(f"{entry.label:<14} {entry.title}")
-        print(f"{len(hits)} law(s) match {args.search!r}", file=sys.stderr)
+        print(f"{count_of(len(hits), 'law')} found for {args.search!r}", file=sys.stderr)
         return 0 if hits else 1
     if args.id:
         print(show_entry(guide, guide.entry(args.id)))

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
+from tutor.engine.nouns import count_of
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.progress.progress_io import export_csv, export_json, import_json
 
@@ -54,7 +55,7 @@ def print_summary(store: ProgressStore, learner: str | None) -> None:
         accuracy = f"{s.accuracy:.0%}" if s.accuracy is not None else "—"
         print(
             f"\n{name}: {s.answers} answers, {accuracy} right, {s.units} items studied, "
-            f"{s.due} due now, {s.mastered} mastered, streak {s.streak_days} day(s)"
+            f"{s.due} due now, {s.mastered} mastered, streak {count_of(s.streak_days, 'day')}"
         )
         for stored in store.mistakes(name)[:5]:
             a = stored.answer

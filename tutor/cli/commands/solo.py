@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_store_options(drill)
     drill.set_defaults(func=run_drill)
 
-    rep = actions.add_parser("replay", help="the seed's worked example (Kirill's open misère)")
+    rep = actions.add_parser("replay", help="the rules' worked example (Kirill's open misère)")
     rep.add_argument("--line", type=int, choices=(1, 2), default=1)
     rep.set_defaults(func=run_replay)
 
@@ -125,7 +125,7 @@ def run_replay(args: argparse.Namespace) -> int:
     print(f"\nResult: open misère {verdict}. Settlement: "
           + "; ".join(f"{name(s)} {format_points(v)}" for s, v in r.settlement.net.items()))
     if any(step.reconstructed for step in r.steps):
-        print("(* a discard the seed does not name, chosen by the tutor)")
+        print("(* a discard the rules do not name, chosen by the tutor)")
     return 0
 
 

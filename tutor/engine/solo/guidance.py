@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import PBN_SUITS, Hand, Rank, Suit
+from tutor.engine.nouns import count_of
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import SoloGame, spec
 
@@ -149,5 +150,5 @@ def recommend(hand: Hand, turned_up: Suit) -> Advice:
     if with_trumps >= PROPOSAL_SURE_TRICKS:
         return Advice(SoloGame.PROPOSAL, f"{with_trumps} sure tricks counting trumps: the four a proposal "
                       f"usually needs", (laws.LAW_PROPOSAL,), feats)
-    return Advice(None, f"only {with_trumps} sure trick(s) with {turned_up.english} trumps and "
+    return Advice(None, f"only {count_of(with_trumps, 'sure trick')} with {turned_up.english} trumps and "
                   f"{danger} danger cards: nothing to bid", (laws.LAW_PROPOSAL, laws.LAW_PASS_IS_FINAL), feats)

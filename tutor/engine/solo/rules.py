@@ -82,7 +82,7 @@ SOLO_VARIANTS: tuple[Variant, ...] = (
              seed=("no trumps", False, "l.49"),
              english=("the bidder names trumps when his bid stands", True, "")),
     _variant("all-pass", "all_pass", laws.LAW_ALL_PASS,
-             "Everybody passes: who deals next? (the seed is silent)",
+             "Everybody passes: who deals next? (the rules are silent)",
              seed=("the deal is thrown in; the next player clockwise deals (tutor's reading)",
                    AllPass.REDEAL, ""),
              **{"same-dealer": ("the deal is thrown in; the same dealer deals again", AllPass.SAME_DEALER, "")}),

@@ -41,6 +41,7 @@ from fractions import Fraction
 
 from tutor.engine.cards import SEATS, Seat
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import GameSpec, SoloGame, spec
 from tutor.engine.solo.play import SoloResult
@@ -161,13 +162,13 @@ def _amount(g: GameSpec, made: bool, side_tricks: int, rules: SoloRules) -> tupl
     if made:
         over = side_tricks - g.target
         amount = g.stake + over * g.per_trick
-        return amount, [f"{g.name} made with {side_tricks} tricks: stake {format_points(g.stake, sign=False)}"
-                        f" + {over} over-trick(s) × {g.per_trick} = {format_points(amount, sign=False)}"]
+        return amount, [f"{g.name} made with {count_of(side_tricks, 'trick')}: stake {format_points(g.stake, sign=False)}"
+                        f" + {count_of(over, 'over-trick')} × {g.per_trick} = {format_points(amount, sign=False)}"]
     under = g.target - side_tricks
     amount = under * g.per_trick + (g.stake if rules.failure_pays_stake else 0)
     stake_note = (f"stake {format_points(g.stake, sign=False)} + " if rules.failure_pays_stake
-                  else "no stake (as the seed prints it) + ")
-    return amount, [f"{g.name} failed with {side_tricks} tricks: {stake_note}{under} trick(s) short × "
+                  else "no stake (as the rules print it) + ")
+    return amount, [f"{g.name} failed with {count_of(side_tricks, 'trick')}: {stake_note}{count_of(under, 'trick')} short × "
                     f"{g.per_trick} = {format_points(amount, sign=False)}"]
 
 

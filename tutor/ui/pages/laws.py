@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor.engine.errors import ContentError, TutorError
+from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
 from tutor.lessons.laws.study import StudyGuide, citations_in
@@ -29,7 +30,7 @@ def show_content_problems(report: ContentReport) -> None:
     for problem in report.problems:
         by_file.setdefault(problem.file, []).append(str(problem))
     for file, problems in by_file.items():
-        st.error(f"{file}: {len(problems)} problem(s); the rest of the content still works. "
+        st.error(f"{file}: {count_of(len(problems), 'problem')}; the rest of the content still works. "
                  "Run `tutor check` for the list.", icon=":material/error:")
         with st.expander(f"Problems in {file}"):
             st.code("\n".join(problems[:50]), language=None)
@@ -160,7 +161,7 @@ def _search(guide: StudyGuide) -> None:
         st.caption("Type a word (revoke, coronet, ренонс) or a number (12, scoring 7, r53).")
         return
     hits = guide.search(query)
-    st.caption(f"{len(hits)} law(s) found" + (" (first 40 shown)" if len(hits) > 40 else ""))
+    st.caption(f"{count_of(len(hits), 'law')} found" + (" (first 40 shown)" if len(hits) > 40 else ""))
     for entry in hits[:40]:
         st.button(f"{entry.label}: {entry.title}", key=f"laws_hit_{entry.id}", on_click=_set,
                   args=(entry.id, entry.section))
