@@ -1,7 +1,7 @@
 """No page shows the tutor's bookkeeping (issue 32): no "Recovered ≈" prefix, no rule or law id, no conflict number.
 
 Every page listed in app.py is opened fresh (AppTest) and all the text it shows is read:
-Markdown, captions, alerts, widget labels and options. A law is named as the learner reads
+Markdown, captions, alerts, widget labels and options, and every cell of a table. A law is named as the learner reads
 it ("law 41", "law ≈101", "scoring rule 8"); ids such as ``law-41``, ``law-41-no-trumps-…``,
 ``default-follow-low``, ``solo-bid-misere`` or "conflict C26" belong to files, not pages.
 """
@@ -19,7 +19,7 @@ PAGES = re.findall(r'"(tutor/ui/pages/[a-z_]+\.py)"', (ROOT / "app.py").read_tex
 #: listed only in class mode (tutor/ui/access.py)
 CLASS_PAGES = {"tutor/ui/pages/sign_in.py", "tutor/ui/pages/teacher.py"}
 BOOKKEEPING = re.compile(r"Recovered ≈|\b(?:law|scoring|note|solo|two|three|five|preamble)-r?\d+\b|"
-                         r"\bdefault-[a-z]+-|\bsolo-bid-|\bconflict C\d+")
+                         r"\bdefault-[a-z]+-|\bsolo-bid-|\b[Cc]onflict C\d+")
 
 
 def _shown(at: AppTest) -> str:
@@ -30,6 +30,10 @@ def _shown(at: AppTest) -> str:
         for widget in getattr(at, kind):
             parts.append(str(widget.label))
             parts += [str(o) for o in getattr(widget, "options", [])]
+    for kind in ("dataframe", "table"):  # every cell and heading (the Solo Whist ladder's "law" column showed ids)
+        for frame in getattr(at, kind):
+            parts += [str(c) for c in frame.value.columns]
+            parts += [str(v) for row in frame.value.itertuples(index=False) for v in row]
     parts += [str(b.label) for b in at.button]
     parts += [str(e.label) for e in at.expander]
     return "\n".join(parts).replace("\\", "")

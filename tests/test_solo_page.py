@@ -41,6 +41,7 @@ def test_page_shows_the_ladder_and_a_law(at: AppTest) -> None:
     assert at.title[0].value == "Solo Whist"
     ladder = at.dataframe[0].value
     assert list(ladder["game"])[0] == "proposal and acceptance" and list(ladder["stake"])[-1] == "6"
+    assert list(ladder["law"]) == [f"Solo Whist {n}" for n in (10, 12, 13, 14, 15, 16, 17)]  # it showed "solo-10"
     at.selectbox(key="solo_law").set_value("solo-10").run()
     assert "four sure tricks" in _text(at)
 

@@ -53,8 +53,9 @@ def _ladder_table() -> None:
              "trumps": {"turned-up": "turned-up suit", "none": "none", "named": "bidder names"}[g.trumps.value],
              "stake": format_points(g.stake, sign=False),
              "per trick": format_points(g.per_trick, sign=False) if g.per_trick else "—",
-             "law": g.law} for g in LADDER]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{P}ladder")
+             "law": law_labels((g.law,))} for g in LADDER]  # "Solo Whist 10", as the learner names it
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{P}ladder",
+                 column_config={"tricks": st.column_config.TextColumn(width="medium")})  # "8 with a partner" whole
 
 
 # -- study ----------------------------------------------------------------------------------------------
