@@ -43,7 +43,7 @@ def test_the_score_pad_scores_a_rubber_from_counts(at: AppTest) -> None:
     _write_five_hearts(at, 1)
     _write_five_hearts(at, 2)
     assert any("won by NS" in s.value for s in at.success)
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     totals = frame[frame["entry"] == "total"].iloc[0]
     # each deal: 11 x 50 = 550 below (scoring 5); 3 honours + 3 aces = 6 honours x 500 (scoring 11, 14);
     # two parties 1000 each and the rubber 2000 (scoring 7). EW write their 2 tricks x 50 each deal.

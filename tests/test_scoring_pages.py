@@ -33,13 +33,13 @@ def _page(path: str) -> AppTest:
 
 
 def _column(at: AppTest, name: str) -> list[object]:
-    return list(at.dataframe[0].value[name])
+    return list(at.table[0].value[name])
 
 
 def test_calculator_renders_an_itemized_sheet_for_a_seeded_deal(db: Path) -> None:
     at = _page(CALC)
     assert not at.exception, [e.value for e in at.exception]
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     assert list(frame.columns) == ["deal", "entry", "NS (we)", "EW (they)", "laws", "why"]
     assert "— the line —" in list(frame["entry"])
     assert "None" not in frame.to_string() and "nan" not in frame.to_string()  # empty cells stay empty (issue 20)
@@ -53,7 +53,7 @@ def test_calculator_pasted_deal_scores_like_the_engine(db: Path) -> None:
     at.selectbox(key="calc_level").set_value(6).run()
     at.number_input(key="calc_tricks").set_value(9).run()
     assert not at.exception, [e.value for e in at.exception]
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     totals = frame[frame["entry"] == "total"].iloc[0]
     # the default denomination is hearts, the default declarer South
     expected = score_deal(Deal.from_pbn(PBN), Contract.parse("6H", "S"), 9)
@@ -67,7 +67,7 @@ def test_calculator_bad_pbn_is_an_error_message_not_a_crash(db: Path) -> None:
     at.text_input(key="calc_pbn").set_value("N:AKQ").run()
     assert not at.exception
     assert any("expected 4 hands" in e.value for e in at.error)
-    assert not at.dataframe
+    assert not at.table
 
 
 def test_calculator_pass_writes_an_x(db: Path) -> None:
@@ -78,7 +78,7 @@ def test_calculator_pass_writes_an_x(db: Path) -> None:
 
 
 def _dealer_card_entry(at: AppTest) -> tuple[object, object]:
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     row = frame[frame["entry"] == "dealer's 14th card"].iloc[0]
     return row["NS (we)"], row["EW (they)"]
 

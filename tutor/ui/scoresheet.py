@@ -79,11 +79,12 @@ def classic_sheet_md(rows: tuple[SheetRow, ...], *, we: str = "We (NS)", they: s
     return "\n".join(out)
 
 
-def show_sheet(rows: tuple[SheetRow, ...], *, key: str, details_open: bool = True) -> None:
-    """The classic sheet, and under it every entry with its law and why."""
+def show_sheet(rows: tuple[SheetRow, ...], *, details_open: bool = True) -> None:
+    """The classic sheet, and under it every entry with its law and why: a table that wraps its text,
+    so each "why" is read whole (a data grid cut it at the column's edge: "EW hold 3 trump honours and 3 aces: 6 h")."""
     st.markdown(classic_sheet_md(rows))
     with st.expander("Every entry, with its law and why", expanded=details_open):
-        st.dataframe(sheet_frame(rows), hide_index=True, key=key, width="stretch")
+        st.table(sheet_frame(rows), hide_index=True)
 
 
 def show_deal(deal: Deal) -> None:

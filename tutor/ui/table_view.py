@@ -115,7 +115,7 @@ def deal_over(rubber: PracticeRubber, table: TableDeal, price: Callable[[int], D
     with review:
         worth = show_review(table, play_on)
     with st.expander("The score sheet (this deal written)", expanded=True):
-        show_sheet(rubber.rows(), key=f"table_sheet_{len(rubber.finished)}", details_open=False)
+        show_sheet(rubber.rows(), details_open=False)
     with st.expander("The robots' reasons, now that every hand is shown"):
         for step in (s for s in table.steps if not s.learner):
             st.markdown(f"- {text_md(after_the_deal(step))}")

@@ -174,7 +174,7 @@ def main() -> None:
     if rubber is None or rubber.current is None:
         if rubber is not None:
             st.success("The rubber is over.")
-            table_view.show_sheet(rubber.rows(), key="table_sheet_final")
+            table_view.show_sheet(rubber.rows())
         return
     table = rubber.current
     if table.to_act is not None and not table.learners_turn:

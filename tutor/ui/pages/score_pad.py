@@ -140,5 +140,5 @@ if right.button("New rubber", key="score_pad_new", disabled=not deals):
     st.rerun()
 if rubber is not None and deals:
     st.subheader("The sheet")
-    show_sheet(rubber_rows(rubber), key="score_pad_sheet")
+    show_sheet(rubber_rows(rubber))
     show_readings(rubber.readings)

@@ -41,7 +41,7 @@ def _contract() -> tuple[Contract | None, int]:
     strain = strain_col.selectbox("Denomination", list(VINT_DENOMINATIONS), index=3, key="calc_strain",
                                   format_func=lambda s: s.english, disabled=level == PASS)
     declarer = seat_col.selectbox("Declarer", list(SEATS), index=2, key="calc_declarer",
-                                  format_func=lambda s: s.value)
+                                  format_func=lambda s: s.english)  # "South", as the score pad names him
     label = "Tricks the declaring side took" if level != PASS else "Tricks the declarer's side took"
     tricks = tricks_col.number_input(label, min_value=0, max_value=13, value=9, step=1, key="calc_tricks")
     if level == PASS:
@@ -61,7 +61,7 @@ contract, tricks = _contract()
 with st.expander("Irregularities: revoke, dealer's 14th card"):
     revoke_choice = st.selectbox("Side that revoked (laws 148-151)", [NO_REVOKE, "NS", "EW"], key="calc_revoke")
     extra = st.checkbox("The dealer held an unnoticed 14th card (law 24)", key="calc_extra_card")
-    dealer = st.selectbox("Dealer", list(SEATS), key="calc_dealer", format_func=lambda s: s.value)
+    dealer = st.selectbox("Dealer", list(SEATS), key="calc_dealer", format_func=lambda s: s.english)
 with st.expander("Variants (the book's figures are the default)"):
     try:
         rules = variant_pickers("calc")
@@ -77,7 +77,7 @@ except TutorError as err:
     st.stop()
 st.subheader("The sheet")
 st.markdown(describe_play(contract, tricks, revoke))
-show_sheet(deal_rows(score), key="calc_sheet")
+show_sheet(deal_rows(score))
 for note in score.notes:
     st.info(note, icon=":material/info:")
 show_readings(score.readings)
