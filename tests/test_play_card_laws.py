@@ -7,13 +7,13 @@ own words (law 86, law ≈90), never by a rule id.
 
 from __future__ import annotations
 
-from tutor.engine.conventions.play.card_laws import law_label
+from tutor.engine.nouns import numbered_law
 from tutor.lessons.play.drill import advise
 
 
-def test_law_labels_read_as_the_learner_reads_them() -> None:
-    assert law_label("law-86") == "law 86"
-    assert law_label("law-r90") == "law ≈90"
+def test_numbered_laws_read_as_the_learner_reads_them() -> None:
+    assert numbered_law("law-86") == "law 86"
+    assert numbered_law("law-r90") == "law ≈90"
 
 
 def test_law_133_coronet_names_law_86_for_the_ace() -> None:

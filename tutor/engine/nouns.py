@@ -1,10 +1,20 @@
-"""A number and its noun in agreement, for every sentence the tutor writes with a count in it.
+"""Numbers in the learner's sentences: a count with its noun, and a numbered law by its name.
 
 "1 honour", "3 honours", "1 trick", "0 tricks": a count of one takes the singular, any other the plural.
 The engine's score items, the book's explanations (``{aces:noun}``) and the pages all write counts so.
+A law is named in a sentence by its number, "law 35", "law ≈53", "scoring rule 17" — never its id
+(:func:`tutor.lessons.words.law_name` adds the title of a law without a number).
 """
 
 from __future__ import annotations
+
+import re
+
+#: what each id's prefix is called in a sentence
+_PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
+             "two": "two-player rule", "three": "three-player rule", "five": "five-player rule",
+             "solo": "Solo Whist rule"}
+_ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
 
 
 def count_of(number: int, one: str, many: str = "") -> str:
@@ -16,4 +26,18 @@ def count_of(number: int, one: str, many: str = "") -> str:
     return f"{number} {one if number == 1 else many or one + 's'}"
 
 
-__all__ = ["count_of"]
+def numbered_law(law_id: str) -> str | None:
+    """A numbered law's name in a sentence (``None`` for an id without a number, such as ``law-rf``).
+
+    >>> numbered_law("law-86"), numbered_law("law-r90"), numbered_law("scoring-17"), numbered_law("law-rf")
+    ('law 86', 'law ≈90', 'scoring rule 17', None)
+    """
+    match = _ID.match(law_id)
+    if not match or match["prefix"] not in _PREFIXES:
+        return None
+    if match["recovered"]:
+        return f"law ≈{match['number']}"
+    return f"{_PREFIXES[match['prefix']]} {match['number']}"
+
+
+__all__ = ["count_of", "numbered_law"]

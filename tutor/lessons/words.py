@@ -19,12 +19,8 @@ from typing import Protocol
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand
 from tutor.engine.errors import ContentError, NotationError, TutorError
+from tutor.engine.nouns import numbered_law
 from tutor.lessons.content.laws import law_entries
-
-_PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
-             "two": "two-player rule", "three": "three-player rule", "five": "five-player rule",
-             "solo": "Solo Whist rule"}
-_ID = re.compile(r"^(?P<prefix>[a-z]+)-(?P<recovered>r)?(?P<number>\d+)$")
 
 
 def _entries() -> Mapping[str, Mapping[str, object]]:
@@ -32,13 +28,11 @@ def _entries() -> Mapping[str, Mapping[str, object]]:
 
 
 def law_name(law_id: str) -> str:
-    """``law 35``, ``law ≈53``, ``scoring rule 17`` — or the law's title when it has no number."""
-    match = _ID.match(law_id)
-    if match and match["prefix"] in _PREFIXES:
-        number = match["number"]
-        if match["recovered"]:
-            return f"law ≈{number}"
-        return f"{_PREFIXES[match['prefix']]} {number}"
+    """``law 35``, ``law ≈53``, ``scoring rule 17`` (:func:`~tutor.engine.nouns.numbered_law`) — or the
+    law's title when it has no number."""
+    numbered = numbered_law(law_id)
+    if numbered is not None:
+        return numbered
     entry = _entries().get(law_id)
     if entry and entry.get("title"):
         return f"the rule “{entry['title']}”"

@@ -9,21 +9,22 @@ from tutor.ui.common import content_report
 LAWS_PAGE = "tutor/ui/pages/laws.py"
 
 
-def law_labels() -> dict[str, str]:
-    """Every law's "Law 28: Order of speaking in the auction", by id."""
+def law_headings() -> dict[str, str]:
+    """Every law's heading, "Law 28: Order of speaking in the auction", by id (its label alone:
+    :func:`tutor.ui.common.law_label`)."""
     rules = content_report().rules
     return {} if rules is None else {e.id: f"{e.label}: {e.title}" for e in rules.entries}
 
 
-def law_label(law_id: str) -> str:
+def law_heading(law_id: str) -> str:
     """"Law 28: …", "Scoring 5: …" as the laws page titles them (the id itself when unknown)."""
-    return law_labels().get(law_id, law_id)
+    return law_headings().get(law_id, law_id)
 
 
 def cite(*law_ids: str) -> None:
     """Links that open each cited law on the laws page (the law travels in the address)."""
     for law_id in law_ids:
-        st.page_link(LAWS_PAGE, label=law_label(law_id), icon=":material/menu_book:",
+        st.page_link(LAWS_PAGE, label=law_heading(law_id), icon=":material/menu_book:",
                      query_params={"law": law_id})
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from tutor.ui.common import content_report, page_header
-from tutor.ui.start_here import law_labels
+from tutor.ui.common import content_report, law_label, page_header
 
 page_header("Glossary", "The terms of Vint: the Russian word, its English name, what it means, and the law "
                         "that defines it. “Also seen as” lists the machine-translation renderings in the "
@@ -17,9 +16,8 @@ if glossary is None:
     st.error("The glossary (content/glossary.yaml) could not be loaded; run `tutor check`.",
              icon=":material/error:")
     st.stop()
-labels = law_labels()
 rows = [{"English": t.en, "Russian": t.ru, "transliteration": t.translit, "meaning": t.definition,
-         "law": labels.get(t.law, t.law).split(":")[0] if t.law else "", "also seen as": ", ".join(t.also_seen_as)}
+         "law": law_label(t.law) if t.law else "", "also seen as": ", ".join(t.also_seen_as)}
         for t in sorted(glossary.terms, key=lambda t: t.en.lower())]
 st.caption(f"{len(rows)} terms. Search the table with its magnifier, or sort a column by its title.")
 # a dataframe shows every cell as text: nothing from the file is read as Markdown or HTML

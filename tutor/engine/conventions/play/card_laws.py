@@ -29,16 +29,11 @@ from tutor.engine.cards import PBN_SUITS, Card, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.conventions.play.roles import role_suits
+from tutor.engine.nouns import numbered_law
 from tutor.engine.play.position import PlayPosition
 
 #: Choosers whose rules name the card of a holding (laws 86, 87, ≈88-≈98 …).
 _HOLDING_CHOOSERS = frozenset({"lead_holding", "lead_akq"})
-
-
-def law_label(law: str) -> str:
-    """How a law id reads to the learner: ``law-86`` → "law 86", ``law-r90`` → "law ≈90"."""
-    number = law.removeprefix("law-")
-    return f"law ≈{number[1:]}" if number.startswith("r") else f"law {number}"
 
 
 def card_within_suit(p: PlayPosition, suit: Suit, allowed: Iterable[Card] | None = None) -> tuple[
@@ -75,7 +70,7 @@ def _holding_law(p: PlayPosition, suit: Suit, held: frozenset[Card]) -> tuple[fr
         picked = answer.cards & held if isinstance(answer, PlayChoice) else frozenset()
         if picked:
             title = rule.title[:1].lower() + rule.title[1:]
-            return picked, f"by {law_label(rule.laws[0])}: {title}"
+            return picked, f"by {numbered_law(rule.laws[0]) or 'the book'}: {title}"
     return None
 
 
