@@ -25,10 +25,10 @@ import pytest
 from browser.class_server import ClassServer, start_class_server
 from browser.harness import (
     CHROMIUM,
-    CHROMIUM_FLAGS,
     DEFAULT_TIMEOUT_MS,
     DESKTOP_VIEWPORT,
     ROOT,
+    TEST_CHROMIUM_FLAGS,
     App,
     Server,
     missing_reason,
@@ -114,7 +114,7 @@ def playwright_driver() -> Iterator[Playwright]:
 def chromium(playwright_driver: Playwright) -> Iterator[Browser]:
     """The one headless Debian Chromium of the session: every learner is a context of it (issue 31:
     one browser process per worker, not one per learner)."""
-    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=TEST_CHROMIUM_FLAGS)
     yield browser
     browser.close()
 

@@ -66,6 +66,11 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The tests' browser only: V8 without its top tier (TurboFan), which compiles hot JavaScript on background
+#: threads for speed a page reloaded every few seconds seldom repays. Chromium's CPU on the table, ways
+#: and learner files, five pairs alternated on the idle machine: 21.0-22.4 s with it, 19.3-20.8 s without,
+#: lower in every pair (docs/quality.md, 2026-12-06 late). The benchmarks keep the browser as a learner's.
+TEST_CHROMIUM_FLAGS = [*CHROMIUM_FLAGS, "--js-flags=--max-opt=2"]
 #: Guards against a hang, never speed claims (tests/work_bounds.py HANG_GUARD, 600 s): on a loaded
 #: machine a server start or a page run may take a minute, and a test must not fail for that (issue 31).
 SERVER_START_TIMEOUT = 600.0
