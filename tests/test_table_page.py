@@ -73,6 +73,18 @@ def _sheet_row(markdown: str, entry: str) -> tuple[int, int]:
     raise AssertionError(f"no row {entry!r} in the sheet:\n{markdown}")
 
 
+def test_the_higher_bids_fold_below_the_levels_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pass, then the bids level by level, then "Higher bids": the folded levels come after the ones shown,
+    as a learner reads up the ladder (the expander stood above the lowest bids)."""
+    at = _start(tmp_path, monkeypatch, 2)
+    order = [str(getattr(node, "key", None) or getattr(node, "label", None)) for node in at.main]
+    rows = {int(key.removeprefix("table_call_level")): order.index(key) for key in order
+            if key.startswith("table_call_level")}  # one row of bids a level
+    assert order.index("table_call_P") < rows[1] and "Higher bids" in order, order
+    shown, folded = [rows[n] for n in (1, 2, 3)], [rows[n] for n in (4, 5, 6, 7)]
+    assert max(shown) < order.index("Higher bids") < min(folded), order
+
+
 @pytest.mark.slow  # a whole deal of clicks and its priced review (10-25 s)
 def test_a_whole_deal_by_clicks_ends_with_hands_review_and_the_sheet_of_tutor_score(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -194,14 +194,19 @@ def call_buttons(legal: Sequence[Call], *, key: str, on_click: Callable[[str], N
     if any(not isinstance(c, Bid) for c in legal):
         st.button("pass", key=f"{key}_P", on_click=on_click, args=("P",), type="primary")
     levels = sorted({b.level for b in bids})
-    higher = st.expander("Higher bids", expanded=False) if len(levels) > shown_levels else None
-    for n, level in enumerate(levels):
-        # the expander exists exactly when a level beyond the shown ones does
-        container = st.container if n < shown_levels or higher is None else higher.container
-        row = container(horizontal=True, gap="small", key=f"{key}_level{level}")
+
+    def row_of(level: int) -> None:
+        row = st.container(horizontal=True, gap="small", key=f"{key}_level{level}")
         for bid in (b for b in bids if b.level == level):
             row.button(call_md(bid), key=f"{key}_{bid}", on_click=on_click, args=(str(bid),),
                        help=bid.spoken)
+
+    for level in levels[:shown_levels]:
+        row_of(level)
+    if len(levels) > shown_levels:  # below the levels shown, as a learner reads upward (it stood above them)
+        with st.expander("Higher bids", expanded=False):
+            for level in levels[shown_levels:]:
+                row_of(level)
 
 
 def trick_compass_md(plays: Mapping[Seat, Card], *, labels: Mapping[Seat, str] | None = None,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from tutor.engine.calls import Bid, parse_call
+from tutor.engine.calls import parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
@@ -27,7 +27,7 @@ from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.rubber import payment_lines, rubber_of
 from tutor.lessons.ways.table import WayTable
 from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words
-from tutor.ui.cards import call_md, card_md, holding_md
+from tutor.ui.cards import call_buttons, card_md, holding_md
 from tutor.ui.common import show_error, text_md
 
 REVIEW = "ways_review"
@@ -145,14 +145,9 @@ def _card_buttons(hand: Hand, allowed: set[Card], what: str, click: Callable[[Ca
 
 
 def _call_buttons(legal: tuple[str, ...], act: Callable[[str], None]) -> None:
-    """Pass, then a row of buttons for each level (Vint's order of suits: spades lowest)."""
-    st.button("Pass", key="ways_call_P", on_click=act, args=("P",))
-    bids = [parse_call(a) for a in legal if a != "P"]
-    for level in sorted({b.level for b in bids if isinstance(b, Bid)}):
-        row = [b for b in bids if isinstance(b, Bid) and b.level == level]
-        columns = st.columns(5)
-        for column, bid in zip(columns[5 - len(row):], row, strict=True):
-            column.button(call_md(bid), key=f"ways_call_{bid}", on_click=act, args=(str(bid),))
+    """The four-hand table's buttons (:func:`tutor.ui.cards.call_buttons`): pass, the lowest levels, the
+    higher ones folded below them."""
+    call_buttons([parse_call(a) for a in legal], key="ways_call", on_click=act)
 
 
 def show_result(table: WayTable, words: Callable[[str], str]) -> None:
