@@ -44,6 +44,17 @@ def test_an_illegal_card_is_refused_with_its_law_and_the_deal_goes_on(
     assert "Not allowed" in out and "law 147" in out and "law-147" not in out  # named, never the id
 
 
+def test_a_blank_line_asks_again_and_refuses_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Enter pressed by mistake at a prompt asks again, as a shell does (it was "Not allowed: bad call ''")."""
+    read, prompts = _feeder(["", "  ", "1D", ""])
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed" not in out and "South 1♦" in out.replace("  ", " ")
+    assert prompts[0] == prompts[1] == prompts[2]  # the same call asked for until one is typed
+
+
 def test_quitting_or_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     def eof(prompt: str) -> str:
         raise EOFError

@@ -92,10 +92,13 @@ def table_command(read: Callable[[str], str], prompt: str) -> str | None:
     :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends.
 
     ``read`` is :func:`read_table_line` at the terminal (bounded before it reads); a test's reader
-    may return a longer line, which is cut here.
+    may return a longer line, which is cut here. A blank line asks again, as a shell does (Enter
+    pressed by mistake was refused as "bad call ''").
     """
-    try:
-        text = read(prompt)[:MAX_TABLE_LINE].strip()
-    except EOFError:
-        return None
+    text = ""
+    while not text:
+        try:
+            text = read(prompt)[:MAX_TABLE_LINE].strip()
+        except EOFError:
+            return None
     return None if text.lower() in QUIT_WORDS else text
