@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -131,3 +132,19 @@ def test_an_exercise_heading_names_no_rule() -> None:
     heading = serve_convention(drill.rule_id, 4).heading
     assert heading == "A lead" and drill.rule_id not in heading
     assert Exercise("law", "law-35", "p", "e").heading == "A law"
+
+
+def test_a_replayed_drill_writes_its_calls_as_the_drill_did(store: ProgressStore) -> None:
+    """The replay's explanation and short confirmation write a call "6♠", as the drill's page and ``tutor drill``
+    do, never the stored "6S" ("make the game you name: 6S" in review before)."""
+    raw_call = re.compile(r"(?<![\w♠♣♦♥])[1-7][SCDH]\b")  # "1NT" is the learner's spelling too
+    servable_kinds()
+    seen = 0
+    for n, seed in enumerate(SEEDS):
+        drill = bidding_drill.make(None, seed)
+        if not raw_call.search(drill.explanation):
+            continue  # this explanation names no call
+        exercise = replay(store.record(_recorded(drill), "anna", now=T0 + timedelta(seconds=n)))
+        assert not raw_call.search(exercise.explanation) and not raw_call.search(exercise.short), exercise.explanation
+        seen += 1
+    assert seen >= 3  # noqa: PLR2004 -- explanations that name calls were met, or this proves nothing

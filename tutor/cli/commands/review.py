@@ -86,7 +86,8 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown
-    print(("Right. " if answer.correct else f"Not quite: the answer is {exercise.expected}. ")
+    expected = choice_text(exercise.expected) if cards_or_calls else exercise.expected
+    print(("Right. " if answer.correct else f"Not quite: the answer is {expected}. ")
           + exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning"))
     sys.stdout.flush()
     return True

@@ -23,7 +23,7 @@ from tutor.lessons.progress import StoredAnswer
 from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo import serve_solo
-from tutor.lessons.words import laws_named
+from tutor.lessons.words import action_text, laws_named, learner_words
 
 
 def hand_text(pbn: str) -> str:
@@ -50,8 +50,8 @@ def _drill_of_rule(rule_id: str, seed: int) -> Drill:
 def exercise_of(drill: Drill) -> Exercise:
     return Exercise(
         "convention", drill.rule_id, prompt=drill_prompt(drill), expected=drill.answer,
-        choices=tuple(drill.choices), explanation=drill.explanation,
-        short=f"Right — {drill.answer} ({laws_named(drill.laws)}).", laws=tuple(drill.laws),
+        choices=tuple(drill.choices), explanation=learner_words(drill.explanation),  # "6♠", as the drill's page writes it
+        short=f"Right — {action_text(drill.answer)} ({laws_named(drill.laws)}).", laws=tuple(drill.laws),
         seed=drill.seed, position=drill.deal_pbn, extra={"kind": drill.kind},
     )
 
