@@ -179,6 +179,21 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solo", "settle", "proposal", "--tricks", "8"]) == 2  # no partner: a TutorError
 
 
+def test_the_terminal_drill_names_the_calls_as_the_page_does(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The choices read "proposal and acceptance", "open misère" (the page's radio), not the ids
+    "proposal", "open-misere"; a call typed as it is shown is taken, and the laws are named once
+    ("Solo Whist rules 10, 9 and 8", not "Solo Whist rule 10, Solo Whist rule 9 …")."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("Open misère\n"))
+    assert main(["solo", "drill", "--seed", "3"]) == 3  # noqa: PLR2004 -- answered, not the book's call
+    out = capsys.readouterr().out
+    choices = next(line for line in out.splitlines() if line.startswith("Choices:"))
+    assert "proposal and acceptance" in choices and "open misère" in choices and "-" not in choices, choices
+    assert "you chose open misère" in out and "Solo Whist rules " in out and "Solo Whist rule 9," not in out, out
+
+
 def test_solo_items_are_served_for_review() -> None:
     from tutor.lessons.review.servers import servable_kinds, serve
 

@@ -100,9 +100,6 @@ def choice_text(choice: str) -> str:
     return card.pretty if card is not None else choice
 
 
-def choices_line(choices: Iterable[str]) -> str:
-    """The choices on one line, each as :func:`choice_text` prints it."""
-    return "  ".join(choice_text(c) for c in choices)
 
 
 
@@ -116,4 +113,4 @@ def learner_message(text: str) -> str:
 
     return _LAW_ID.sub(lambda m: law_name(m.group(0)), text)
 
-__all__ = ["as_call", "as_card", "choice_text", "choices_line", "learner_message", "read_choice", "same_answer"]
+__all__ = ["as_call", "as_card", "choice_text", "learner_message", "read_choice", "same_answer"]

@@ -40,14 +40,25 @@ def law_name(law_id: str) -> str:
 
 
 def laws_named(law_ids: Iterable[str]) -> str:
-    """``laws 35 and 36``; mixed kinds are listed by name (``law 35 and scoring rule 2``)."""
+    """``laws 35 and 36``, ``Solo Whist rules 10, 9 and 8``; mixed kinds are listed by name (``law 35 and
+    scoring rule 2``).
+
+    >>> laws_named(["solo-10", "solo-9"]), laws_named(["law-35", "scoring-2"])
+    ('Solo Whist rules 10 and 9', 'law 35 and scoring rule 2')
+    """
     names = list(dict.fromkeys(law_name(i) for i in law_ids))
     if not names:
         return ""
-    if all(n.startswith("law ") for n in names) and len(names) > 1:
-        numbers = [n[4:] for n in names]
-        return "laws " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    numbered = [_NUMBERED.match(n) for n in names]
+    heads = {m["head"] for m in numbered if m}
+    if len(names) > 1 and all(numbered) and len(heads) == 1:  # one kind: its name once, in the plural
+        numbers = [m["number"] for m in numbered if m]
+        return f"{heads.pop()}s " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: a numbered law's name: its kind ("law", "scoring rule", "Solo Whist rule") and its number ("35", "≈53")
+_NUMBERED = re.compile(r"^(?P<head>.+?) (?P<number>≈?\d+)$")
 
 
 def law_text(law_id: str) -> str:

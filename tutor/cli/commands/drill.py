@@ -14,12 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
-from tutor.cli.spelling import choice_text, choices_line, read_choice
+from tutor.cli.spelling import choice_text, read_choice
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind
@@ -75,9 +75,10 @@ def run(args: argparse.Namespace) -> int:
     show_question(drill)
     started = time.monotonic()
     given = getattr(args, "answer", None)
-    answer = ask(drill) if given is None else matching_choice(given, drill.choices)
+    answer = ask(drill) if given is None else matching_choice(given, drill.choices) or _by_name(given, drill)
     if answer is None and given is not None:
-        raise TutorError(f"--answer {echo(given)} is not one of the choices: {', '.join(drill.choices)}")
+        raise TutorError(f"--answer {echo(given)} is not one of the choices: "
+                         f"{', '.join(map(named(drill), drill.choices))}")
     if answer is None:
         print("\nNo answer given.")
         return 1
@@ -98,13 +99,20 @@ def record(args: argparse.Namespace, drill: Drill, answer: str, seconds: float) 
         ), args.learner or DEFAULT_LEARNER)
 
 
+def named(drill: Drill) -> Callable[[str], str]:
+    """How the drill's choices read: a card or a call as the table prints it, a Solo Whist call by its name."""
+    from tutor.lessons.solo import drill as solo_drill
+
+    return solo_drill.call_name if drill.kind == solo_drill.KIND else choice_text
+
+
 def show_question(drill: Drill) -> None:
     print(f"Drill {drill.kind}, seed {drill.seed}\n")
     print(drill.prompt)
     hand = drill.position.get("hand")
     if isinstance(hand, str):
         print(f"\nYour hand: {_hand_lines(hand)}")
-    print(f"\nChoices: {choices_line(drill.choices)}")
+    print(f"\nChoices: {'  '.join(map(named(drill), drill.choices))}")
 
 
 def _hand_lines(pbn: str) -> str:
@@ -125,10 +133,16 @@ def ask(drill: Drill) -> str | None:
         line = read_answer()
         if line is None:
             return None
-        answer = matching_choice(line, drill.choices)
+        answer = matching_choice(line, drill.choices) or _by_name(line, drill)
         if answer is not None:
             return answer
         print(f"{echo(line.strip())} is not one of the choices.")
+
+
+def _by_name(text: str, drill: Drill) -> str | None:
+    """The choice whose name the learner typed as the choices line shows it ("proposal and acceptance")."""
+    name = named(drill)
+    return next((c for c in drill.choices if name(c).casefold() == text.strip().casefold()), None)
 
 
 def matching_choice(text: str, choices: Iterable[str]) -> str | None:
@@ -138,24 +152,24 @@ def matching_choice(text: str, choices: Iterable[str]) -> str | None:
 
 
 def show_feedback(drill: Drill, answer: str) -> None:
-    from tutor.lessons.table.told import learner_words
-    from tutor.lessons.words import laws_named
+    from tutor.lessons.words import laws_named, learner_words
 
-    verdict = "Right." if drill.is_correct(answer) else f"Not the book's answer: you chose {choice_text(answer)}."
-    print(f"\n{verdict} The book: {choice_text(drill.answer)} ({laws_named(drill.laws)}).")
+    name = named(drill)
+    verdict = "Right." if drill.is_correct(answer) else f"Not the book's answer: you chose {name(answer)}."
+    print(f"\n{verdict} The book: {name(drill.answer)} ({laws_named(drill.laws)}).")
     print(learner_words(drill.explanation))
     if answer.upper() in {k.upper() for k in drill.why_not}:
         reason = next(v for k, v in drill.why_not.items() if k.upper() == answer.upper())
-        print(f"\nWhy not {choice_text(answer)}: {learner_words(reason)}")
+        print(f"\nWhy not {name(answer)}: {learner_words(reason)}")
     others = {k: v for k, v in drill.why_not.items() if k.upper() != answer.upper()}
     if others:
         print("\nThe other plausible answers:")
         for choice, reason in others.items():
-            print(f"  {choice_text(choice)}: {learner_words(reason)}")
+            print(f"  {name(choice)}: {learner_words(reason)}")
     if drill.features:
         print("\nWhat mattered:")
-        for name, value in drill.features.items():
-            print(f"  {name}: {value}")
+        for figure, value in drill.features.items():
+            print(f"  {figure}: {value}")
 
 
 def show_consequences(kind: DrillKind, drill: Drill, answer: str) -> None:

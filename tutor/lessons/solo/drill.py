@@ -47,7 +47,8 @@ CHOICES: tuple[str, ...] = ("pass", "proposal", "solo", "misere", "abundance", "
 RULES: dict[str, str] = {f"solo-bid-{c}": c for c in CHOICES}
 
 
-def _label(choice: str) -> str:
+def call_name(choice: str) -> str:
+    """A call as the learner reads it: "pass", "open misère", "declared abundance" (not its id, "open-misere")."""
     return "pass" if choice == "pass" else spec(SoloGame(choice)).name
 
 
@@ -123,7 +124,7 @@ def _deal_for(target: str, rng: random.Random) -> tuple[Deal, Card, Advice]:
         advice = recommend(deal[ELDEST], turn_up.suit)
         if advice.answer == target:
             return deal, turn_up, advice
-    raise DealGenerationError(f"no hand supporting {_label(target)} found in {ATTEMPTS} tries")
+    raise DealGenerationError(f"no hand supporting {call_name(target)} found in {ATTEMPTS} tries")
 
 
 def rule_ids() -> tuple[str, ...]:
@@ -168,7 +169,7 @@ def _make(rule_id: str, seed: int, rng: random.Random) -> Drill:
         choices=CHOICES,
         answer=advice.answer,
         laws=advice.laws + (laws.LAW_AUCTION,),
-        explanation=f"{_label(advice.answer).capitalize()}: {advice.reason}."
+        explanation=f"{call_name(advice.answer).capitalize()}: {advice.reason}."
                     + (f" Name {advice.trump.english} as trumps once the others pass." if advice.trump else ""),
         why_not=why_not,
         features=advice.features,

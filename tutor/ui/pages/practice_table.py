@@ -13,8 +13,7 @@ from tutor.lessons.table import TableDeal
 from tutor.lessons.table.items import decision_answers
 from tutor.lessons.table.review import DeviationCost, ReviewMemo, is_judged, price
 from tutor.lessons.table.rubber import PracticeRubber
-from tutor.lessons.table.told import learner_words
-from tutor.lessons.words import action_text, laws_named
+from tutor.lessons.words import action_text, laws_named, learner_words
 from tutor.ui import state as _state
 from tutor.ui import table_view
 from tutor.ui.common import page_header, show_error

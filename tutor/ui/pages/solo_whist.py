@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.engine.cards import SEATS, Card, Hand, Seat
 from tutor.engine.errors import TutorError
-from tutor.engine.solo.calls import LADDER, SoloGame, spec
+from tutor.engine.solo.calls import LADDER, spec
 from tutor.engine.solo.rules import SOLO_VARIANTS, SoloRules
 from tutor.engine.solo.settlement import Settlement, format_points, settle
 from tutor.lessons.answers import Answer
@@ -145,10 +145,9 @@ def _drill() -> None:
     left, right = st.columns([2, 1])
     left.markdown(hand_markdown(Hand.parse(str(drill.position["hand"]))))
     right.markdown(f"**Turned up**  \n{cards.card_md(turn_up)}")
-    labels = {c: ("pass" if c == "pass" else spec(SoloGame(c)).name) for c in drill.choices}
     ident = f"{seed}_{drill.rule_id}"
     with st.form(key=f"{P}drill_form_{ident}"):
-        choice = st.radio("Your call", drill.choices, index=None, format_func=labels.__getitem__,
+        choice = st.radio("Your call", drill.choices, index=None, format_func=solo_drill.call_name,
                           key=f"{P}drill_choice_{ident}", horizontal=True)
         pressed = st.form_submit_button("Check", key=f"{P}drill_check", type="primary")
     if pressed and choice is None:
@@ -166,13 +165,13 @@ def _drill() -> None:
     _, choice, retry = result
     if retry:
         first = _state.first_answer(f"solo:{ident}") or ""
-        st.warning(f"A retry: your first answer here, {labels.get(first, first)}, is the one that counts; "
+        st.warning(f"A retry: your first answer here, {solo_drill.call_name(first) if first else first}, is the one that counts; "
                    "this one is recorded as a retry.", icon=":material/replay:")
     correct = drill.is_correct(choice)
     (st.success if correct else st.error)(
-        f"{'Right' if correct else 'Not quite'}: {labels[drill.answer]}. {drill.explanation}")
+        f"{'Right' if correct else 'Not quite'}: {solo_drill.call_name(drill.answer)}. {drill.explanation}")
     if not correct and choice in drill.why_not:
-        st.markdown(f"Why not {labels[choice]}: {drill.why_not[choice]}.")
+        st.markdown(f"Why not {solo_drill.call_name(choice)}: {drill.why_not[choice]}.")
     st.dataframe(pd.DataFrame({"figure": list(drill.features), "value": list(drill.features.values())}),
                  hide_index=True, key=f"{P}drill_features")
     st.caption("Laws: " + law_labels(drill.laws))
