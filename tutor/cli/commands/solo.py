@@ -27,7 +27,7 @@ from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
 from tutor.lessons.solo.quiz import scoring_question
-from tutor.lessons.words import cited_source, learner_words
+from tutor.lessons.words import cited_source, laws_named, learner_words
 
 WIDTH = 88
 
@@ -157,7 +157,7 @@ def run_settle(args: argparse.Namespace) -> int:
     for payment in s.payments:
         print(f"  {payment}")
     print("\nNet: " + s.summary())
-    print(f"Law: {', '.join(s.laws)}")
+    print(f"By {laws_named(s.laws)}.")  # "Solo Whist rule 24", never the id
     return 0
 
 

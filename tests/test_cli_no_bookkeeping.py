@@ -1,0 +1,37 @@
+"""The terminal speaks as the pages do: no rule or law id in what a command prints (``tutor solo settle``
+closed with "Law: solo-24"). The expectation is the pages' own (tests/test_pages_no_bookkeeping.py)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from test_pages_no_bookkeeping import BOOKKEEPING
+
+from tutor.cli import main
+from tutor.lessons.drills.kinds import DRILL_KINDS
+
+SETTLEMENTS = [["proposal", "--bidder", "N", "--partner", "S", "--tricks", "8"],
+               ["solo", "--bidder", "E", "--tricks", "4"], ["misere", "--bidder", "W", "--tricks", "0"],
+               ["abundance", "--bidder", "S", "--tricks", "9"], ["open-misere", "--bidder", "N", "--failed"],
+               ["declared-abundance", "--bidder", "E", "--tricks", "13"]]
+
+
+@pytest.mark.parametrize("settlement", SETTLEMENTS, ids=lambda a: a[0])
+def test_a_solo_settlement_names_its_law(settlement: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solo", "settle", *settlement]) == 0
+    out = capsys.readouterr().out
+    assert "Solo Whist rule" in out and not BOOKKEEPING.findall(out), out
+
+
+@pytest.mark.parametrize("kind", sorted(DRILL_KINDS))
+def test_a_drills_feedback_names_its_laws(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    drill = DRILL_KINDS[kind].make(None, 1)
+    wrong = next((c for c in drill.choices if not drill.is_correct(c)), drill.answer)
+    main(["drill", kind, "--seed", "1", "--answer", wrong, "--no-consequences"])
+    out = capsys.readouterr().out
+    assert "The book:" in out and not BOOKKEEPING.findall(out), out
