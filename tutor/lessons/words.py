@@ -39,6 +39,10 @@ def law_name(law_id: str) -> str:
     return "a law the tutor's content no longer has"
 
 
+#: a numbered law's name: its kind ("law", "scoring rule", "Solo Whist rule") and its number ("35", "≈53")
+_NUMBERED = re.compile(r"^(?P<head>.+?) (?P<number>≈?\d+)$")
+
+
 def laws_named(law_ids: Iterable[str]) -> str:
     """``laws 35 and 36``, ``Solo Whist rules 10, 9 and 8``; mixed kinds are listed by name (``law 35 and
     scoring rule 2``).
@@ -56,9 +60,6 @@ def laws_named(law_ids: Iterable[str]) -> str:
         return f"{heads.pop()}s " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
-
-#: a numbered law's name: its kind ("law", "scoring rule", "Solo Whist rule") and its number ("35", "≈53")
-_NUMBERED = re.compile(r"^(?P<head>.+?) (?P<number>≈?\d+)$")
 
 
 def law_text(law_id: str) -> str:
