@@ -347,3 +347,14 @@ def test_five_players_running_record_is_tutor_scores(tmp_path: Path, monkeypatch
     assert tutor_main(["score", str(path)]) == 0
     line = json.loads(capsys.readouterr().out)["line"]
     assert line in [t.value for t in at.text]
+
+
+def test_a_ways_switches_are_named_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A way's switch reads "Dummy transfer", its choices "beside" … as words, not as the terminal's
+    ``--way-option dummy-transfer=beside`` spells them (the page showed the ids)."""
+    at = _open(tmp_path, monkeypatch, 2)
+    at.selectbox(key="ways_way").set_value("dummy-auction").run()
+    switch = at.selectbox(key="ways_option_dummy-transfer")
+    assert switch.label == "Dummy transfer"
+    shown = list(switch.options)  # as the page shows them
+    assert shown and not [s for s in shown if "-" in s], shown

@@ -93,8 +93,10 @@ def _controls(players: int) -> tuple[Way, int, str, str | None]:
     first = dealer.selectbox("First dealer", ["in turn", *names], key="ways_dealer")
     options: dict[str, str] = {}
     for option in (o for o in WAY_OPTIONS.values() if way.name in o.ways):
-        options[option.name] = chosen.selectbox(option.name, list(option.choices), key=f"ways_option_{option.name}",
-                                                help=option.choices[option.default])
+        # named in words, not as the terminal's --way-option spells them ("dummy-transfer=beside")
+        options[option.name] = chosen.selectbox(option.name.replace("-", " ").capitalize(), list(option.choices),
+                                                format_func=lambda c: c.replace("-", " "),
+                                                key=f"ways_option_{option.name}", help=option.choices[option.default])
         st.caption(words(option.choices[options[option.name]]))
     if way.name == "dummy":  # RO l.519: the lowest card drawn takes the dummy first, then it passes on
         st.number_input("Rubber of the dummy's rotation (0 = the first)", min_value=0, max_value=1000, value=0,
