@@ -86,7 +86,7 @@ def test_a_wrong_card_in_the_example_is_reported_by_the_content_check(tmp_path: 
     assert broken != text
     path = tmp_path / "solo_example.yaml"
     path.write_text(broken, encoding="utf-8")
-    with pytest.raises(ContentError, match="solo-20"):
+    with pytest.raises(ContentError, match=r"Solo Whist rule 20\b"):
         replay(load_example(path), 1)
 
 

@@ -87,7 +87,7 @@ def test_solo_20_must_follow_suit_cites_the_solo_law() -> None:
     off = next((c for c in hand if c.suit is not lead.suit), None)
     # this deal (the unshuffled pack, dealt by North) gives South clubs and other suits: the check always runs
     assert off is not None and hand.length(lead.suit)
-    with pytest.raises(IllegalPlayError, match="solo-20"):
+    with pytest.raises(IllegalPlayError, match=r"Solo Whist rule 20\b"):
         play.play(off)
     with pytest.raises(IllegalPlayError, match="out of turn"):
         play.play(sorted(play.hand(play.to_play.lho))[0], play.to_play.lho)
@@ -104,7 +104,7 @@ def test_solo_21_misere_stops_at_the_bidders_first_trick() -> None:
     for seat in (E, S, W):
         play.play(sorted(play.hand(seat))[0])
     assert play.is_complete and play.fate is Fate.DEFEATED and len(play.completed_tricks) == 1
-    with pytest.raises(IllegalPlayError, match="solo-21"):
+    with pytest.raises(IllegalPlayError, match=r"Solo Whist rule 21\b"):
         play.play(Card.parse("S3"))
 
 

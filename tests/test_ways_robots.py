@@ -124,7 +124,7 @@ def test_tutor_play_two_players_at_the_terminal(capsys: pytest.CaptureFixture[st
     args = SimpleNamespace(players=2, way="buy-in", five_round=0)
     assert play_way(args, 7, lambda _: next(answers), _play_rubber) == 0
     out = capsys.readouterr().out
-    assert "Not allowed" in out and "two-4" in out  # nothing below three in the buy-in way
+    assert "Not allowed" in out and "two-player rule 4" in out and "two-4" not in out  # nothing below three, named
 
 
 def test_learner_sees_only_what_his_player_may() -> None:

@@ -20,6 +20,8 @@ short line. :func:`echo` quotes a value for a message, cut the same way.
 
 from __future__ import annotations
 
+from tutor.engine.nouns import numbered_law
+
 #: The longest line of a TutorError's message; a longer line keeps its head and tail.
 MAX_LINE_CHARS = 400
 #: The longest message (a content error lists up to 20 problems, one a line).
@@ -60,11 +62,17 @@ class NotationError(TutorError):
     """A card, hand, deal or call could not be parsed."""
 
 
+def _named(law: str) -> str:
+    """A law as an error message names it: "law 28", or its id when it has no number."""
+    return numbered_law(law) or law
+
+
 class IllegalCallError(TutorError):
-    """A call breaks a law of the auction; ``law`` names the law it breaks."""
+    """A call breaks a law of the auction; ``law`` names the law it breaks (its id; the message names
+    it as the learner reads it, "law 28")."""
 
     def __init__(self, message: str, *, law: str) -> None:
-        super().__init__(f"{message} ({law})")
+        super().__init__(f"{message} ({_named(law)})")
         self.law = law
 
 
@@ -77,11 +85,13 @@ class InsufficientBidError(IllegalCallError):
 
 
 class IllegalPlayError(TutorError):
-    """A card play breaks a law of the play; ``law`` names the law it breaks."""
+    """A card play breaks a law of the play; ``law`` names the law it breaks (its id; the message names
+    it as the learner reads it, "law 167": ``tutor advise`` printed "(law-167)")."""
 
     def __init__(self, message: str, *, law: str) -> None:
-        super().__init__(f"{message} ({law})")
+        super().__init__(f"{message} ({_named(law)})")
         self.law = law
+
 
 
 class DealGenerationError(TutorError):

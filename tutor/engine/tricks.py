@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card, Deal, Hand, Seat, Side, Suit
 from tutor.engine.errors import IllegalPlayError
+from tutor.engine.nouns import count_of
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class TrickPlay:
         if not allow_revoke and card not in legal:
             led = current[0][1].suit
             raise IllegalPlayError(
-                f"{player.value} played {card} but holds {hand.length(led)} {led.english}: "
+                f"{player.value} played {card} but holds {count_of(hand.length(led), led.english[:-1], led.english)}: "
                 f"a player must follow suit when he can; failing to is a revoke",
                 law=self.laws.follow_suit,
             )
