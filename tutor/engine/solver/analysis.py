@@ -233,7 +233,7 @@ def _check_play(hand: Hand, seat: Seat, card: Card, led: Suit | None) -> None:
     if card not in hand:
         raise TutorError(f"double-dummy analysis: {card} is played by {seat.value}, who does not hold it")
     if led is not None and card.suit is not led and any(c.suit is led for c in hand.cards):
-        raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law-147)")
+        raise TutorError(f"double-dummy analysis: {seat.value} plays {card} but must follow suit (law 147)")
 
 
 def _solve(boards: Sequence[DDBoard], mode: str, checked: bool = False) -> list[JsonValue]:
