@@ -35,3 +35,17 @@ def test_a_drills_feedback_names_its_laws(kind: str, tmp_path: Path, monkeypatch
     assert main(["drill", kind, "--seed", "1", "--answer", wrong, "--no-consequences"]) in (0, 3)  # right, or not the book's
     out = capsys.readouterr().out
     assert "The book:" in out and not BOOKKEEPING.findall(out), out
+
+
+def test_the_progress_summary_lists_a_mistake_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor progress`` listed "missed convention law-36-…: answered 'P', expected '6S'"; it now says the
+    mistake as ``tutor review --list`` does."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    drill = DRILL_KINDS["bidding"].make(None, 2)
+    wrong = next(c for c in drill.choices if not drill.is_correct(c))
+    assert main(["drill", "bidding", "--seed", "2", "--answer", wrong, "--no-consequences"]) == 3  # noqa: PLR2004
+    capsys.readouterr()
+    assert main(["progress"]) == 0
+    out = capsys.readouterr().out
+    assert "missed: Bidding" in out and "the book calls" in out and not BOOKKEEPING.findall(out), out

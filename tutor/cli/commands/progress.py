@@ -57,7 +57,9 @@ def print_summary(store: ProgressStore, learner: str | None) -> None:
             f"\n{name}: {s.answers} answers, {accuracy} right, {s.units} items studied, "
             f"{s.due} due now, {s.mastered} mastered, streak {count_of(s.streak_days, 'day')}"
         )
-        for stored in store.mistakes(name)[:5]:
-            a = stored.answer
-            print(f"  missed {a.item_kind} {a.item_id}: answered {a.given!r}, expected {a.expected!r}"
-                  + (f" (replay seed {a.seed})" if a.seed is not None else ""))
+        mistakes = store.mistakes(name)[:5]
+        if mistakes:  # in the learner's words, as review --list says them (the drills' modules: only then)
+            from tutor.lessons.review.mistakes import describe_mistake
+
+            for stored in mistakes:
+                print(f"  missed: {describe_mistake(stored)}")
