@@ -105,6 +105,27 @@ def test_progress_page_shows_charts_tables_and_switches_profile(db: Path) -> Non
         assert "boris" in store.learners()
 
 
+def test_progress_page_names_sections_drills_and_items_without_ids(db: Path) -> None:
+    """The tables said "laws: preamble", "convention: law-41-no-trumps-…" and listed each item by its id:
+    a law is named "Law N" under its section's title, a drill by its convention's title."""
+    from test_pages_no_bookkeeping import BOOKKEEPING
+
+    from tutor.lessons.robots import the_book
+
+    rule = next(r for r in the_book().bidding if r.id.startswith("law-41"))
+    law_id = _seed(db)
+    with open_store(db) as store:
+        store.record(Answer("convention", rule.id, False, "P", "1NT", seed=5, extra={"kind": "bidding"}),
+                     "default", now=EARLIER + timedelta(hours=2))
+    at = _page("tutor/ui/pages/progress.py")
+    assert not at.exception, [e.value for e in at.exception]
+    cells = [str(v) for frame in at.dataframe for row in frame.value.itertuples(index=False) for v in row]
+    cells += [str(c) for frame in at.dataframe for c in frame.value.columns]
+    assert f"drills: {rule.title}" in cells and rule.title in cells, cells
+    assert any(c.startswith("laws: ") and c != f"laws: {law_id}" for c in cells), cells
+    assert not BOOKKEEPING.findall("\n".join(cells)) and "item_id" not in cells, cells
+
+
 def test_progress_page_shows_a_damaged_database_as_an_error(db: Path) -> None:
     db.write_bytes(b"not a database" * 100)
     at = _page("tutor/ui/pages/progress.py")

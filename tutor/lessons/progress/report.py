@@ -1,7 +1,9 @@
 """The learner's record as tables (pandas) for the progress page and ``tutor progress``.
 
-Each answer is filed under an *area*: a law under its section of the book
-(``laws: cutting``), a convention rule under its id (``convention: open-1c``), anything else under its kind.
+Each answer is filed under an *area*, named as the learner reads it: a law under its section of the
+book (``laws: Cutting the pack (laws 11-14)``), a drill under its convention's title (``drills: Three or
+four aces - "no-trumps" at your first turn``), anything else under its kind (``law quiz``). Each item
+has a name too (``law 36``, a convention's title): no id reaches the page.
 """
 
 from __future__ import annotations
@@ -16,17 +18,47 @@ from tutor.lessons.content.laws import law_entries
 from tutor.lessons.progress import ProgressStore, Summary
 from tutor.lessons.progress.facts import AnswerFacts, summarise
 from tutor.lessons.progress.srs import UnitState
+from tutor.lessons.review import KIND_NAMES
+from tutor.lessons.words import law_name
 
 
-def area_of(item_kind: str, item_id: str, laws: Mapping[str, Mapping[str, object]]) -> str:
-    """Where an item is reported: a law's section (``laws``: the content's laws, read once per report),
-    a convention's rule, else its kind."""
+@dataclass(frozen=True)
+class Names:
+    """What the report calls things, read once per report: each law's section, each section's title, and
+    each convention's title (the book's rules, bidding and play)."""
+
+    laws: Mapping[str, Mapping[str, object]]
+    sections: Mapping[str, str]
+    conventions: Mapping[str, str]
+
+    @classmethod
+    def read(cls) -> Names:
+        from tutor.lessons.content.cache import content_report
+        from tutor.lessons.robots import the_book
+
+        rules = content_report().rules
+        book = the_book()
+        return cls(law_entries(), {s.id: s.title for s in rules.sections} if rules else {},
+                   {r.id: r.title for r in (*book.bidding, *book.play)})
+
+    def item(self, item_kind: str, item_id: str) -> str:
+        """An item as the learner reads it: "Law 36", a convention's title, else its kind ("law quiz")."""
+        if item_kind == "law":
+            name = law_name(item_id)
+            return name[:1].upper() + name[1:]
+        if item_kind == "convention":
+            return self.conventions.get(item_id, "a convention the book no longer has")
+        return KIND_NAMES.get(item_kind, item_kind)
+
+
+def area_of(item_kind: str, item_id: str, names: Names) -> str:
+    """Where an item is reported: a law's section, a drill's convention, else its kind."""
     if item_kind == "law":
-        section = laws.get(item_id, {}).get("section")
-        return f"laws: {section}" if section else "laws"
+        section = str(names.laws.get(item_id, {}).get("section") or "")
+        return f"laws: {names.sections.get(section, 'the book')}" if section else "laws"
     if item_kind == "convention":
-        return f"convention: {item_id}"
-    return item_kind
+        return f"drills: {names.item(item_kind, item_id)}"
+    return KIND_NAMES.get(item_kind, item_kind)
 
 
 @dataclass(frozen=True)
@@ -43,15 +75,16 @@ def learner_record(store: ProgressStore, learner: str, now: datetime | None = No
     their review units (no other learner's row, no second read)."""
     now = now or datetime.now(UTC)
     facts, units = store.facts(learner), store.units(learner)
-    laws = law_entries()
+    names = Names.read()
     areas: dict[tuple[str, str], str] = {}
 
     def area(kind: str, item: str) -> str:
         if (kind, item) not in areas:
-            areas[kind, item] = area_of(kind, item, laws)
+            areas[kind, item] = area_of(kind, item, names)
         return areas[kind, item]
 
-    return LearnerRecord(summarise(facts, units, now), _answers_frame(facts, area), _units_frame(units, area, now))
+    return LearnerRecord(summarise(facts, units, now), _answers_frame(facts, area),
+                         _units_frame(units, area, names.item, now))
 
 
 def _answers_frame(facts: Sequence[AnswerFacts], area: Callable[[str, str], str]) -> pd.DataFrame:
@@ -62,12 +95,12 @@ def _answers_frame(facts: Sequence[AnswerFacts], area: Callable[[str, str], str]
     rows = [
         {
             "answered_at": f.answered_at, "day": f.answered_at.astimezone().date().isoformat(),
-            "item_kind": f.item_kind, "item_id": f.item_id, "area": area(f.item_kind, f.item_id),
-            "correct": f.correct, "seconds": f.seconds,
+            "item_kind": f.item_kind, "kind": KIND_NAMES.get(f.item_kind, f.item_kind), "item_id": f.item_id,
+            "area": area(f.item_kind, f.item_id), "correct": f.correct, "seconds": f.seconds,
         }
         for f in facts if f.counts
     ]
-    columns = ["answered_at", "day", "item_kind", "item_id", "area", "correct", "seconds"]
+    columns = ["answered_at", "day", "item_kind", "kind", "item_id", "area", "correct", "seconds"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -79,17 +112,23 @@ def accuracy_by_day(answers: pd.DataFrame, by: str = "area") -> pd.DataFrame:
     return grouped.rename(columns={"count": "answers", "mean": "accuracy"})
 
 
-def _units_frame(units: Sequence[UnitState], area: Callable[[str, str], str], now: datetime) -> pd.DataFrame:
-    """One row per review unit: kind, item, area, due, due now, mastery, reviews, lapses."""
+#: The units' columns a learner reads (the others are the report's keys).
+SHOWN_UNIT_COLUMNS = ["item", "area", "due", "mastery", "reviews", "lapses"]
+
+
+def _units_frame(units: Sequence[UnitState], area: Callable[[str, str], str], item: Callable[[str, str], str],
+                 now: datetime) -> pd.DataFrame:
+    """One row per review unit: kind, id, its name, area, due, due now, mastery, reviews, lapses."""
     rows = [
         {
-            "item_kind": u.item_kind, "item_id": u.item_id, "area": area(u.item_kind, u.item_id),
+            "item_kind": u.item_kind, "item_id": u.item_id, "item": item(u.item_kind, u.item_id),
+            "area": area(u.item_kind, u.item_id),
             "due": u.due.astimezone().strftime("%Y-%m-%d %H:%M"), "due_now": u.is_due(now),
             "mastery": u.mastery, "reviews": u.reps, "lapses": u.lapses,
         }
         for u in units
     ]
-    columns = ["item_kind", "item_id", "area", "due", "due_now", "mastery", "reviews", "lapses"]
+    columns = ["item_kind", "item_id", "item", "area", "due", "due_now", "mastery", "reviews", "lapses"]
     return pd.DataFrame(rows, columns=columns)
 
 

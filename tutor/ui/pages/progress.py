@@ -9,7 +9,13 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
-from tutor.lessons.progress.report import LearnerRecord, accuracy_by_day, area_table, learner_record
+from tutor.lessons.progress.report import (
+    SHOWN_UNIT_COLUMNS,
+    LearnerRecord,
+    accuracy_by_day,
+    area_table,
+    learner_record,
+)
 from tutor.ui.common import MAX_UPLOAD_MB, page_header, show_error, upload_bytes
 from tutor.ui.state import learner_selector, session, store
 
@@ -23,12 +29,12 @@ def _charts(record: LearnerRecord) -> None:
                 icon=":material/info:")
         return
     st.subheader("Accuracy over time")
-    daily = accuracy_by_day(answers, by="item_kind")
+    daily = accuracy_by_day(answers, by="kind")  # "drill", "law quiz": the kinds in words
     chart = alt.Chart(daily).mark_line(point=True).encode(
         x=alt.X("day:T", title="day"),
         y=alt.Y("accuracy:Q", title="accuracy", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
-        color=alt.Color("item_kind:N", title="kind"),
-        tooltip=["day:T", "item_kind:N", "answers:Q", alt.Tooltip("accuracy:Q", format=".0%")],
+        color=alt.Color("kind:N", title="kind"),
+        tooltip=["day:T", "kind:N", "answers:Q", alt.Tooltip("accuracy:Q", format=".0%")],
     )
     st.altair_chart(chart, width="stretch")
 
@@ -48,7 +54,7 @@ def _charts(record: LearnerRecord) -> None:
             x=alt.X("due:Q", title="items due"), y=alt.Y("area:N", sort="-x", title=None),
             tooltip=["area:N", "due:Q"]), width="stretch")
     with st.expander("Every item and its next review"):
-        st.dataframe(units, hide_index=True, key="progress_units_table")
+        st.dataframe(units[SHOWN_UNIT_COLUMNS], hide_index=True, key="progress_units_table")  # named, no ids
 
 
 EXPORT = "progress_export"
