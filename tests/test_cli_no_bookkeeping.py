@@ -49,3 +49,24 @@ def test_the_progress_summary_lists_a_mistake_in_words(tmp_path: Path, monkeypat
     assert main(["progress"]) == 0
     out = capsys.readouterr().out
     assert "missed: Bidding" in out and "the book calls" in out and not BOOKKEEPING.findall(out), out
+
+
+def test_the_review_list_names_what_is_due(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor review --list`` printed each due item as "convention law-36-…" or "law law-r61"."""
+    from datetime import UTC, datetime, timedelta
+
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.progress import open_store
+    from tutor.lessons.robots import the_book
+
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    rule = the_book().bidding[0]
+    earlier = datetime.now(UTC) - timedelta(days=3)
+    with open_store(tmp_path / "p.sqlite3") as store:  # missed three days ago: both are due now
+        store.record(Answer("law", "law-r61", False, "4", "5", laws=("law-r61",)), "default", now=earlier)
+        store.record(Answer("convention", rule.id, False, "P", "1NT", seed=5, extra={"kind": "bidding"}), "default",
+                     now=earlier)
+    assert main(["review", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert f"drill: {rule.title}" in out and "Law ≈61" in out and not BOOKKEEPING.findall(out), out

@@ -37,8 +37,13 @@ def run(args: argparse.Namespace) -> int:
         due = due_items(store, learner)
         if args.list:
             print(f"{learner}: {len(due)} due")
+            from tutor.lessons.progress.report import Names  # pandas: only for the list
+
+            names = Names.read()  # each item as the learner reads it ("Law ≈61", a drill's convention), not its id
             for kind, item_id in due:
-                print(f"  {kind} {item_id}" + ("" if kind in kinds else "  (no exercise for this kind yet)"))
+                name = names.item(kind, item_id)
+                print(f"  {'drill: ' + name if kind == 'convention' else name}"
+                      + ("" if kind in kinds else "  (no exercise for this kind yet)"))
             for stored in store.mistakes(learner):
                 print(f"  mistake: {describe_mistake(stored)}")
             return 0
