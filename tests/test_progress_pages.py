@@ -160,7 +160,8 @@ def test_cli_review_lists_and_answers_due_items(db: Path, monkeypatch: pytest.Mo
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     law_id = _seed(db)
     assert main(["review", "--list"]) == 0
-    assert f"law {law_id}" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert law_id == "preamble-1" and "Preamble 1" in listed and law_id not in listed  # named, never the id
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))  # answers are read bounded from stdin
     assert main(["review", "--count", "1", "--seed", "1"]) == 0
     with open_store(db) as store:

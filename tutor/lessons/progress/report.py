@@ -3,7 +3,7 @@
 Each answer is filed under an *area*, named as the learner reads it: a law under its section of the
 book (``laws: Cutting the pack (laws 11-14)``), a drill under its convention's title (``drills: Three or
 four aces - "no-trumps" at your first turn``), anything else under its kind (``law quiz``). Each item
-has a name too (``law 36``, a convention's title): no id reaches the page.
+has a name too (``Law 36``, a convention's title): no id reaches the page.
 """
 
 from __future__ import annotations
