@@ -96,7 +96,7 @@ def _actions(table: WayTable, act: Callable[[str], None]) -> None:
         st.markdown(f"Your card, from **{text_md(table.label(turn[1]))}** — click it:")
         _card_buttons(game.hand(turn[1]), {Card.parse(a) for a in legal}, "play", lambda c: act(str(c)))
     elif phase in ("auction", "final"):
-        _call_buttons(legal, act)
+        call_buttons([parse_call(a) for a in legal], key="ways_call", on_click=act)  # the four-hand table's
     elif phase == "exchange" and game.way.exchange == "one-card":
         st.markdown("Throw out a card (click it) and take the top card of the pile on your right, or stop:")
         swaps = {Card.parse(a.split()[1]) for a in legal if a.startswith("swap ")}
@@ -142,12 +142,6 @@ def _card_buttons(hand: Hand, allowed: set[Card], what: str, click: Callable[[Ca
         for column, card in zip(columns, cards, strict=False):
             column.button(card_md(card), key=f"ways_{what}_{card}", disabled=card not in allowed,
                           on_click=click, args=(card,))
-
-
-def _call_buttons(legal: tuple[str, ...], act: Callable[[str], None]) -> None:
-    """The four-hand table's buttons (:func:`tutor.ui.cards.call_buttons`): pass, the lowest levels, the
-    higher ones folded below them."""
-    call_buttons([parse_call(a) for a in legal], key="ways_call", on_click=act)
 
 
 def show_result(table: WayTable, words: Callable[[str], str]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     show_question(drill)
     started = time.monotonic()
     given = getattr(args, "answer", None)
-    answer = ask(drill) if given is None else matching_choice(given, drill.choices) or _by_name(given, drill)
+    answer = ask(drill) if given is None else matching_choice(given, drill)
     if answer is None and given is not None:
         raise TutorError(f"--answer {echo(given)} is not one of the choices: "
                          f"{', '.join(map(named(drill), drill.choices))}")
@@ -133,22 +133,19 @@ def ask(drill: Drill) -> str | None:
         line = read_answer()
         if line is None:
             return None
-        answer = matching_choice(line, drill.choices) or _by_name(line, drill)
+        answer = matching_choice(line, drill)
         if answer is not None:
             return answer
         print(f"{echo(line.strip())} is not one of the choices.")
 
 
-def _by_name(text: str, drill: Drill) -> str | None:
-    """The choice whose name the learner typed as the choices line shows it ("proposal and acceptance")."""
-    name = named(drill)
-    return next((c for c in drill.choices if name(c).casefold() == text.strip().casefold()), None)
-
-
-def matching_choice(text: str, choices: Iterable[str]) -> str | None:
+def matching_choice(text: str, drill: Drill) -> str | None:
     """The choice ``text`` names, as the drill spells it, else ``None``: a card in any spelling
-    (``D10``, ``DT``, ``♦10``, ``10D``), a call as ``2H``, ``2♥`` or ``pass`` (:mod:`tutor.cli.spelling`)."""
-    return read_choice(text, choices)
+    (``D10``, ``DT``, ``♦10``, ``10D``), a call as ``2H``, ``2♥`` or ``pass`` (:mod:`tutor.cli.spelling`),
+    or a choice's name as the choices line shows it ("proposal and acceptance")."""
+    name = named(drill)
+    return read_choice(text, drill.choices) or next(
+        (c for c in drill.choices if name(c).casefold() == text.strip().casefold()), None)
 
 
 def show_feedback(drill: Drill, answer: str) -> None:
