@@ -8,10 +8,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import subprocess
 import sys
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import pytest
 from work_bounds import HANG_GUARD
@@ -70,3 +72,36 @@ def test_a_command_imports_only_what_it_needs(argv: list[str], unwanted: tuple[s
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=HANG_GUARD,
                           check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def _json_examples(text: str) -> list[dict[str, object]]:
+    """Each outermost JSON object written in ``text`` that parses alone."""
+    found: list[dict[str, object]] = []
+    depth = start = 0
+    for n, char in enumerate(text):
+        if char == "{":
+            start, depth = (n, 1) if depth == 0 else (start, depth + 1)
+        elif char == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                with contextlib.suppress(ValueError):
+                    found.append(json.loads(text[start:n + 1]))
+    return found
+
+
+@pytest.mark.parametrize("name", ["advise", "analyse"])
+def test_the_position_a_commands_help_shows_is_one_it_answers(name: str, tmp_path: Path) -> None:
+    """A learner copies the example of ``--help``: it must be a position the command answers, whose
+    turn it is (an example with the wrong seat to call was refused "it is E's turn")."""
+    description = _subparser(whole(), name).description or ""
+    positions = [e for e in _json_examples(" ".join(description.split())) if "kind" in e]
+    assert positions, description
+    for position in positions:
+        path = tmp_path / "position.json"
+        path.write_text(json.dumps(position))
+        argv = [name, str(path), *(["--layouts", "4"] if name == "analyse" else [])]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(argv) == 0
+        answer = json.loads(out.getvalue())
+        assert answer.get("call") or answer.get("choices"), answer

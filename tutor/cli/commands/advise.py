@@ -1,7 +1,7 @@
 """``tutor advise FILE|-``: the book's answer for any position given as JSON.
 
 The JSON object names its ``kind``: ``bid`` for a bidding position
-(``{"kind": "bid", "dealer": "N", "seat": "S", "hand": "AK543.A2.KQ2.KQJ",
+(``{"kind": "bid", "dealer": "E", "seat": "S", "hand": "AK543.A2.KQ2.KQJ",
 "auction": ["P"], "score": {...}}``), or a play kind (``lead``, ``discard``,
 ``card``) or ``solo`` handled by the drill kinds that registered them. Vint positions are answered by
 :func:`tutor.lessons.robots.advise_view`, the function the book robots play by, so every
@@ -32,7 +32,12 @@ ALIASES = {"bid": "bidding", "card": "second-hand", "solo": "solo-bidding"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("advise", help=SUMMARIES["advise"])
+    parser = sub.add_parser(
+        "advise", help=SUMMARIES["advise"],
+        description='The book\'s answer for a position, as JSON. A call: {"kind": "bid", "dealer": "E", "seat": "S", '
+                    '"hand": "AK543.A2.KQ2.KQJ", "auction": ["P"]}, optionally with "score": {"below": {"NS": 450, '
+                    '"EW": 0}, "parties": {"NS": 1, "EW": 0}}; the other kinds: lead, discard, card, solo; '
+                    'many at once: {"positions": [...]}.')
     parser.add_argument("file", metavar="FILE", help="a JSON file, or - for standard input")
     parser.set_defaults(func=run)
 

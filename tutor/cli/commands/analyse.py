@@ -45,7 +45,12 @@ MAX_BUDGET = 2000
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("analyse", help=SUMMARIES["analyse"])
+    parser = sub.add_parser(
+        "analyse", help=SUMMARIES["analyse"],
+        description='What each choice of a position costs against the book\'s: on the layouts you could know, and '
+                    'with "deal" (the whole deal as PBN) double dummy and in the robots\' play. The position is '
+                    'tutor advise\'s JSON, a call, a lead or a card: {"kind": "bid", "dealer": "E", "seat": "S", '
+                    '"hand": "AK543.A2.KQ2.KQJ", "auction": ["P"], "choices": ["1H"]}.')
     parser.add_argument("file", metavar="FILE", help="a JSON position (as for tutor advise), or - for standard input")
     parser.add_argument("--layouts", default=None, metavar="N",
                         help=f"layouts to price, 1 to {MAX_LAYOUTS} (default: until every verdict is decided, "
