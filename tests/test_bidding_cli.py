@@ -44,7 +44,32 @@ def test_drill_unknown_kind_or_rule_exits_2(capsys: pytest.CaptureFixture[str]) 
     assert main(["drill", "bridge"]) == 2
     assert "unknown drill kind 'bridge'" in capsys.readouterr().err
     assert main(["drill", "bidding", "--rule", "law-999"]) == 2
-    assert "unknown bidding rule" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # one short line that says where the IDs are, not 2,500 characters of them cut off
+    assert "no bidding convention has the ID 'law-999'" in err and "tutor drill bidding --list" in err
+    assert err.count("\n") == 1 and len(err) < 200, err
+
+
+@pytest.mark.parametrize("kind", ["bidding", "lead", "discard", "solo-bidding", "valuation"])
+def test_drill_list_shows_each_id_the_drill_takes_with_the_title_the_pages_show(
+        kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.lessons.robots import the_book
+    from tutor.lessons.solo.drill import RULES
+
+    assert main(["drill", kind, "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    listed = {line.split()[0]: line.split(None, 1)[1] for line in lines}
+    # the titles the drill pages show: the book's rules, Solo Whist's kinds of hand, the valuation page
+    shown = {**{r.id: r.title for r in (*the_book().bidding, *the_book().play)},
+             **{f"solo-bid-{call}": "a hand" for call in RULES.values()},
+             "valuation-sure-tricks": "Count the sure tricks"}
+    assert listed and all(shown[i] in title for i, title in listed.items())
+    for rule_id in listed:  # every ID listed is one --rule takes (a convention the book's own play never
+        # leaves deciding is refused in the line the drill page shows for it)
+        if main(["drill", kind, "--rule", rule_id, "--seed", "1", "--json"]) == 0:
+            assert json.loads(capsys.readouterr().out)["rule_id"] == rule_id
+        else:
+            assert "has no drill of its own" in capsys.readouterr().err, rule_id
 
 
 def test_advise_reads_a_file_and_gives_call_rule_laws(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,7 @@ from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice
 from tutor.engine.errors import TutorError, echo
+from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills import Drill, DrillKind
 from tutor.lessons.drills.kinds import DRILL_KINDS, drill_kind
@@ -32,6 +33,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                             description="Practise a convention: a generated position, answered here.")
     parser.add_argument("kind", metavar="KIND", help="the drill kind (listed below)")
     add_drill_options(parser)
+    parser.add_argument("--list", action="store_true",
+                        help="list the kind's conventions, each with the ID --rule takes, and stop")
     parser.add_argument("--json", action="store_true", help="print the whole drill as JSON, without asking")
     parser.add_argument("--no-consequences", action="store_true",
                         help="skip the double-dummy consequences after the answer")
@@ -42,7 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def add_drill_options(parser: argparse.ArgumentParser) -> None:
     """``--rule``, ``--seed`` and ``--answer``: shared with ``tutor solo drill``."""
-    parser.add_argument("--rule", default=None, metavar="ID", help="the convention to drill (default: any)")
+    parser.add_argument("--rule", default=None, metavar="ID",
+                        help="the convention to drill, by its ID (default: any; tutor drill KIND --list lists them)")
     add_seed_option(parser, "drill")
     parser.add_argument("--answer", default=None, metavar="ANSWER",
                         help="your answer, instead of typing it when asked (for scripts)")
@@ -54,7 +58,7 @@ def _list_kinds_in_help(parser: argparse.ArgumentParser) -> None:
 
     def with_kinds() -> str:
         kinds = DRILL_KINDS
-        lines = [f"  {name:<14}{len(kind.rule_ids())} conventions" for name, kind in sorted(kinds.items())]
+        lines = [f"  {name:<14}{count_of(len(kind.rule_ids()), 'convention')}" for name, kind in sorted(kinds.items())]
         return plain() + "\ndrill kinds:\n" + "\n".join(lines) + "\n"
 
     parser.format_help = with_kinds  # type: ignore[method-assign]
@@ -65,8 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if args.kind not in kinds:
         raise TutorError(f"unknown drill kind {echo(args.kind)}; known: {', '.join(sorted(kinds))}")
     kind = drill_kind(args.kind)
+    if getattr(args, "list", False):
+        show_rules(kind)
+        return 0
     if args.rule is not None and args.rule not in kind.rule_ids():
-        raise TutorError(f"unknown {args.kind} rule {echo(args.rule)}; known: {', '.join(kind.rule_ids())}")
+        raise TutorError(f"no {args.kind} convention has the ID {echo(args.rule)}: tutor drill {args.kind} --list "
+                         f"lists its {count_of(len(kind.rule_ids()), 'convention')}")
     seed = seed_or_random(args.seed)
     drill = kind.make(args.rule, seed)
     if getattr(args, "json", False):
@@ -87,6 +95,15 @@ def run(args: argparse.Namespace) -> int:
     if kind.consequences is not None and not getattr(args, "no_consequences", False):
         show_consequences(kind, drill, answer)
     return 0 if drill.is_correct(answer) else 3
+
+
+def show_rules(kind: DrillKind) -> None:
+    """Each convention of ``kind``: the ID ``--rule`` takes, then its title."""
+    ids = kind.rule_ids()
+    width = max(map(len, ids))
+    print(f"{count_of(len(ids), kind.name + ' convention')}; drill one with --rule ID:")
+    for rule_id in ids:
+        print(f"  {rule_id:<{width}}  {kind.title(rule_id)}")
 
 
 def record(args: argparse.Namespace, drill: Drill, answer: str, seconds: float) -> None:

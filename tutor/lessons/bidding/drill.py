@@ -231,6 +231,11 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(r.id for r in bid_rules())
 
 
+def rule_title(rule_id: str) -> str:
+    """The bidding convention's title, as the drill page lists it."""
+    return next(r.title for r in bid_rules() if r.id == rule_id)
+
+
 def pick_rule(seed: int, rules: Sequence[Rule]) -> Rule:
     """The rule "any convention" drills for ``seed``, drawn from its own generator so that the
     deal's generator is the same whether the rule was picked or named: ``make(None, s)`` and
@@ -382,7 +387,7 @@ def _points(deal: Deal, contract: Contract | None, tricks: int, position: BidPos
 
 
 #: The bidding drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
-DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences)
+DRILL_KIND = DrillKind(KIND, rule_ids, make, advise, consequences, title=rule_title)
 
 __all__ = [
     "Candidate", "HandPlan", "KIND", "advise", "make_as_before_exact_replay", "pick_rule", "advise_position", "bid_rules", "call_by_rules",

@@ -38,6 +38,7 @@ from tutor.lessons.drills import Drill, DrillKind
 
 KIND = "valuation"
 RULE_ID = "valuation-sure-tricks"
+TITLE = "Count the sure tricks, suit by suit"
 #: The laws that use the count: the simple game (33) and the direct "two" and "three" (36).
 LAWS = ("law-33", "law-36")
 LEARNER = Seat.S
@@ -243,7 +244,7 @@ def advise(position: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
 
 
 #: The valuation drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
-DRILL_KIND = DrillKind(KIND, lambda: (RULE_ID,), make_drill, advise)
+DRILL_KIND = DrillKind(KIND, lambda: (RULE_ID,), make_drill, advise, title=lambda rule_id: TITLE)
 
 __all__ = ["KIND", "LAWS", "RULE_ID", "SuitFeedback", "SuitQuestion", "TEMPLATES", "ValuationDrill",
            "ValuationFeedback", "advise", "drill_for_hand", "hand_for", "make", "make_drill", "parse_counts",

@@ -76,5 +76,7 @@ class DrillKind:
     make: Callable[[str | None, int], Drill]
     advise: Callable[[Mapping[str, JsonValue]], Mapping[str, JsonValue]] | None = None
     consequences: Callable[[Drill, str], tuple[Consequence, ...]] | None = None
+    #: a rule's title as the learner reads it (its id is what ``--rule`` takes, never what is shown)
+    title: Callable[[str], str] = field(kw_only=True)
 
 

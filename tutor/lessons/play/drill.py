@@ -351,6 +351,7 @@ def _drill_kinds() -> tuple[DrillKind, ...]:
         make=lambda rule_id, seed, kind=kind: make(kind, rule_id, seed),  # type: ignore[misc]
         advise=advise,
         consequences=consequences,
+        title=lambda rule_id: rule_named(rule_id).title,
     ) for kind in KINDS)
 
 

@@ -131,6 +131,12 @@ def rule_ids() -> tuple[str, ...]:
     return tuple(RULES)
 
 
+def hand_kind(rule_id: str) -> str:
+    """What the drill's hands are for: "a hand for open misère", "a hand to pass" (never the rule's id)."""
+    call = RULES[rule_id]
+    return "a hand to pass" if call == "pass" else f"a hand for {call_name(call)}"
+
+
 def pick_rule(seed: int) -> str:
     """The rule id "any kind of hand" drills for ``seed``, from its own generator: ``make(None, s)``
     and ``make(make(None, s).rule_id, s)`` deal the same hand (a mistake replays exactly)."""
@@ -208,4 +214,4 @@ def advise(position: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
 
 
 #: The Solo Whist calling drill kind, listed in :mod:`tutor.lessons.drills.kinds`.
-DRILL_KIND = DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise)
+DRILL_KIND = DrillKind(name=KIND, rule_ids=rule_ids, make=make, advise=advise, title=hand_kind)

@@ -116,19 +116,13 @@ def _law_quiz() -> None:
 # -- drill ------------------------------------------------------------------------------------------------
 
 
-def _hand_kind(rule_id: str) -> str:
-    """"a hand for misère" for the drill's rule (the learner never reads its id)."""
-    call = solo_drill.RULES.get(rule_id, rule_id).replace("misere", "misère").replace("-", " ")
-    return "a hand to pass" if call == "pass" else f"a hand for {call}"
-
-
 def _drill() -> None:
     st.markdown("You are the eldest hand and speak first. Which call does your hand support? The answer "
                 "follows the source's guidance (a proposal usually needs four sure tricks counting trumps) "
                 "and the tutor's documented counting model.")
     rules = ["any", *solo_drill.rule_ids()]
     rule = st.selectbox("Kind of hand", rules, key=f"{P}drill_rule",
-                        format_func=lambda r: "any" if r == "any" else _hand_kind(r))
+                        format_func=lambda r: "any" if r == "any" else solo_drill.hand_kind(r))
     seed = st.session_state.setdefault(f"{P}drill_seed", random.SystemRandom().randrange(10**6))
     if st.button("New hand", key=f"{P}drill_new"):
         st.session_state[f"{P}drill_seed"] = random.SystemRandom().randrange(10**6)
