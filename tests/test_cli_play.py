@@ -68,3 +68,26 @@ def test_quitting_or_end_of_input_stops_cleanly(monkeypatch: pytest.MonkeyPatch,
 def test_bad_options_are_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def help_words(out: str) -> list[str]:
+    """The words the first ``help`` at a table listed: its lines "  word  what it does" after "these words:"."""
+    block = out.split("Or one of these words:\n", 1)[1]
+    return [m.group(1) for m in map(re.compile(r"  ([a-z]+)  +\S").match, block.splitlines()) if m][:10]
+
+
+def test_help_at_the_table_lists_words_the_table_understands(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """"help" was refused as "bad call 'help'". Every word it lists is one the table then reads (the
+    call is still asked), and "quit" stops."""
+    read, _ = _feeder(["help", "quit"])
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    words = help_words(capsys.readouterr().out)
+    assert {"hint", "undo", "why", "quit"} <= set(words)
+    read, prompts = _feeder([w for w in words if w != "quit"] + ["quit"])
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed" not in out and "Score:" not in out  # nothing refused, and quit stopped the deal
+    assert len(prompts) == len(words) and len(set(prompts)) == 1  # each word answered, the same call asked again

@@ -40,7 +40,9 @@ def test_a_later_run_freezes_nothing() -> None:
     later = _Node()
     frozen = gc.get_freeze_count()
     assert settle_after_first_run("test-heap: twice") is False
-    assert gc.get_freeze_count() == frozen
+    # not "==": a frozen object freed meanwhile, by this thread or another of the worker's, leaves the
+    # frozen generation (a full run saw one fewer); what matters is that nothing was added, ``later`` first
+    assert gc.get_freeze_count() <= frozen
     assert _walked(later)
 
 

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from test_cli_play import help_words
 
 from tutor.cli import main
 from tutor.cli.commands.play import _play_rubber
@@ -144,3 +145,27 @@ def test_the_issues_deal_b_plays_the_dummy_he_bid_on(capsys: pytest.CaptureFixtu
     pretty = {c.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C").replace("10", "T")
               for c in from_b_dummy}
     assert pretty and pretty <= dealt_n
+
+
+def test_help_at_a_ways_table_lists_words_it_understands_and_the_calls_read_as_written(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"help" at the 3-player table was "bad call 'help'"; its calls read "P, 1S, 1C" and a refusal named
+    its law twice ("each bid must be higher (law 35) (law 35)")."""
+    script = ["help", "pass"]
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return script.pop(0) if script else "quit"
+
+    assert play_way(_args(players=3, way=None, seat="A"), 2, read, _play_rubber) == 0
+    out = capsys.readouterr().out
+    words = help_words(out)
+    assert {"hint", "undo", "quit"} <= set(words)
+    assert "pass, 1♠, 1♣" in prompts[0]  # as the learner writes them, and as the four-handed table shows them
+    script[:] = [w for w in words if w != "quit"] + ["pass", "1S"]  # 1S does not outrank B's simple hearts (seed 2)
+    prompts.clear()
+    assert play_way(_args(players=3, way=None, seat="A"), 2, read, _play_rubber) == 0
+    out = capsys.readouterr().out
+    refusals = re.findall(r"Not allowed: (.*)", out)
+    assert len(refusals) == 1 and refusals[0].count("law 35") == 1, refusals

@@ -8,6 +8,7 @@ cards always accounted for, every hand 13 cards at the play).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -272,3 +273,35 @@ def test_five_player_running_record_sums_to_zero_and_keeps_the_drawn_order() -> 
     assert sum(record.balance.values()) == 0
     assert record.line().startswith("T.") and record.line().split()[-1].startswith("N.")
     assert sum((-55, 109, 16, -33, -37)) == 0
+
+
+@pytest.mark.parametrize("way", SEATED, ids=lambda w: w.name)
+def test_every_refused_call_or_card_names_the_law_it_breaks_once(way: object) -> None:
+    """At each turn of random games, calls and cards that are not legal are refused by a message
+    naming the law they break, once (a way's insufficient bid read "must be higher (law 35) (law 35)")."""
+    from tutor.engine.calls import all_bids
+    from tutor.engine.cards import FULL_PACK
+    from tutor.engine.nouns import numbered_law
+    from tutor.engine.ways.catalogue import Way
+
+    assert isinstance(way, Way)
+    refused = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = WayGame(deal_way(way, rng, deal_no=seed))
+        while (turn := game.to_act) is not None:
+            legal = set(game.legal_actions())
+            tries = ["P", *(str(b) for b in all_bids())] if game.phase == "auction" else \
+                [str(c) for c in FULL_PACK] if game.phase == "play" else []
+            illegal = [t for t in tries if t not in legal]
+            for action in rng.sample(illegal, min(4, len(illegal))):
+                with pytest.raises(TutorError) as caught:
+                    WayGame(game.setup, game.steps).act(turn[0], action)
+                law = getattr(caught.value, "law", None)
+                if law is not None:
+                    refused += 1
+                    name = numbered_law(law) or law
+                    assert len(re.findall(rf"(?<![\w≈]){re.escape(name)}(?!\d)", str(caught.value))) == 1, \
+                        str(caught.value)
+            game.act(turn[0], rng.choice(sorted(legal)))
+    assert refused > 20

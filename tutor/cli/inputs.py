@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
@@ -24,6 +24,8 @@ MAX_ANSWER_CHARS = 200
 #: a table command (a call, a card, hint, undo …) is cut to this many characters
 MAX_TABLE_LINE = 100
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
+#: what a learner types for the table's words ("help" was refused as "bad call 'help'")
+HELP_WORDS = frozenset({"help", "?", "h"})
 
 SEED_HELP = "seed, 0 to 2**63-1; the same seed gives the same {what}"
 
@@ -85,6 +87,13 @@ def read_table_line(prompt: str) -> str:
     if line is None:
         raise EOFError
     return line
+
+
+def table_help(act: str, words: Mapping[str, str]) -> str:
+    """The lines ``help`` prints at a practice table: how to act, then each word and what it does."""
+    width = max(map(len, words))
+    return "\n".join([act, *(f"  {word:<{width}}  {does}" for word, does in words.items()),
+                      f"  {'quit':<{width}}  stop here (also q, exit, or the end of the input)"])
 
 
 def table_command(read: Callable[[str], str], prompt: str) -> str | None:

@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.cli.inputs import table_command
+from tutor.cli.inputs import HELP_WORDS, table_command, table_help
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
@@ -37,7 +37,7 @@ from tutor.lessons.ways.rubber import (
     write_round,
 )
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
-from tutor.lessons.words import hand_line
+from tutor.lessons.words import action_text, hand_line
 
 if TYPE_CHECKING:  # imported when a rubber is played, as before
     from tutor.lessons.table import TableDeal
@@ -132,6 +132,14 @@ def record_deal(table: WayTable, args: argparse.Namespace) -> None:
         print(line)
 
 
+#: how to act, for ``help``, and the words the table understands besides an action (and quit)
+ACT = "Type one of the actions the prompt lists: a call (1S, 2♥, pass), a card (SA, ♥10) or, where the way asks, " \
+      "its own action as written there. Or one of these words:"
+WORDS = {"hint": "what the robot would do in your place, and why",
+         "undo": "take back your last action",
+         "help": "these lines"}
+
+
 def _turn(table: WayTable, read: Read, now: bool) -> str:
     game = table.game
     turn = game.to_act
@@ -150,14 +158,17 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
         print("  Give one card to each: " + ", ".join(f"{t} = {table.label(Seat.parse(t))}" for t in targets)
               + " (type: give CARD PLACE)")
     legal = game.legal_actions()
-    shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
-    text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, quit): ")
+    shown = ", ".join(map(action_text, legal[:12])) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
+    text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, help, quit): ")
     if text is None:
         return "quit"
     word = text.lower()
+    if word in HELP_WORDS:
+        print(table_help(ACT, WORDS))
+        return "help"
     if word == "hint":
         hint = table.hint()
-        print(f"The robot would: {hint.action} — {hint.explanation}")
+        print(f"The robot would: {action_text(hint.action)} — {hint.explanation}")
         return "hint"
     if word == "undo":
         print("Taken back." if table.undo() else "Nothing of yours to take back.")

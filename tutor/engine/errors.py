@@ -20,6 +20,8 @@ short line. :func:`echo` quotes a value for a message, cut the same way.
 
 from __future__ import annotations
 
+import re
+
 from tutor.engine.nouns import numbered_law
 
 #: The longest line of a TutorError's message; a longer line keeps its head and tail.
@@ -67,12 +69,21 @@ def _named(law: str) -> str:
     return numbered_law(law) or law
 
 
+def _citing(message: str, law: str) -> str:
+    """``message`` ending with the law it breaks, unless it names that law already (a way's refusal
+    read "each bid must be higher (law 35) (law 35)")."""
+    name = _named(law)
+    if re.search(rf"(?<![\w≈]){re.escape(name)}(?!\d)", message):
+        return message
+    return f"{message} ({name})"
+
+
 class IllegalCallError(TutorError):
     """A call breaks a law of the auction; ``law`` names the law it breaks (its id; the message names
     it as the learner reads it, "law 28")."""
 
     def __init__(self, message: str, *, law: str) -> None:
-        super().__init__(f"{message} ({_named(law)})")
+        super().__init__(_citing(message, law))
         self.law = law
 
 
@@ -89,7 +100,7 @@ class IllegalPlayError(TutorError):
     it as the learner reads it, "law 167": ``tutor advise`` printed "(law-167)")."""
 
     def __init__(self, message: str, *, law: str) -> None:
-        super().__init__(f"{message} ({_named(law)})")
+        super().__init__(_citing(message, law))
         self.law = law
 
 

@@ -7,6 +7,7 @@ a call (``1S``, ``2NT``, ``P``) or a card (``SA``, ``♥10``, ``10C``), or:
 * ``hint`` — the book's answer (counted as a hint);
 * ``undo`` — take back your last action (the deal is then marked as practice);
 * ``why`` — the rule and law behind the robots' last call or card;
+* ``help`` (or ``?``) — how to type a call or a card, and these words;
 * ``quit`` — stop.
 
 A call or card that differs from the book's is flagged at once (``--deviations now``, the
@@ -27,7 +28,14 @@ import random
 from collections.abc import Callable
 
 from tutor.cli.commands import SUMMARIES
-from tutor.cli.inputs import add_seed_option, read_table_line, seed_or_random, table_command
+from tutor.cli.inputs import (
+    HELP_WORDS,
+    add_seed_option,
+    read_table_line,
+    seed_or_random,
+    table_command,
+    table_help,
+)
 from tutor.cli.spelling import as_call, learner_message
 from tutor.cli.table_options import TableOptions, add_layouts_option, table_options
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
@@ -142,6 +150,17 @@ def play_deal(table: TableDeal, read: Callable[[str], str], options: TableOption
     return True
 
 
+#: how to act, for ``help``: what the table reads as a call or a card
+ACT = {"call": "Type a call: 1S, 2NT, 3♦ or pass (P); the lowest suit is spades, then clubs, diamonds, hearts, "
+               "no-trumps. Or one of these words:",
+       "card": "Type a card: SA, ♥10, 10C or d7 (its suit and rank, either way round). Or one of these words:"}
+#: the words the table understands besides a call or a card (and quit), with what each does
+WORDS = {"hint": "the book's call or card here, with its law (counted as a hint)",
+         "undo": "take back your last call or card (the deal is then practice, not judged)",
+         "why": "the rule and law behind the robots' last call or card",
+         "help": "these lines"}
+
+
 def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> str:
     what = "call" if table.phase == "auction" else "card"
     if table.phase == "play":
@@ -150,10 +169,13 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     else:
         print(auction_table(table))
         legal = _legal_calls(table)
-    text = table_command(read, f"Your {what} ({legal}; or hint, undo, why, quit): ")
+    text = table_command(read, f"Your {what} ({legal}; or hint, undo, why, help, quit): ")
     if text is None:
         return "quit"
     word = text.lower()
+    if word in HELP_WORDS:
+        print(table_help(ACT[what], WORDS))
+        return "help"
     if word == "hint":
         answer = table.hint()
         print(f"The book: {action_text(answer.get('call') or answer['card'])} — "
