@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,30 @@ def test_cli_laws_section_and_search(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["laws", "--search", "revoke"]) == 0
     assert "Law 148 " in capsys.readouterr().out
     assert main(["laws", "--search", "no-such-word-anywhere"]) == 1
+
+
+def test_cli_laws_section_by_the_number_the_listing_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor laws`` numbers its sections; the number it shows is what a learner types next."""
+    assert main(["laws"]) == 0
+    listing = capsys.readouterr().out
+    number, section_id = re.search(r"^\s*(\d+)\. cutting\b", listing, re.M).group(1), "cutting"
+    assert main(["laws", "--section", number]) == 0
+    by_number = capsys.readouterr().out
+    assert main(["laws", "--section", section_id]) == 0
+    assert by_number == capsys.readouterr().out and "Law 11" in by_number
+    last = max(int(n) for n in re.findall(r"^\s*(\d+)\. ", listing, re.M))
+    for beyond in (0, last + 1, 10**30):
+        assert main(["laws", "--section", str(beyond)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_cli_laws_titles_stand_in_one_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """A recovered law's label ("Law ≈106 (recovered)") pushed its title out of the column."""
+    assert main(["laws", "--search", "honour"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any("≈" in line for line in lines)
+    starts = {len(re.match(r"(Law \S+( \(recovered\))?|Preamble \d+|\S.*?\d)\s+", line).group(0)) for line in lines}
+    assert len(starts) == 1, lines
 
 
 def test_cli_laws_unknown_id_is_an_error_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:

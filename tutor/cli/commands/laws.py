@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
@@ -28,7 +29,8 @@ WIDTH = 88
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("laws", help=SUMMARIES["laws"])
     parser.add_argument("id", nargs="?", help="a law to show: 12, law-12, scoring 7, note-3, r53")
-    parser.add_argument("--section", metavar="S", help="list the laws of section S (an id such as 'cutting')")
+    parser.add_argument("--section", metavar="S",
+                        help="list the laws of section S: its number or its id, as tutor laws lists them (4, cutting)")
     parser.add_argument("--search", metavar="WORD", help="find the laws mentioning WORD (or numbered WORD)")
     parser.add_argument("--content", type=Path, default=None, metavar="DIR", help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
@@ -81,25 +83,41 @@ def show_entry(guide: StudyGuide, entry: Entry) -> str:
     return "\n".join(lines)
 
 
+def _listed(entries: Sequence[Entry], indent: str = "") -> str:
+    """Laws a line each, their titles in one column ("Law ≈106 (recovered)" pushed it out at 14)."""
+    width = max((len(e.label) for e in entries), default=0)
+    return "\n".join(f"{indent}{e.label:<{width}}  {e.title}" for e in entries)
+
+
+def _section_id(guide: StudyGuide, given: str) -> str:
+    """The section ``given`` names: its id, or the number ``tutor laws`` lists it by (from 1)."""
+    text = given.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 3:  # noqa: PLR2004 -- a short number, not a flood
+        number = int(text)
+        if not 1 <= number <= len(guide.sections):
+            raise ContentError(f"no section {number}: tutor laws lists sections 1 to {len(guide.sections)}")
+        return guide.sections[number - 1].id
+    return text
+
+
 def run(args: argparse.Namespace) -> int:
     guide = load_guide(args.content)
     if args.search:
         hits = guide.search(args.search)
-        for entry in hits:
-            print(f"{entry.label:<14} {entry.title}")
+        if hits:
+            print(_listed(hits))
         print(f"{count_of(len(hits), 'law')} found for {args.search!r}", file=sys.stderr)
         return 0 if hits else 1
     if args.id:
         print(show_entry(guide, guide.entry(args.id)))
         return 0
     if args.section:
-        section = guide.section(args.section)
+        section = guide.section(_section_id(guide, args.section))
         print(section.title)
-        for entry in guide.section_entries(section.id):
-            print(f"  {entry.label:<14} {entry.title}")
+        print(_listed(guide.section_entries(section.id), "  "))
         return 0
     for n, section in enumerate(guide.sections, 1):
         count = len(guide.section_entries(section.id))
         print(f"{n:>2}. {section.id:<20} {count:>3}  {section.title}")
-    print("\n`tutor laws --section ID` lists a section; `tutor laws 12` shows law 12.")
+    print("\n`tutor laws --section 4` (or its id) lists a section; `tutor laws 12` shows law 12.")
     return 0
