@@ -1,7 +1,7 @@
 """``tutor laws``: study the laws in the terminal.
 
     tutor laws                      the sections, in the book's order
-    tutor laws --section cutting    the laws of one section
+    tutor laws --section cutting    the laws of one section (or --section 4, its number in the list)
     tutor laws 12                   one law in full (also: law-12, scoring 7, r53)
     tutor laws --search revoke      every law mentioning a word (or a number)
 """
