@@ -170,7 +170,9 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Trick 7" in out and "defeated" in out
     assert main(["solo", "replay"]) == 0
-    assert "claimed and made" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # the lines cited are the Thai source's (002, as the laws' sources say above), named as the page names them
+    assert "claimed and made" in out and "(the Thai source, l.69-83)" in out.splitlines()[0]
     assert main(["solo", "settle", "solo", "--bidder", "E", "--tricks", "7"]) == 0
     assert "E +4 1/2" in capsys.readouterr().out
     drill = solo_drill.make("solo-bid-solo", 11)

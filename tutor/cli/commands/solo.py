@@ -106,7 +106,7 @@ def run_replay(args: argparse.Namespace) -> int:
     example = load_example()
     r = replay(example, args.line)
     name = example.name
-    print(f"{example.title} — line {r.line.id}: {r.line.title} ({r.line.ref})\n")
+    print(f"{example.title} — line {r.line.id}: {r.line.title} (the Thai source, {r.line.ref})\n")
     print(f"Dealer {name(r.deal.dealer)}; turned up {r.deal.turn_up.pretty}. Hands (reconstructed):")
     for seat in Seat:
         hand = r.deal.deal[seat]
