@@ -54,7 +54,7 @@ def print_summary(store: ProgressStore, learner: str | None) -> None:
         s = store.summary(name)
         accuracy = f"{s.accuracy:.0%}" if s.accuracy is not None else "—"
         print(
-            f"\n{name}: {s.answers} answers, {accuracy} right, {s.units} items studied, "
+            f"\n{name}: {count_of(s.answers, 'answer')}, {accuracy} right, {count_of(s.units, 'item')} studied, "
             f"{s.due} due now, {s.mastered} mastered, streak {count_of(s.streak_days, 'day')}"
         )
         mistakes = store.mistakes(name)[:5]

@@ -50,6 +50,7 @@ from tutor.lessons.play.feedback import reason_against as teacher_reason
 from tutor.lessons.play.rules import drill_hints, load_play_rules, rule_named, rules_of_kind
 from tutor.lessons.play.scenarios import DEALS, RarelyArises, RobotPosition, banked_rules, find_position, scan
 from tutor.lessons.robots import the_book
+from tutor.lessons.words import action_text
 
 KINDS = PLAY_KINDS
 
@@ -213,13 +214,13 @@ def drill_from(position: PlayPosition, advice: Advice, seed: int) -> PlayDrill:
 def prompt(p: PlayPosition) -> str:
     """The question naming the learner's role, then the auction and the cards played so far."""
     lines = [question(p)]
-    calls = [f"{r.seat.value} {r.call}" for r in p.auction]
+    calls = [f"{r.seat.value} {action_text(str(r.call))}" for r in p.auction]  # "W pass, N 2♠", as tables write
     trailing = 0
-    while calls and calls[-1].endswith(" P"):
+    while calls and calls[-1].endswith(" pass"):
         calls.pop()
         trailing += 1
     lines.append(f"Auction (dealer {p.dealer.value}): {', '.join(calls)}"
-                 + (f", then {trailing} passes" if trailing else ""))
+                 + (f", then {count_of(trailing, 'pass', 'passes')}" if trailing else ""))
     for n, trick in enumerate(p.tricks, start=1):
         lines.append(f"Trick {n}: " + ", ".join(f"{s.value} {c.pretty}" for s, c in trick.plays))
     if p.trick.plays:
