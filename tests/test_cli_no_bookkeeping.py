@@ -15,8 +15,9 @@ from tutor.lessons.drills.kinds import DRILL_KINDS
 
 #: a count of one with a plural noun ("1 answers, 0% right, 2 items studied" in tutor progress)
 ONE_WITH_A_PLURAL = re.compile(r"(?<![\d.,/])\b1 (?!pass\b|class\b|plus\b)[a-z]+s\b")
-#: a call in the engine's spelling where the learner reads ("Auction (dealer S): S 1NT, W P, N 2S")
-ENGINE_CALL = re.compile(r"\b[NESW] (?:P|[1-7][SCDH])\b")
+#: a call or card in the engine's spelling where the learner reads ("Auction (dealer S): S 1NT, W P, N 2S",
+#: "trick 1: W H4, N HT", "three hearts (3H)"): the tables write "pass", "2♠", "♥10"
+ENGINE_CALL = re.compile(r"\b[NESW] (?:P|[1-7][SCDH]|[SHDC][2-9TJQKA])\b|\([1-7][SCDH]\)|\bContract [1-7][SCDH]\b")
 
 SETTLEMENTS = [["proposal", "--bidder", "N", "--partner", "S", "--tricks", "8"],
                ["solo", "--bidder", "E", "--tricks", "4"], ["misere", "--bidder", "W", "--tricks", "0"],
@@ -78,3 +79,17 @@ def test_the_review_list_names_what_is_due(tmp_path: Path, monkeypatch: pytest.M
     assert main(["review", "--list"]) == 0
     out = capsys.readouterr().out
     assert f"drill: {rule.title}" in out and "Law ≈61" in out and not BOOKKEEPING.findall(out), out
+
+
+@pytest.mark.parametrize("players", ["4", "2", "3", "5"])
+def test_the_robots_deal_is_written_as_the_tables_write_it(players: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor robots`` wrote "N P", "S 1D", "trick 1: W H4" and "Contract 2D by S" under a diagram of "♠ A643"."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    out = ""
+    for seed in range(3):
+        assert main(["robots", "--seed", str(seed), *([] if players == "4" else ["--players", players])]) == 0
+        out += capsys.readouterr().out
+    assert re.search(r"[1-7][♠♥♦♣]|[♠♥♦♣](?:10|[2-9JQKA])", out) and "pass" in out  # five players: contracts only
+    assert not ENGINE_CALL.findall(out) and not BOOKKEEPING.findall(out) and not ONE_WITH_A_PLURAL.findall(out)

@@ -13,11 +13,13 @@ from typing import Any
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.engine.cards import Side
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.seeds import seed_from_text
 from tutor.engine.ways.catalogue import find_way
 from tutor.engine.ways.five import five_record
 from tutor.lessons.ways.narrate import end_of_deal, step_lines
 from tutor.lessons.ways.table import FIVE_NAMES, WayTable, five_robot_rubber
+from tutor.lessons.words import action_text
 
 #: a robot rubber that has not ended after this many deals is stopped (passed-out deals repeat)
 MAX_RUBBER_DEALS = 40
@@ -78,8 +80,9 @@ def readable(record: dict[str, Any]) -> str:
     if record["players"] == 5:  # noqa: PLR2004
         lines = [f"Five players, rubber {record['rubber']}: {record['sitting_out']} sits out; "
                  f"{' & '.join(record['pairs'][0])} against {' & '.join(record['pairs'][1])}."]
-        lines += [f"  {d['dealer']} deals: {d['contract']}" + (f" by {d['declarer']}, {d['tricks']} tricks"
-                                                               if d["declarer"] else "") for d in record["deals"]]
+        lines += [f"  {d['dealer']} deals: {action_text(d['contract'])}"
+                  + (f" by {d['declarer']}, {count_of(d['tricks'], 'trick')}" if d["declarer"] else "")
+                  for d in record["deals"]]
         lines.append(f"Record: {record['record']['line']}")
         return "\n".join(lines)
     lines = [f"{record['players']} players, the {record['way']} way (seed {record['seed']}); "

@@ -24,7 +24,7 @@ from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
 from tutor.engine.seeds import seed_from_text
 from tutor.lessons.robots import RobotDeal, robot_deal
-from tutor.lessons.words import laws_named
+from tutor.lessons.words import action_text, laws_named
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,15 +103,16 @@ def readable(record: RobotDeal) -> str:
     """The record as a player would write it: the deal, the auction, the play by tricks, the score."""
     data = record.to_json()
     lines = [record.deal.diagram(), "", f"Dealer {data['dealer']}. The auction:"]
-    lines += [f"  {c['seat']} {c['call']:<4} {_why(c)}" for c in data["auction"]]
+    # calls and cards as the diagram and the tables write them: "pass", "1♦", "♥10" (not "P", "1D", "HT")
+    lines += [f"  {c['seat']} {action_text(c['call']):<4} {_why(c)}" for c in data["auction"]]
     if data["contract"] == "pass":
-        lines.append("Passed out: nobody named a game" + (" - an X is written (scoring 8)."
+        lines.append("Passed out: nobody named a game" + (" - an X is written (scoring rule 8)."
                                                            if data["score"].get("x_mark") else "."))
     else:
-        lines.append(f"Contract {data['contract']} by {data['declarer']}. The play:")
+        lines.append(f"Contract {action_text(data['contract'])} by {data['declarer']}. The play:")
         play = data["play"]
         for n in range(0, len(play), 4):
-            cards = ", ".join(f"{p['seat']} {p['card']}" for p in play[n:n + 4])
+            cards = ", ".join(f"{p['seat']} {action_text(p['card'])}" for p in play[n:n + 4])
             lines.append(f"  trick {n // 4 + 1:>2}: {cards}")
         lines.append(f"Tricks: NS {data['tricks']['NS']}, EW {data['tricks']['EW']}.")
     score = data["score"]

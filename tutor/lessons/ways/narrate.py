@@ -18,7 +18,7 @@ from tutor.engine.cards import Card, Seat, Side
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
-from tutor.lessons.words import laws_named, spoken_call
+from tutor.lessons.words import action_text, laws_named, spoken_call
 
 
 def seat_words(game: WayGame) -> dict[str, str]:
@@ -176,7 +176,7 @@ def end_of_deal(game: WayGame, score: DealScore, records: dict[str, dict[str, in
     contract = game.play_contract
     if contract is None:
         return [" ".join(score.notes) or "Nobody bid: the deal is thrown in."]
-    lines.append(f"Contract: {contract.bid.spoken} ({contract.bid}) by {game.declarer}.")
+    lines.append(f"Contract: {contract.bid.spoken} ({action_text(str(contract.bid))}) by {game.declarer}.")
     lines.append("Tricks: " + "; ".join(f"{name} {game.tricks_of(people[0])}" for name, people in sides(game)))
     words = seat_words(game)
     lines.append("The score, item by item:")

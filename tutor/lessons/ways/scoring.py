@@ -49,6 +49,7 @@ from tutor.lessons.review import Exercise
 from tutor.lessons.ways.narrate import in_words, seat_words
 from tutor.lessons.ways.robots import play_by_robots
 from tutor.lessons.ways.table import FIVE_NAMES, five_robot_rubber
+from tutor.lessons.words import action_text
 
 #: deals tried for one played deal, and for one rubber or partie (robots often throw a deal in)
 MAX_DEALS = 60
@@ -185,7 +186,7 @@ def describe_game(game: WayGame, number: int | None = None) -> str:
                   f"{game.tricks_of(others[0])}")
     else:
         tricks = ", ".join(f"{p} {game.tricks_of(p)}" for p in game.setup.players)
-    return head + f"{declarer} declares \"{contract.bid.spoken}\" ({contract.bid}); tricks: {tricks}."
+    return head + f"{declarer} declares \"{contract.bid.spoken}\" ({action_text(str(contract.bid))}); tricks: {tricks}."
 
 
 def _given_entries(score: DealScore, words: Mapping[str, str]) -> tuple[str, ...]:
