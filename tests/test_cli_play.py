@@ -91,3 +91,16 @@ def test_help_at_the_table_lists_words_the_table_understands(monkeypatch: pytest
     out = capsys.readouterr().out
     assert "Not allowed" not in out and "Score:" not in out  # nothing refused, and quit stopped the deal
     assert len(prompts) == len(words) and len(set(prompts)) == 1  # each word answered, the same call asked again
+
+
+def test_a_card_in_the_auction_or_a_call_in_the_play_is_told_which_is_wanted(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A card typed in the auction read "bad call 'd7'", a call in the play "bad card '1S': unknown rank
+    '1'": each now says which the table wants, and the deal goes on to its end."""
+    read, _ = _feeder(["d7", "1D", "P", "P", "P", "P", "P", "P", "P", "1S", "pass"])
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", read)
+    assert main(["play", "--seed", "2", "--seat", "S"]) == 0
+    refusals = re.findall(r"Not allowed: (.*)", capsys.readouterr().out)
+    assert refusals[0].startswith("♦7 is a card") and "make a call" in refusals[0]
+    assert refusals[1:] and all("play a card" in r for r in refusals[1:]), refusals
+    assert not any("rank" in r or "bad c" in r for r in refusals), refusals

@@ -30,6 +30,21 @@ def _spelling(text: str) -> str:
     return "-".join(text.strip().upper().replace("È", "E").split())
 
 
+def out_of_turn(text: str, phase: str) -> str | None:
+    """Why a card typed in the auction, or a call in the play, is refused: in the words of the table's
+    phase (it read "bad card '1S': unknown rank '1'"); ``None`` when ``text`` is not the other kind.
+
+    >>> out_of_turn("♦7", "auction"), out_of_turn("pass", "play"), out_of_turn("1S", "auction")
+    ('♦7 is a card, and the play has not begun: make a call (pass or a bid such as 1S)', 'the auction is over: play a card (such as SA or ♥10)', None)
+    """
+    card = as_card(text) if phase == "auction" else None
+    if card is not None:
+        return f"{card.pretty} is a card, and the play has not begun: make a call (pass or a bid such as 1S)"
+    if phase == "play" and as_card(text) is None and as_call(text) is not None:
+        return "the auction is over: play a card (such as SA or ♥10)"
+    return None
+
+
 def as_card(text: str) -> Card | None:
     """``text`` read as a card in any spelling, else ``None`` (never raises)."""
     clean = text.strip()

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tutor.cli.inputs import HELP_WORDS, table_command, table_help
+from tutor.cli.spelling import out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
@@ -173,6 +174,10 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
     if word == "undo":
         print("Taken back." if table.undo() else "Nothing of yours to take back.")
         return "undo"
+    wrong_kind = out_of_turn(text, game.phase)
+    if wrong_kind is not None:
+        print(f"Not allowed: {wrong_kind}")
+        return "again"
     robot = robot_action(game) if now else None
     try:
         done = table.act(text)

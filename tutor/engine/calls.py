@@ -172,7 +172,7 @@ def _parse_call(text: str) -> Call:
     if key in ("P", "PASS", "PAS", "ПАС"):
         return Pass()
     if not key or not key[0].isdigit():
-        raise NotationError(f"bad call {text!r}: expected 'P' or a level 1-7 and S, C, D, H or NT")
+        raise NotationError(f"bad call {text!r}: a call is pass (P) or a level 1 to 7 and S, C, D, H or NT (1S, 2NT)")
     try:
         level = int(key[0])
     except ValueError:  # pragma: no cover - guarded by isdigit

@@ -36,7 +36,7 @@ from tutor.cli.inputs import (
     table_command,
     table_help,
 )
-from tutor.cli.spelling import as_call, learner_message
+from tutor.cli.spelling import as_call, learner_message, out_of_turn
 from tutor.cli.table_options import TableOptions, add_layouts_option, table_options
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.deals.generate import random_deal
@@ -189,6 +189,10 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
         # during the deal: only what the robot's call or card told the table (its hand facts come after)
         print(told(table, robots[-1]) if robots else "The robots have not acted yet.")
         return "why"
+    wrong_kind = out_of_turn(text, table.phase)
+    if wrong_kind is not None:
+        print(f"Not allowed: {wrong_kind}")
+        return "again"
     if table.phase == "auction":
         text = as_call(text) or text  # 1♦, 1 d, pass: the one reader
     try:
