@@ -34,10 +34,12 @@ def out_of_turn(text: str, phase: str) -> str | None:
     """Why a card typed in the auction, or a call in the play, is refused: in the words of the table's
     phase (it read "bad card '1S': unknown rank '1'"); ``None`` when ``text`` is not the other kind.
 
+    >>> out_of_turn("2C", "auction"), out_of_turn("2C", "play")
+    (None, None)
     >>> out_of_turn("♦7", "auction"), out_of_turn("pass", "play"), out_of_turn("1S", "auction")
     ('♦7 is a card, and the play has not begun: make a call (pass or a bid such as 1S)', 'the auction is over: play a card (such as SA or ♥10)', None)
     """
-    card = as_card(text) if phase == "auction" else None
+    card = as_card(text) if phase == "auction" and as_call(text) is None else None  # "2C" is 2♣ here, not ♣2
     if card is not None:
         return f"{card.pretty} is a card, and the play has not begun: make a call (pass or a bid such as 1S)"
     if phase == "play" and as_card(text) is None and as_call(text) is not None:

@@ -98,7 +98,7 @@ class Rank(enum.IntEnum):
             return cls.TEN
         index = _RANK_CHARS.find(key) if len(key) == 1 else -1
         if index < 0:
-            raise NotationError(f"unknown rank {text!r}: expected one of {_RANK_CHARS[::-1]}")
+            raise NotationError(f"unknown rank {text!r}: expected A, K, Q, J, 10 (or T), 9 down to 2")
         return cls(index + 2)
 
 
