@@ -31,6 +31,16 @@ def test_drill_asks_on_stdin_and_says_right(monkeypatch: pytest.MonkeyPatch,
     assert "sure tricks" in out
 
 
+def test_help_at_a_drills_prompt_says_how_to_answer_and_asks_again(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """"help" was "'help' is not one of the choices." and nothing more."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\n1nt\n"))
+    assert main(["drill", "bidding", "--rule", RULE, "--seed", "3", "--no-consequences"]) == 0
+    out = capsys.readouterr().out
+    assert "not one of the choices" not in out and "Right." in out
+    assert out.count("Your answer:") == 2 and "1S or P" in out  # it asked again, having said how a call is typed
+
+
 def test_drill_wrong_answer_exits_3_and_shows_the_consequences(monkeypatch: pytest.MonkeyPatch,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("pass\n"))

@@ -19,6 +19,9 @@ ONE_WITH_A_PLURAL = re.compile(r"(?<![\d.,/])\b1 (?!pass\b|class\b|plus\b)[a-z]+
 #: "trick 1: W H4, N HT", "three hearts (3H)"): the tables write "pass", "2♠", "♥10"
 ENGINE_CALL = re.compile(r"\b[NESW] (?:P|[1-7][SCDH]|[SHDC][2-9TJQKA])\b|\([1-7][SCDH]\)|\bContract [1-7][SCDH]\b")
 
+#: a convention's condition as its YAML writes it ("named(suit=partner) == True: True" in a lead drill's feedback)
+RAW_CONDITION = re.compile(r"\b[a-z_]+\([a-z_]+=[^)]*\)|\b[a-z]+_[a-z_]+ *(?:==|<=|>=|!=|<|>) ")
+
 SETTLEMENTS = [["proposal", "--bidder", "N", "--partner", "S", "--tricks", "8"],
                ["solo", "--bidder", "E", "--tricks", "4"], ["misere", "--bidder", "W", "--tricks", "0"],
                ["abundance", "--bidder", "S", "--tricks", "9"], ["open-misere", "--bidder", "N", "--failed"],
@@ -43,6 +46,7 @@ def test_a_drills_feedback_names_its_laws(kind: str, tmp_path: Path, monkeypatch
     out = capsys.readouterr().out
     assert "The book:" in out and not BOOKKEEPING.findall(out), out
     assert not ONE_WITH_A_PLURAL.findall(out) and not ENGINE_CALL.findall(out), out
+    assert not RAW_CONDITION.findall(out), out
 
 
 def test_the_progress_summary_lists_a_mistake_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
-from tutor.cli.inputs import add_seed_option, read_answer, seed_or_random
+from tutor.cli.inputs import HELP_WORDS, add_seed_option, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.nouns import count_of
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print("\nNo answer given.")
         return 1
     record(args, drill, answer, time.monotonic() - started)  # recorded before the feedback
-    show_feedback(drill, answer)
+    show_feedback(drill, answer, kind.features_worded)
     if kind.consequences is not None and not getattr(args, "no_consequences", False):
         show_consequences(kind, drill, answer)
     return 0 if drill.is_correct(answer) else 3
@@ -143,6 +143,11 @@ def _hand_lines(pbn: str) -> str:
         return pbn
 
 
+#: what ``help`` prints at a drill's prompt ("help" was "not one of the choices" and nothing more)
+ANSWER_HELP = ("Type one of the choices as listed - a card also as D10, DT or 10D, a call also as 1S or P, a "
+               "Solo Whist call by its name. The end of the input (Ctrl-D) stops without an answer.")
+
+
 def ask(drill: Drill) -> str | None:
     """Read an answer from standard input until it is one of the choices (``None`` at end of input)."""
     while True:
@@ -153,7 +158,10 @@ def ask(drill: Drill) -> str | None:
         answer = matching_choice(line, drill)
         if answer is not None:
             return answer
-        print(f"{echo(line.strip())} is not one of the choices.")
+        if line.strip().lower() in HELP_WORDS:
+            print(ANSWER_HELP)
+            continue
+        print(f"{echo(line.strip())} is not one of the choices (help: how to type one).")
 
 
 def matching_choice(text: str, drill: Drill) -> str | None:
@@ -165,7 +173,7 @@ def matching_choice(text: str, drill: Drill) -> str | None:
         (c for c in drill.choices if name(c).casefold() == text.strip().casefold()), None)
 
 
-def show_feedback(drill: Drill, answer: str) -> None:
+def show_feedback(drill: Drill, answer: str, features_worded: bool = True) -> None:
     from tutor.lessons.words import laws_named, learner_words
 
     name = named(drill)
@@ -180,7 +188,7 @@ def show_feedback(drill: Drill, answer: str) -> None:
         print("\nThe other plausible answers:")
         for choice, reason in others.items():
             print(f"  {name(choice)}: {learner_words(reason)}")
-    if drill.features:
+    if drill.features and features_worded:  # as the drill pages: a play drill's are its rule's conditions
         print("\nWhat mattered:")
         for figure, value in drill.features.items():
             print(f"  {figure}: {value}")

@@ -78,5 +78,8 @@ class DrillKind:
     consequences: Callable[[Drill, str], tuple[Consequence, ...]] | None = None
     #: a rule's title as the learner reads it (its id is what ``--rule`` takes, never what is shown)
     title: Callable[[str], str] = field(kw_only=True)
+    #: whether a drill's ``features`` are worded for the learner ("aces: 2"), so that feedback lists them;
+    #: a play drill's are its rule's conditions as written ("named(suit=partner) == True"), data only
+    features_worded: bool = field(default=True, kw_only=True)
 
 

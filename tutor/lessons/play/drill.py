@@ -353,6 +353,7 @@ def _drill_kinds() -> tuple[DrillKind, ...]:
         advise=advise,
         consequences=consequences,
         title=lambda rule_id: rule_named(rule_id).title,
+        features_worded=False,  # the explanation and the why-nots say in sentences what mattered
     ) for kind in KINDS)
 
 
