@@ -97,3 +97,18 @@ def test_the_robots_deal_is_written_as_the_tables_write_it(players: str, tmp_pat
         out += capsys.readouterr().out
     assert re.search(r"[1-7][♠♥♦♣]|[♠♥♦♣](?:10|[2-9JQKA])", out) and "pass" in out  # five players: contracts only
     assert not ENGINE_CALL.findall(out) and not BOOKKEEPING.findall(out) and not ONE_WITH_A_PLURAL.findall(out)
+
+
+def test_a_replayed_play_mistake_reads_as_text_at_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor review --mistakes`` printed the page's Markdown line breaks ("Your hand:  ") and calls as 'W P'."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    drill = DRILL_KINDS["lead"].make(None, 5)
+    wrong = next(c for c in drill.choices if not drill.is_correct(c))
+    assert main(["drill", "lead", "--seed", "5", "--answer", wrong, "--no-consequences"]) == 3  # noqa: PLR2004
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["review", "--mistakes"]) == 0
+    out = capsys.readouterr().out
+    assert "Your hand:" in out and not [line for line in out.splitlines() if line.endswith("  ")], out
+    assert not ENGINE_CALL.findall(out) and not BOOKKEEPING.findall(out) and not RAW_CONDITION.findall(out), out

@@ -199,14 +199,16 @@ def test_review_mistakes_refuses_a_bad_answer_in_one_line(stdin: bytes, says: st
         assert len(store.answers("default")) == 1
 
 
-def test_review_takes_a_long_number_as_a_wrong_answer(db_with_a_mistake: Path, monkeypatch: pytest.MonkeyPatch,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_review_refuses_a_long_number_as_no_choice_and_records_nothing(
+        db_with_a_mistake: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 150-digit number is no choice's number: refused in one line and asked again (it was recorded as a
+    wrong answer, counted against the item like any typing slip), never a traceback."""
     bytes_stdin(monkeypatch, b"9" * 150 + b"\n")
     assert main(["review", "--mistakes", "--db", str(db_with_a_mistake)]) == 0
-    assert "Traceback" not in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "is not one of the choices" in out
     with open_store(db_with_a_mistake) as store:
-        answers = store.answers("default")
-    assert len(answers) == 2 and answers[-1].answer.given == "9" * 150 and not answers[-1].answer.correct
+        assert len(store.answers("default")) == 1  # only the mistake the review replayed
 
 
 def test_drill_reads_endless_standard_input_as_one_error(monkeypatch: pytest.MonkeyPatch,
@@ -554,3 +556,15 @@ def test_an_app_position_number_that_is_not_a_seed_is_replaced_not_a_crash(
     assert not app.exception, [e.value for e in app.exception]
     seed = app.session_state["scoring_quiz_seed"]
     assert isinstance(seed, int) and 0 <= seed <= 10**6  # the app's position numbers
+
+
+def test_review_asks_again_after_help_or_a_slip_and_records_one_answer(
+        db_with_a_mistake: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """"help" at a review prompt was recorded as the learner's (wrong) answer."""
+    bytes_stdin(monkeypatch, b"help\nno such choice\n\n1\n")
+    assert main(["review", "--mistakes", "--db", str(db_with_a_mistake)]) == 0
+    out = capsys.readouterr().out
+    assert "the number of a choice" in out and out.count("is not one of the choices") == 1
+    with open_store(db_with_a_mistake) as store:
+        answers = store.answers("default")
+    assert len(answers) == 2 and answers[-1].answer.given not in ("help", "no such choice", "")  # choice 1

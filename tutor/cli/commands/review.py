@@ -10,8 +10,9 @@ from collections.abc import Iterator
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
-from tutor.cli.inputs import add_seed_option, count_argument, read_answer, seed_or_random
+from tutor.cli.inputs import HELP_WORDS, add_seed_option, count_argument, read_answer, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice, same_answer
+from tutor.engine.errors import echo
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
@@ -72,22 +73,49 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+#: what ``help`` prints at a review prompt
+REVIEW_HELP = ("Type the number of a choice, or the choice itself (a card also as D10 or 10D, a call also as 1S "
+               "or P); where no choices are listed, your answer. The end of the input (Ctrl-D) stops the review.")
+
+
+def _answer_line(exercise: Exercise, cards_or_calls: bool) -> str | None:
+    """The learner's answer as the exercise spells it, asked until it is one (``None`` at the end of the input).
+
+    With choices listed, only one of them is an answer: anything else ("help", a typing slip) was
+    recorded as a wrong answer and counted against the item; now it is refused and asked again."""
+    choices = exercise.choices
+    while True:
+        print("> ", end="", flush=True)
+        read = read_answer()
+        if read is None:
+            return None
+        line = read.strip()
+        if not line:
+            continue
+        if line.lower() in HELP_WORDS and not any(c.lower() == line.lower() for c in choices):
+            print(REVIEW_HELP)
+            continue
+        if choices and line.isascii() and line.isdigit() and 1 <= int(line) <= len(choices):
+            return choices[int(line) - 1]
+        if not choices:  # a free answer: a number, a word, or a card or call in any spelling
+            return same_answer(line, exercise.expected) if cards_or_calls else line
+        chosen = read_choice(line, choices) if cards_or_calls else None  # D10, ♦10, 10D, 1♥, pass
+        chosen = chosen or next((c for c in choices if c.casefold() == line.casefold()), None)
+        if chosen is not None:
+            return chosen
+        print(f"{echo(line)} is not one of the choices (help: how to answer).")
+
+
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     """Show one exercise, record the answer, then give feedback; False at end of input."""
-    print(exercise.prompt)
+    print(exercise.prompt.replace("  \n", "\n"))  # the page's Markdown line breaks: a line each here too
     cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
         print(f"  {index}. {choice_text(choice) if cards_or_calls else choice}")
     started = time.monotonic()
-    print("> ", end="", flush=True)
-    read = read_answer()
-    if read is None:
+    line = _answer_line(exercise, cards_or_calls)
+    if line is None:
         return False
-    line = read.strip()
-    if exercise.choices and line.isascii() and line.isdigit() and 1 <= int(line) <= len(exercise.choices):
-        line = exercise.choices[int(line) - 1]
-    elif cards_or_calls:  # a card or a call in any spelling the app accepts (D10, ♦10, 10D, 1♥, pass)
-        line = read_choice(line, exercise.choices) or same_answer(line, exercise.expected)
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown
