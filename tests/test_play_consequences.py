@@ -50,7 +50,7 @@ def test_equal_cards_cost_nothing_double_dummy() -> None:
 def test_a_trick_can_decide_the_partie() -> None:
     """NS at 400 below: six tricks (60) leave them short of 500; twelve (120) finish the partie."""
     book, yours = consequences(_lead_drill({"NS": 400, "EW": 0}), "S5")
-    assert "partie" not in book.summary and "partie is finished by NS" in yours.summary
+    assert "partie" not in book.summary and "North-South win the partie" in yours.summary
 
 
 def test_an_illegal_choice_is_refused() -> None:
@@ -58,3 +58,19 @@ def test_an_illegal_choice_is_refused() -> None:
 
     with pytest.raises(IllegalPlayError):
         consequences(_lead_drill(), "SA")
+
+
+def test_when_both_sides_pass_500_on_the_deal_one_side_is_named_the_partie_winner() -> None:
+    """Scores 490 each, simple no-trumps made with 9 tricks: both sides write enough to pass 500, and the
+    line read "the partie is finished by NS and EW". One side wins a partie (note 9) and writes its 1000
+    (scoring rule 7): the side named is the one whose points hold that bonus."""
+    from tutor.lessons.play.drill import make
+
+    drill = make("lead", "lead-85-cash-before-the-partie", 1)
+    assert drill.position["score"] == {"NS": 490, "EW": 490}
+    for outcome in consequences(drill, drill.choices[-1]):
+        named = [name for side, name in (("NS", "North-South"), ("EW", "East-West"))
+                 if f"{name} win the partie" in outcome.summary]
+        assert len(named) == 1 and " and EW" not in outcome.summary, outcome.summary
+        side = "NS" if named == ["North-South"] else "EW"
+        assert outcome.points[side] >= 1000 > outcome.points["EW" if side == "NS" else "NS"], outcome

@@ -39,6 +39,25 @@ from tutor.engine.scoring.items import DealScore, RevokeCharge, ScoreItem
 PARTIES_TO_WIN = 2  # "two parties are needed to end the rubber" (scoring 4, note 9)
 
 
+def partie_winner(below: Mapping[Side, int], target: int, declarers: Side | None,
+                  at_once: Side | None = None) -> Side | None:
+    """The side that wins the partie with these totals below the line after a deal (``None``: not over).
+
+    Tutor's reading: when both sides pass ``target`` on the same deal, the larger total wins it, the
+    declarers (else NS) on a tie. ``at_once``: a side whose deal ends the partie whatever its count.
+
+    >>> partie_winner({Side.NS: 530, Side.EW: 580}, 500, Side.NS).value, partie_winner({Side.NS: 490}, 500, None)
+    ('EW', None)
+    """
+    reached = [s for s in Side if below.get(s, 0) >= target or s is at_once]
+    if len(reached) < 2:  # noqa: PLR2004
+        return reached[0] if reached else None
+    ns, ew = below.get(Side.NS, 0), below.get(Side.EW, 0)
+    if ns != ew:
+        return Side.NS if ns > ew else Side.EW
+    return declarers or Side.NS
+
+
 @dataclass(frozen=True)
 class RubberDeal:
     """One deal of a rubber as it was played: the arguments of :func:`score_deal`."""
@@ -218,18 +237,12 @@ class Rubber:
     def _maybe_end_partie(self, partie: Partie, score: DealScore, deal_no: int) -> None:
         target = self.rules.partie_target
         at_once = self._ends_partie_at_once(score)
-        reached = [s for s in Side if partie.below[s] >= target or s is at_once]
-        if not reached:
+        winner = partie_winner(partie.below, target, score.contract.declarer.side if score.contract else None,
+                               at_once)
+        if winner is None:
             return
-        if len(reached) == 2:
+        if all(partie.below[s] >= target or s is at_once for s in Side):
             self._readings.append("partie-tie")
-            ns, ew = partie.below[Side.NS], partie.below[Side.EW]
-            if ns != ew:
-                winner = Side.NS if ns > ew else Side.EW
-            else:
-                winner = score.contract.declarer.side if score.contract else Side.NS
-        else:
-            winner = reached[0]
         partie.winner = winner
         bonus = self.rules.partie_bonus
         self._write(deal_no, partie.number, ScoreItem(

@@ -292,6 +292,7 @@ def consequences(drill: Drill, choice: str) -> tuple[Consequence, ...]:
 
 def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -> Consequence:
     from tutor.engine.bidding import ScoreState
+    from tutor.engine.rubber import partie_winner
     from tutor.engine.scoring import score_deal
     from tutor.lessons.cost.pricer import side_points
 
@@ -306,8 +307,11 @@ def _consequence(p: PlayPosition, card: Card, side_tricks_left: int, who: str) -
     points = {side.value: n for side, n in side_points(p.deal, p.contract, declarer_tricks, ScoreState(p.below),
                                                        p.rules).items()}
     made = declarer_tricks >= p.contract.tricks_needed
-    partie = [s.value for s in Side if p.below.get(s, 0) + score.below(s) >= p.rules.partie_target]
-    summary = dd_summary(p, card, who, side_tricks_left, declarer_tricks, made, points, partie)
+    # the rubber's own rule: when both sides pass 500 on this deal, one of them wins the partie (it read
+    # "the partie is finished by NS and EW", while the points gave its bonus to one)
+    winner = partie_winner({s: p.below.get(s, 0) + score.below(s) for s in Side}, p.rules.partie_target,
+                           declarer_side)
+    summary = dd_summary(p, card, who, side_tricks_left, declarer_tricks, made, points, winner)
     return Consequence(choice=str(card), contract=str(p.contract), tricks=declarer_tricks, points=points,
                        summary=summary)
 

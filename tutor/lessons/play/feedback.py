@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.engine.cards import SEAT_NAMES, SIDE_NAMES, Card, Suit
+from tutor.engine.cards import SEAT_NAMES, SIDE_NAMES, Card, Side, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.conventions.play.features import PlayChoice
 from tutor.engine.play.position import PlayPosition
@@ -99,7 +99,7 @@ def reason_against(p: PlayPosition, rule: Rule, choice: PlayChoice, card: Card,
 
 
 def dd_summary(p: PlayPosition, card: Card, who: str, side_tricks_left: int, declarer_tricks: int,
-               made: bool, points: dict[str, int], partie: Sequence[str]) -> str:
+               made: bool, points: dict[str, int], partie: Side | None) -> str:
     """One line: after ``card``, what each side takes double-dummy, who makes or fails what,
     and who scores the penalty - with "your side" and "the other side" named."""
     mine = p.seat.side
@@ -112,7 +112,7 @@ def dd_summary(p: PlayPosition, card: Card, who: str, side_tricks_left: int, dec
                f"{p.contract.bid.spoken}" if made else
                f"the declarers ({ours}, {SIDE_NAMES[declarers]}) take {declarer_tricks} and fail "
                f"{p.contract.bid.spoken}: the defenders ({theirs}) score the penalty")
-    finished = f"; the partie is finished by {' and '.join(partie)}" if partie else ""
+    finished = f"; {SIDE_NAMES[partie]} win the partie" if partie else ""
     return (f"{card.pretty} ({who}): your side ({SIDE_NAMES[mine]}) takes {side_tricks_left} of the {left} "
             f"tricks left double-dummy, {side_total} in all; {outcome}. "
             f"Points: NS {points['NS']}, EW {points['EW']}{finished}.")
