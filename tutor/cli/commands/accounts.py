@@ -25,19 +25,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     action.add_argument("--list", action="store_true", help="list the accounts and their roles")
     parser.add_argument("--hours", type=int, default=accounts.DEFAULT_HOURS,
                         help=f"how long the code lasts (1 to {accounts.MAX_HOURS} hours; default {accounts.DEFAULT_HOURS})")
-    add_store_options(parser)
+    add_store_options(parser, learner=False)  # accounts are the class's, not one learner's
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args.db) as store:
-        if args.create_teacher:
+        if args.create_teacher is not None:  # "" is a name to refuse, not "no action" (it listed the accounts)
             code = accounts.create_account(store, args.create_teacher, "teacher", hours=args.hours)
             print(f"Teacher {args.create_teacher} created. Quick-login code (shown once, valid {args.hours} h): {code}")
-        elif args.new_code:
+        elif args.new_code is not None:
             code = accounts.new_code(store, args.new_code, by=None, hours=args.hours)
             print(f"New quick-login code for {args.new_code} (valid {args.hours} h): {code}")
         else:
-            for found in accounts.accounts(store):
-                print(f"{found.name}\t{found.role}")
+            found = accounts.accounts(store)
+            for account in found:
+                print(f"{account.name}\t{account.role}")
+            if not found:
+                print("No accounts yet: tutor accounts --create-teacher NAME creates the first teacher.")
     return 0

@@ -22,10 +22,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def add_store_options(parser: argparse.ArgumentParser) -> None:
+def add_store_options(parser: argparse.ArgumentParser, *, learner: bool = True) -> None:
+    """``--db`` and, for a command that reads or writes one learner's record, ``--learner``."""
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="progress database (default: $TUTOR_DB, else the user data directory)")
-    parser.add_argument("--learner", metavar="NAME", default=None, help="learner profile")
+    if learner:
+        parser.add_argument("--learner", metavar="NAME", default=None, help="learner profile")
 
 
 def run(args: argparse.Namespace) -> int:

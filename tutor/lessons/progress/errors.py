@@ -42,7 +42,7 @@ def check_learner_name(name: str) -> str:
     name = name.strip()
     if not _LEARNER_NAME.match(name):
         raise TutorError(
-            f"Learner name {name!r} is not allowed: use 1-40 letters, digits, spaces, '.', \"'\" or '-'."
+            f"The name {name!r} is not allowed: use 1-40 letters, digits, spaces, '.', \"'\" or '-'."
         )
     return name
 
