@@ -112,3 +112,19 @@ def test_a_replayed_play_mistake_reads_as_text_at_the_terminal(tmp_path: Path, m
     out = capsys.readouterr().out
     assert "Your hand:" in out and not [line for line in out.splitlines() if line.endswith("  ")], out
     assert not ENGINE_CALL.findall(out) and not BOOKKEEPING.findall(out) and not RAW_CONDITION.findall(out), out
+
+
+def test_a_replayed_solo_call_is_listed_and_taken_by_its_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor review`` listed Solo Whist calls as "open-misere" and took the shown name "open misère" as no
+    choice; it lists them as the drill does, and takes the name typed."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    drill = DRILL_KINDS["solo-bidding"].make(None, 4)
+    wrong = next(c for c in drill.choices if not drill.is_correct(c))
+    assert main(["drill", "solo-bidding", "--seed", "4", "--answer", wrong]) == 3  # noqa: PLR2004
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("open misère\n"))
+    assert main(["review", "--mistakes"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^ +\d+\. open misère$", out, re.M) and "open-misere" not in out, out
+    assert "is not one of the choices" not in out and ("Right" in out or "Not quite" in out), out

@@ -7,6 +7,7 @@ recorded deal (PBN) is the replayed exercise's, and the learner's hand of that d
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
+#: a card, call or Solo Whist call as stored, not as the learner reads it
+ENGINE_SPELLING = re.compile(r"^(?:[SHDC](?:[2-9TJQKA])|[1-7][SCDH]|P|[a-z]+-[a-z-]+|misere)$")
 KINDS = ("bidding", "lead", "second-hand", "third-hand", "discard", "solo-bidding", "valuation")
 
 
@@ -51,3 +54,10 @@ def test_a_mistake_replays_its_exact_deal(kind: str, tmp_path: Path, monkeypatch
     shown = "".join(m.value for m in at.markdown).replace("10", "T").replace(" ", "")
     for suit_holding in hand.split("."):  # each suit's ranks, in order, whatever the spacing
         assert suit_holding in shown, (kind, suit_holding)
+    # the choices as the drill pages show them: "♠7", "1♥", "pass", "open misère" (the Review page listed
+    # "DT", "1S", "P" and "open-misere", the stored spellings)
+    options = [str(o) for r in at.radio if r.key and r.key.startswith("review_choice_") for o in r.options]
+    assert options or kind == "valuation", kind  # a valuation is answered by a number typed
+    assert not [o for o in options if ENGINE_SPELLING.match(o)], (kind, options)
+    if kind == "solo-bidding":
+        assert "open misère" in options and "proposal and acceptance" in options

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from tutor.engine.calls import Bid, parse_call
-from tutor.engine.cards import PBN_SUITS, Card, Hand
+from tutor.engine.cards import PBN_SUITS, Card, Hand, Suit
 from tutor.engine.errors import ContentError, NotationError, TutorError
 from tutor.engine.nouns import numbered_law
 from tutor.lessons.content.laws import law_entries
@@ -101,7 +101,17 @@ def pretty_cards(text: str) -> str:
 
 def hand_line(hand: Hand) -> str:
     """A hand on one line, by suit with symbols and "10": ``♠ A K 6 3  ♥ 10 8 …`` (``—`` for a void)."""
-    return "  ".join(f"{s.symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(s)) or '—'}" for s in PBN_SUITS)
+    return "  ".join(_suit_text(hand, s) for s in PBN_SUITS)
+
+
+def hand_by_suit(hand: Hand) -> str:
+    """A hand a suit a line, as :func:`hand_line` writes each suit, with Markdown's line breaks ("  \n"):
+    a review's question, on the page and (the breaks dropped) at the terminal."""
+    return "  \n".join(_suit_text(hand, s) for s in PBN_SUITS)
+
+
+def _suit_text(hand: Hand, suit: Suit) -> str:
+    return f"{suit.symbol} {' '.join(c.pretty[1:] for c in hand.suit_cards(suit)) or '—'}"
 
 
 def action_text(text: str) -> str:

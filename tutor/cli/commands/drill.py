@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
 def show_rules(kind: DrillKind) -> None:
     """Each convention of ``kind``: the ID ``--rule`` takes, then its title."""
     ids = kind.rule_ids()
-    width = max(map(len, ids))
+    width = max(map(len, ids), default=0)
     print(f"{count_of(len(ids), kind.name + ' convention')}; drill one with --rule ID:")
     for rule_id in ids:
         print(f"  {rule_id:<{width}}  {kind.title(rule_id)}")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import HELP_WORDS, add_seed_option, count_argument, read_answer, seed_or_random
-from tutor.cli.spelling import choice_text, read_choice, same_answer
+from tutor.cli.spelling import read_choice, same_answer
 from tutor.engine.errors import echo
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
@@ -100,7 +100,8 @@ def _answer_line(exercise: Exercise, cards_or_calls: bool) -> str | None:
         if not choices:  # a free answer: a number, a word, or a card or call in any spelling
             return same_answer(line, exercise.expected) if cards_or_calls else line
         chosen = read_choice(line, choices) if cards_or_calls else None  # D10, ♦10, 10D, 1♥, pass
-        chosen = chosen or next((c for c in choices if c.casefold() == line.casefold()), None)
+        chosen = chosen or next((c for c in choices  # as listed ("open misère"), or as stored ("open-misere")
+                                 if line.casefold() in (c.casefold(), exercise.choice_name(c).casefold())), None)
         if chosen is not None:
             return chosen
         print(f"{echo(line)} is not one of the choices (help: how to answer).")
@@ -111,7 +112,7 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     print(exercise.prompt.replace("  \n", "\n"))  # the page's Markdown line breaks: a line each here too
     cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
-        print(f"  {index}. {choice_text(choice) if cards_or_calls else choice}")
+        print(f"  {index}. {exercise.choice_name(choice)}")
     started = time.monotonic()
     line = _answer_line(exercise, cards_or_calls)
     if line is None:
@@ -119,7 +120,7 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown
-    expected = choice_text(exercise.expected) if cards_or_calls else exercise.expected
+    expected = exercise.choice_name(exercise.expected)
     print(("Right. " if answer.correct else f"Not quite: the answer is {expected}. ")
           + exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning"))
     sys.stdout.flush()

@@ -56,6 +56,20 @@ class Exercise:
         """What the exercise is, in the learner's words (no rule or law id): for a page's title."""
         return HEADINGS.get(self.extra.get("kind", ""), KIND_HEADINGS.get(self.item_kind, "An exercise"))
 
+    def choice_name(self, choice: str) -> str:
+        """A choice (or an answer) as the learner reads it, on the page and at the terminal alike: a drill's
+        card or call as the tables write it ("♠A", "1♥", "pass"), a Solo Whist call by its name ("open
+        misère"); anything else as written. (The Review page listed "DT", "1S" and "open-misere".)"""
+        if self.item_kind == "convention":
+            from tutor.lessons.words import action_text
+
+            return action_text(choice)
+        if self.item_kind == "solo" and self.item_id.startswith("solo-bid-"):
+            from tutor.lessons.solo.drill import CHOICES, call_name
+
+            return call_name(choice) if choice in CHOICES else choice
+        return choice
+
     def is_right(self, given: str) -> bool:
         """Case- and space-insensitive comparison with the expected answer."""
         return _norm(given) == _norm(self.expected)

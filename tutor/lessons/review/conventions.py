@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine.cards import PBN_SUITS, Hand
+from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding import drill as bidding_drill
 from tutor.lessons.content.cache import content_report
@@ -23,21 +23,13 @@ from tutor.lessons.progress import StoredAnswer
 from tutor.lessons.review import Exercise, NotReplayable, not_replayable_message
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo import serve_solo
-from tutor.lessons.words import action_text, laws_named, learner_words
-
-
-def hand_text(pbn: str) -> str:
-    """A hand as the learner reads it: one line per suit, ``♠ A K 10 4``."""
-    hand = Hand.parse(pbn)
-    return "  \n".join(
-        f"{s.symbol} {' '.join('10' if ch == 'T' else ch for ch in hand.holding_text(s)) or '—'}"
-        for s in PBN_SUITS)
+from tutor.lessons.words import action_text, hand_by_suit, laws_named, learner_words
 
 
 def drill_prompt(drill: Drill) -> str:
     """The drill's question: the prompt and the hand, never the answer."""
     hand = drill.position.get("hand")
-    return f"{drill.prompt}\n\nYour hand:  \n{hand_text(str(hand))}" if hand else drill.prompt
+    return f"{drill.prompt}\n\nYour hand:  \n{hand_by_suit(Hand.parse(str(hand)))}" if hand else drill.prompt
 
 
 def _drill_of_rule(rule_id: str, seed: int) -> Drill:
@@ -98,9 +90,9 @@ def replay_solo(stored: StoredAnswer) -> Exercise:
     if a.item_id in solo_drill.RULES:
         older = solo_drill.make_as_before_exact_replay(a.seed)
         if older.rule_id == a.item_id and older.deal_pbn == a.position:
-            return Exercise("solo", a.item_id, prompt=f"{older.prompt}\n\n{hand_text(str(older.position['hand']))}",
+            return Exercise("solo", a.item_id, prompt=f"{older.prompt}\n\n{hand_by_suit(Hand.parse(str(older.position['hand'])))}",
                             expected=older.answer, choices=older.choices, explanation=older.explanation,
-                            short=f"Right: {older.answer}.", laws=older.laws, seed=a.seed,
+                            short=f"Right: {solo_drill.call_name(older.answer)}.", laws=older.laws, seed=a.seed,
                             position=older.deal_pbn)
     raise NotReplayable(not_replayable_message(a))
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import PBN_SUITS, Hand
+from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
 from tutor.lessons.review import Exercise
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.laws import load_solo_quiz
 from tutor.lessons.solo.quiz import format_points, parse_points, scoring_question
+from tutor.lessons.words import hand_by_suit
 
 KIND = "solo"
 
@@ -36,18 +37,13 @@ class PointsExercise(Exercise):
             return False
 
 
-def _hand_text(pbn: str) -> str:
-    hand = Hand.parse(pbn)
-    return "  \n".join(f"{s.symbol} {hand.holding_text(s).replace('T', '10') or '—'}" for s in PBN_SUITS)
-
-
 def serve_solo(item_id: str, seed: int) -> Exercise:
     """The exercise for a Solo Whist item id and seed."""
     if item_id in solo_drill.RULES:
         d = solo_drill.make(item_id, seed)
-        return Exercise(KIND, item_id, prompt=f"{d.prompt}\n\n{_hand_text(str(d.position['hand']))}",
+        return Exercise(KIND, item_id, prompt=f"{d.prompt}\n\n{hand_by_suit(Hand.parse(str(d.position['hand'])))}",
                         expected=d.answer, choices=d.choices, explanation=d.explanation,
-                        short=f"Right: {d.answer}.", laws=d.laws, seed=seed, position=d.deal_pbn)
+                        short=f"Right: {solo_drill.call_name(d.answer)}.", laws=d.laws, seed=seed, position=d.deal_pbn)
     if item_id == "solo-scoring":
         q = scoring_question(seed)
         return PointsExercise(KIND, item_id, prompt=q.prompt, expected=format_points(q.answer),

@@ -58,7 +58,8 @@ def _ask(exercise: Exercise) -> None:
     round_ = st.session_state.get("review_round", 0)
     with st.form(key=f"review_form_{round_}"):
         if exercise.choices:
-            given = st.radio("Your answer", exercise.choices, index=None, key=f"review_choice_{round_}")
+            given = st.radio("Your answer", exercise.choices, index=None, key=f"review_choice_{round_}",
+                             format_func=exercise.choice_name)
         else:
             given = st.text_input("Your answer", key=f"review_text_{round_}")
         pressed = st.form_submit_button("Answer", key="review_submit", type="primary")
@@ -80,10 +81,10 @@ def _show_exercise(exercise: Exercise, trusted: bool) -> None:
     correct, given, level = feedback
     text = exercise.feedback("mastered" if correct and level == "mastered" else "learning")
     if correct:
-        st.success(f"Right: {answer_md(exercise.expected)}.", icon=":material/check_circle:")
+        st.success(f"Right: {answer_md(exercise.choice_name(exercise.expected))}.", icon=":material/check_circle:")
     else:
-        st.error(f"You answered {answer_md(given)}; the answer is **{answer_md(exercise.expected)}**.",
-                 icon=":material/cancel:")
+        st.error(f"You answered {answer_md(exercise.choice_name(given))}; the answer is "
+                 f"**{answer_md(exercise.choice_name(exercise.expected))}**.", icon=":material/cancel:")
     if correct and level == "mastered":
         with st.expander("The law behind it"):
             _show(exercise.explanation or text, trusted)
