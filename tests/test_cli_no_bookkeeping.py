@@ -128,3 +128,19 @@ def test_a_replayed_solo_call_is_listed_and_taken_by_its_name(tmp_path: Path, mo
     out = capsys.readouterr().out
     assert re.search(r"^ +\d+\. open misère$", out, re.M) and "open-misere" not in out, out
     assert "is not one of the choices" not in out and ("Right" in out or "Not quite" in out), out
+
+
+@pytest.mark.parametrize("kind", sorted(DRILL_KINDS))
+def test_a_mistake_is_told_in_its_own_drills_words(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A miscounted hand was listed as "Bidding: you called 1; the book calls 6": only a call is called."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    drill = DRILL_KINDS[kind].make(None, 2)
+    wrong = next((c for c in drill.choices if not drill.is_correct(c)), None) or str(int(drill.answer) + 1)
+    assert main(["drill", kind, "--seed", "2", "--answer", wrong, "--no-consequences"]) == 3  # noqa: PLR2004
+    capsys.readouterr()
+    assert main(["progress"]) == 0
+    (missed,) = re.findall(r"missed: (.*)", capsys.readouterr().out)
+    calls = kind in ("bidding", "solo-bidding")
+    assert ("called" in missed or "passed" in missed) is calls, missed
+    assert not ONE_WITH_A_PLURAL.findall(missed) and not ENGINE_CALL.findall(missed), missed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, StoredAnswer
 from tutor.lessons.review import Exercise, Skipped, attempt
@@ -48,6 +49,8 @@ def describe_mistake(stored: StoredAnswer) -> str:
         book = pretty_cards(a.expected)
         book = f"any of {book}" if "," in book else book
         return f"{_about(label, a)}you {did} {pretty_cards(a.given)}; the book {does} {book}."
+    if a.item_kind == "convention" and kind == "valuation":  # a count, not a call ("you called 1")
+        return f"Count the sure tricks: you counted {_tricks(a.given)}; the tutor's count is {_tricks(a.expected)}."
     if a.item_kind == "convention":
         return f"{_about('Bidding', a)}you called {spoken_call(a.given)}; the book calls {spoken_call(a.expected)}."
     if a.item_kind == "solo" and a.seed is not None and a.item_id.startswith("solo-bid-"):
@@ -57,6 +60,12 @@ def describe_mistake(stored: StoredAnswer) -> str:
     where = {"law": law_name(a.item_id), "quiz": f"a quiz on {laws_named(a.laws) or 'the laws'}",
              "solo": "Solo Whist"}.get(a.item_kind, "an exercise")
     return f"{where[:1].upper() + where[1:]}: you answered {a.given}; the answer is {a.expected}."
+
+
+def _tricks(text: str) -> str:
+    """A stored count of sure tricks in words ("1 sure trick"); anything else as stored."""
+    clean = text.strip()
+    return count_of(int(clean), "sure trick") if clean.isascii() and clean.isdigit() and len(clean) <= 2 else clean  # noqa: PLR2004
 
 
 def _about(label: str, a: Answer) -> str:
