@@ -173,6 +173,11 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
     assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 6}
+    # laws and items named as the learners read them ("law-12 ×2" and "law-12" before); the id kept beside
+    # each item, for the teacher to assign it
+    assert dict(zip(table["learner"], table["mistakes by law"], strict=True))["bob"] == "law 12 ×2"
+    mastery = next(d.value for d in teacher.dataframe if "learning" in d.value.columns)
+    assert set(zip(mastery["item"], mastery["id"], strict=True)) == {("Law 12", "law-12"), ("Law 13", "law-13")}
     with open_store(db) as store:
         assert [m[0] for m in store.read_rows("SELECT learner FROM members ORDER BY learner")] == ["anna", "bob"]
         assert datetime.now(UTC)  # the store is still open to others

@@ -135,9 +135,13 @@ def test_a_teacher_sees_only_their_own_classes(store: ProgressStore) -> None:
             read(store, anna, made.id)  # type: ignore[operator]
 
 
+#: a convention of the book (law 41: "no-trumps" at once shows three or four aces)
+RULE = "law-41-no-trumps-three-or-four-aces"
+
+
 def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressStore) -> None:
     teacher, made, anna, boris = _class_of_two(store)
-    task = cls.assign(store, teacher, made.id, "Laws 34-36", cls.parse_items("law law-35, convention open-1c"),
+    task = cls.assign(store, teacher, made.id, "Laws 34-36", cls.parse_items(f"law 35, convention {RULE}"),
                       due=datetime.now(UTC) + timedelta(days=2))
     late = cls.assign(store, teacher, made.id, "For Boris", [("law", "law-12")],
                       due=datetime.now(UTC) - timedelta(minutes=1), learner="boris")
@@ -147,12 +151,25 @@ def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressS
     assert by_name["anna"].statuses[task.id] == "in progress" and late.id not in by_name["anna"].statuses
     assert by_name["boris"].statuses == {task.id: "new", late.id: "overdue"}
     store.record(Answer("quiz", "q-35", True, "2", "2", laws=("law-35",)), "anna")  # law 35 cited: counts
-    store.record(Answer("convention", "open-1c", True, "1C", "1C", laws=("law-28",)), "anna")
+    store.record(Answer("convention", RULE, True, "1NT", "1NT", laws=("law-41",)), "anna")
     reports, _ = dashboard.class_report(store, teacher, made.id)
     assert {r.learner: r for r in reports}["anna"].statuses[task.id] == "complete"
     assert ("boris", "1 assignment overdue") in dashboard.needs_attention(reports)
     with pytest.raises(TutorError, match="not an item"):
         cls.parse_items("law law-35, eval(1)")
+
+
+@pytest.mark.parametrize("typed", ["convention open-1c", "law 999", "law lead", "drill bridge", "table x"])
+def test_an_item_the_tutor_does_not_have_is_refused(typed: str) -> None:
+    """"convention open-1c" (the page's own example) was accepted, and no answer could ever complete it."""
+    with pytest.raises(TutorError, match="not an item the tutor has"):
+        cls.parse_items(f"law 12, {typed}")
+
+
+def test_a_law_is_assigned_by_its_number_as_the_pages_write_it() -> None:
+    """An answer records its laws by id ("law-35"): "law 35", "law ≈53" name the same items."""
+    assert cls.parse_items("law 35, law law-35, law ≈53, law r53") == (
+        ("law", "law-35"), ("law", "law-35"), ("law", "law-r53"), ("law", "law-r53"))
 
 
 def test_a_drill_kind_and_a_table_deal_can_be_assigned(store: ProgressStore) -> None:

@@ -4,7 +4,8 @@ attempts (issue 30; after Bridge Classroom's classes and lichess's class homewor
 A teacher creates a class and gets a **join code** (six letters and digits). A signed-in learner
 types it and agrees, on a consent line that says what the teacher will see (their answers, reviews,
 mistakes, the table's deals); without the agreement nothing is joined. An **assignment** names laws,
-conventions or other review items (``law law-35``, ``convention open-1c``), drill kinds (``drill
+conventions or other review items (``law 35``, ``convention law-41-no-trumps-three-or-four-aces``; an
+unknown one is refused), drill kinds (``drill
 lead``: any drill of that kind) or practice-table deals (``table 17``: a deal of the practice
 table's rubber number 17), goes to the class or to one member, and has a due date. Its status for
 a learner is computed from their answers given after it was set, never stored: *new* (no attempt),
@@ -125,18 +126,21 @@ def classes_joined(store: ProgressStore, learner: Account) -> list[str]:
 
 
 def parse_items(text: str) -> tuple[tuple[str, str], ...]:
-    """``law law-35, convention open-1c`` -> the items; every problem named at once."""
+    """``law 35, drill lead`` -> the items as answers record them (``("law", "law-35")``); every problem
+    named at once, an item the tutor does not have among them."""
     items, problems = [], []
     for part in [p.strip() for p in text.replace("\n", ",").split(",") if p.strip()][:MAX_ITEMS + 1]:
         words = part.split()
-        if len(words) != 2 or words[0] not in ITEM_KINDS or not 0 < len(words[1]) <= 80 \
-                or not _item_id_fits(words[0], words[1]):  # noqa: PLR2004
+        known = (_known_id(words[0], words[1]) if len(words) == 2 and words[0] in ITEM_KINDS  # noqa: PLR2004
+                 and 0 < len(words[1]) <= 80 else None)  # noqa: PLR2004
+        if known is None:
             problems.append(part[:40])
         else:
-            items.append((words[0], words[1]))
+            items.append((words[0], known))
     if problems:
-        raise TutorError(f"not an item (a kind — {', '.join(ITEM_KINDS)} — and an id; a drill names its kind, "
-                         f"a table deal its rubber number): {'; '.join(problems[:5])}")
+        raise TutorError(f"not an item the tutor has (a kind — {', '.join(ITEM_KINDS)} — and an id: a law by "
+                         f"its number, a convention by the id tutor drill KIND --list shows, a drill by its kind, "
+                         f"a table deal by its rubber number): {'; '.join(problems[:5])}")
     if not 0 < len(items) <= MAX_ITEMS:
         raise TutorError(f"an assignment has 1 to {MAX_ITEMS} items")
     return tuple(items)
@@ -173,15 +177,29 @@ def assignments(store: ProgressStore, class_id: str, learner: str | None = None)
     return [a for a in found if learner is None or a.learner in (None, learner)]
 
 
-def _item_id_fits(kind: str, item_id: str) -> bool:
-    """A drill item names a drill kind the tutor has; a table item a rubber number (0 to 2**63-1)."""
+def _known_id(kind: str, item_id: str) -> str | None:
+    """The item's id as answers are recorded under it, or ``None`` when the tutor has no such item: a law by
+    its id or number ("law-35", "35", "r53"), a convention by its id (``tutor drill KIND --list``), a
+    drill kind, a table's rubber number (0 to 2**63-1). An unknown law or convention was accepted before,
+    and the assignment could never be done. Quiz, scoring and Solo Whist items are taken as given."""
+    if kind == "law":
+        from tutor.lessons.content.laws import law_entries
+
+        laws = law_entries()
+        recovered = f"law-r{item_id[1:]}" if item_id.startswith("≈") else ""  # "≈53", as the pages write it
+        return next((i for i in (item_id, f"law-{item_id}", recovered) if i in laws), None)
+    if kind == "convention":
+        from tutor.lessons.drills.kinds import DRILL_KINDS
+
+        rules = {r for name, k in DRILL_KINDS.items() if name != "solo-bidding" for r in k.rule_ids()}
+        return item_id if item_id in rules else None
     if kind == "drill":
         from tutor.lessons.drills.kinds import DRILL_KINDS
 
-        return item_id in DRILL_KINDS
+        return item_id if item_id in DRILL_KINDS else None
     if kind == "table":
-        return item_id.isdigit() and int(item_id) < 2**63
-    return True
+        return item_id if item_id.isascii() and item_id.isdigit() and int(item_id) < 2**63 else None
+    return item_id
 
 
 def _matches(item: tuple[str, str], stored: StoredAnswer) -> bool:

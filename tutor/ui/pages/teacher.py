@@ -12,6 +12,9 @@ from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.classroom import accounts, dashboard
 from tutor.lessons.classroom import classes as cls
+from tutor.lessons.progress.report import Names
+from tutor.lessons.review import KIND_NAMES
+from tutor.lessons.words import law_name
 from tutor.ui import access
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md
@@ -66,11 +69,12 @@ def _pick_class(teacher: accounts.Account) -> cls.Class | None:
 def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -> None:
     with st.expander("Set an assignment"), st.form("teacher_assign", clear_on_submit=True):
         title = st.text_input("Title", max_chars=80, key="teacher_assign_title")
-        items = st.text_area("Items: a kind and an id each, comma-separated (law law-35, convention open-1c)",
+        items = st.text_area("Items: a kind and an id each, comma-separated (law 35, drill lead, table 17)",
                              max_chars=2000, key="teacher_assign_items",
-                             help="Kinds: law, convention, quiz, scoring, solo; drill and a drill kind (drill "
-                                  "lead: any lead drill answered right); table and a rubber number (table 17: "
-                                  "play a deal of the practice table's rubber 17).")
+                             help="Kinds: law and its number (law 35); convention and its id, as the mastery "
+                                  "table below or tutor drill KIND --list shows it; quiz, scoring, solo; drill "
+                                  "and a drill kind (drill lead: any lead drill answered right); table and a "
+                                  "rubber number (table 17: play a deal of the practice table's rubber 17).")
         due = st.date_input("Due", value=datetime.now().date() + timedelta(days=7), key="teacher_assign_due")
         to = st.selectbox("To", ["the whole class", *learners], key="teacher_assign_to")
         if st.form_submit_button("Set it"):
@@ -104,11 +108,12 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
                    "right": None if r.accuracy is None else round(r.accuracy, 2),
                    "mastered": f"{r.mastered} / {r.units}", "reviews due": r.due, "drills": r.drills,
                    "table deals": r.table_deals, "deviations": r.deviations,
-                   "mistakes by law": ", ".join(f"{law} ×{n}" for law, n in r.mistakes_by_law),
+                   "mistakes by law": ", ".join(f"{law_name(law)} ×{n}" for law, n in r.mistakes_by_law),
                    **{titles[t]: s for t, s in r.statuses.items()}} for r in reports],
                  hide_index=True, key="teacher_learners")
     st.subheader("Mastery by law and convention")
-    st.dataframe([{"kind": k, "item": i, "mastered": m, "learning": n}
+    names = Names.read()  # the item as the learners read it; its id beside it, to assign it
+    st.dataframe([{"kind": KIND_NAMES.get(k, k), "item": names.item(k, i), "id": i, "mastered": m, "learning": n}
                   for k, i, m, n in dashboard.mastery_by_item(_state.store(), teacher, chosen.id)],
                  hide_index=True, key="teacher_mastery")
     if st.button("Prepare the class's answers as CSV", key="teacher_csv_prepare"):
