@@ -159,11 +159,20 @@ def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressS
         cls.parse_items("law law-35, eval(1)")
 
 
-@pytest.mark.parametrize("typed", ["convention open-1c", "law 999", "law lead", "drill bridge", "table x"])
+@pytest.mark.parametrize("typed", ["convention open-1c", "law 999", "law lead", "drill bridge", "table x",
+                                   "quiz q-nothing", "scoring nothing", "solo solo-bid-bridge"])
 def test_an_item_the_tutor_does_not_have_is_refused(typed: str) -> None:
     """"convention open-1c" (the page's own example) was accepted, and no answer could ever complete it."""
     with pytest.raises(TutorError, match="not an item the tutor has"):
         cls.parse_items(f"law 12, {typed}")
+
+
+def test_every_kind_of_item_the_review_serves_can_be_assigned() -> None:
+    """A scoring level, a Solo Whist item and a drill kind, named as the review serves them."""
+    from tutor.lessons.solo.drill import RULES
+
+    assert cls.parse_items(f"scoring tricks, solo solo-scoring, solo {next(iter(RULES))}, drill lead") == (
+        ("scoring", "tricks"), ("solo", "solo-scoring"), ("solo", next(iter(RULES))), ("drill", "lead"))
 
 
 def test_a_law_is_assigned_by_its_number_as_the_pages_write_it() -> None:

@@ -180,8 +180,8 @@ def assignments(store: ProgressStore, class_id: str, learner: str | None = None)
 def _known_id(kind: str, item_id: str) -> str | None:
     """The item's id as answers are recorded under it, or ``None`` when the tutor has no such item: a law by
     its id or number ("law-35", "35", "r53"), a convention by its id (``tutor drill KIND --list``), a
-    drill kind, a table's rubber number (0 to 2**63-1). An unknown law or convention was accepted before,
-    and the assignment could never be done. Quiz, scoring and Solo Whist items are taken as given."""
+    drill kind, a table's rubber number (0 to 2**63-1), a quiz question, scoring level or Solo Whist item
+    that the review can serve. An unknown item was accepted before, and the assignment could never be done."""
     if kind == "law":
         from tutor.lessons.content.laws import law_entries
 
@@ -199,6 +199,12 @@ def _known_id(kind: str, item_id: str) -> str | None:
         return item_id if item_id in DRILL_KINDS else None
     if kind == "table":
         return item_id if item_id.isascii() and item_id.isdigit() and int(item_id) < 2**63 else None
+    from tutor.lessons.review.servers import serve  # quiz, scoring, solo: what the review serves is an item
+
+    try:
+        serve(kind, item_id, 0)
+    except TutorError:
+        return None
     return item_id
 
 
