@@ -197,3 +197,30 @@ def test_an_identity_is_matched_by_its_e_mail_only_when_the_provider_vouches_for
     assert identity_subject({"sub": "x1", "email": teacher}) == ""  # not vouched for
     assert identity_subject({"sub": "x1"}) == "x1"
     assert identity_subject({}) == ""
+
+
+def test_a_learner_reads_the_items_of_an_assignment_in_words(db: Path) -> None:
+    """The learner's "Your assignments" listed "law law-35, convention law-41-…, drill lead": the ids a teacher
+    types, not what the learner will practise."""
+    from test_pages_no_bookkeeping import BOOKKEEPING
+
+    from tutor.lessons.classroom import classes as cls
+
+    codes = _class_mode(db)
+    with open_store(db) as store:
+        teacher = acc.account(store, "Mrs Orlova")
+        assert teacher is not None
+        made = cls.create_class(store, teacher, "Thursday club")
+        anna = acc.account(store, "anna")
+        assert anna is not None
+        cls.join(store, anna, made.join_code, consent=True)
+        items = cls.parse_items("law 35, convention law-41-no-trumps-three-or-four-aces, drill lead, table 17")
+        cls.assign(store, teacher, made.id, "Homework", items, datetime.now(UTC) + timedelta(days=3))
+    learner = _app()
+    sign_in(learner, "anna", codes["anna"])
+    learner.run()
+    listed = next(d.value for d in learner.dataframe if "assignment" in d.value.columns)
+    (shown,) = listed["items"]
+    assert shown.split("; ")[0] == "Law 35" and "any lead drill answered right" in shown, shown
+    assert 'Three or four aces - "no-trumps" at the first turn' in shown  # the convention's title
+    assert not BOOKKEEPING.findall(shown) and "law-41" not in shown, shown

@@ -22,11 +22,15 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.classroom.accounts import CODE_ALPHABET, Account
 from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
+from tutor.lessons.words import laws_named
+
+if TYPE_CHECKING:
+    from tutor.lessons.progress.report import Names
 
 Status = Literal["new", "in progress", "complete", "overdue"]
 JOIN_CODE_LENGTH = 6
@@ -175,6 +179,38 @@ def assignments(store: ProgressStore, class_id: str, learner: str | None = None)
     found = [Assignment(r[0], r[1], r[2], r[3], tuple((str(k), str(i)) for k, i in json.loads(r[4])),
                         from_ts(r[5]), from_ts(r[6])) for r in rows]
     return [a for a in found if learner is None or a.learner in (None, learner)]
+
+
+#: a drill kind as an assignment's item reads: "any lead drill answered right"
+DRILL_WORDS = {"bidding": "bidding", "lead": "lead", "second-hand": "second-hand", "third-hand": "third-hand",
+               "discard": "ruff-or-discard", "valuation": "sure-trick count", "solo-bidding": "Solo Whist call"}
+
+
+def item_words(item: tuple[str, str], names: Names) -> str:
+    """An assignment's item as the learner reads it ("Law 35", a convention's title, "any lead drill answered
+    right"), ``names`` read once for the list: the learner's list of assignments showed "law law-35,
+    convention law-41-…"."""
+    kind, item_id = item
+    if kind == "drill":
+        return f"any {DRILL_WORDS.get(item_id, item_id)} drill answered right"
+    if kind == "table":
+        return f"a deal of the practice table's rubber {item_id}"
+    if kind in ("law", "convention"):
+        return names.item(kind, item_id)
+    if kind == "scoring":
+        return f"the scoring quiz: {item_id.replace('-', ' ')}"
+    from tutor.lessons.review.servers import serve
+    from tutor.lessons.solo.drill import RULES, hand_kind
+
+    if kind == "solo" and item_id in RULES:
+        return f"Solo Whist: {hand_kind(item_id)}"
+
+    try:
+        laws = laws_named(serve(kind, item_id, 0).laws)
+    except TutorError:
+        return "an item the tutor no longer has"
+    quiz = "the settlement quiz" if item_id == "solo-scoring" else f"a quiz question on {laws}"
+    return f"Solo Whist: {quiz}" if kind == "solo" else quiz
 
 
 def _known_id(kind: str, item_id: str) -> str | None:

@@ -9,6 +9,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.lessons.classroom import accounts
 from tutor.lessons.classroom import classes as cls
+from tutor.lessons.progress.report import Names
 from tutor.ui import access
 from tutor.ui import state as _state
 from tutor.ui.common import page_header, show_error, text_md
@@ -58,8 +59,10 @@ def _my_assignments(who: accounts.Account) -> None:
     st.subheader("Your assignments")
     mine = store.answers(who.name)
     now = datetime.now(UTC)
+    names = Names.read()
     st.dataframe([{"assignment": a.title, "due": a.due.astimezone().strftime("%Y-%m-%d %H:%M"),
-                   "items": ", ".join(f"{k} {i}" for k, i in a.items), "status": cls.status(a, mine, now)}
+                   "items": "; ".join(cls.item_words(item, names) for item in a.items),
+                   "status": cls.status(a, mine, now)}
                   for a in tasks], hide_index=True, key="signin_assignments")
 
 
