@@ -19,6 +19,7 @@ from tutor.engine.calls import Bid, Contract, parse_call
 from tutor.engine.cards import Card, Hand, Seat, Side
 from tutor.engine.errors import NotationError, TutorError, echo
 from tutor.engine.jsonread import json_int
+from tutor.engine.nouns import count_of
 from tutor.engine.record.view import SeatView
 from tutor.engine.rules import Rules
 
@@ -61,16 +62,16 @@ def _text(data: Mapping[str, object], key: str) -> str:
 
 def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatView:
     """A play view from ``tutor advise`` JSON: seat, hand, dealer, auction, contract, declarer,
-    played (whole tricks, in order) and trick (the cards of the unfinished trick)."""
+    played (whole tricks, in order) and trick (the cards of the unfinished trick). Without ``contract``
+    and ``declarer`` the contract is the auction's last bid, as the laws make it (law 31)."""
     try:
         seat = Seat.parse(str(payload["seat"]))
         hand_data = payload["hand"]
         hand = Hand.parse(hand_data) if isinstance(hand_data, str) else Hand(Card.parse(c) for c in hand_data)
         dealer = Seat.parse(str(payload.get("dealer", payload.get("declarer", "N"))))
-        contract = Contract.parse(str(payload["contract"]), str(payload["declarer"]))
     except KeyError as err:
         raise NotationError(f"the play position lacks {err.args[0]!r}; expected seat, hand, dealer, "
-                            f"auction, contract, declarer (and played, trick)") from None
+                            f"auction (or contract and declarer), and played, trick") from None
     calls = [str(c) for c in payload.get("auction", [])]
     variants = payload.get("variants") or {}
     rules = rules or Rules.with_variants({str(k): str(v) for k, v in dict(variants).items()})
@@ -80,6 +81,7 @@ def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatVie
     below = {Side(k): json_int(v, f"score.{k}", 0, 10**6) for k, v in score.items()}
     auction = Auction.from_calls(dealer, calls, rules)
     last = [r for r in auction.records if isinstance(r.call, Bid)]
+    contract = _contract(payload, last[-1] if last else None)
     if last and (str(last[-1].call) != str(contract.bid) or last[-1].seat is not contract.declarer):
         raise NotationError(f"the auction's last bid is {last[-1].call} by {last[-1].seat.value}, "
                             f"but the contract is {contract}")
@@ -90,11 +92,26 @@ def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatVie
                     rules)
 
 
+def _contract(payload: Mapping[str, Any], last_bid: Any) -> Contract:
+    """The position's contract: as given, or else the auction's last bid and its bidder."""
+    given = [key for key in ("contract", "declarer") if key in payload]
+    if len(given) == 2:  # noqa: PLR2004
+        return Contract.parse(str(payload["contract"]), str(payload["declarer"]))
+    if given:
+        missing = "declarer" if given == ["contract"] else "contract"
+        raise NotationError(f"the play position lacks {missing!r}: give both contract and declarer, or neither "
+                            f"and the auction decides them")
+    if last_bid is None:
+        raise NotationError("the play position names no contract: give an auction with a bid, or contract and "
+                            "declarer")
+    return Contract(last_bid.call, last_bid.seat)
+
+
 def check_kind(view: SeatView, asked: str) -> None:
     """A clear error when the JSON's ``kind`` is not the decision the view is at."""
     kind = view.kind
     if asked == "lead" and kind != "lead":
-        raise TutorError(f"kind 'lead' but {len(view.trick)} card(s) are already in the trick")
+        raise TutorError(f"kind 'lead' but {count_of(len(view.trick), 'card')} already in the trick")
     if asked == "discard" and kind != "discard":
         raise TutorError("kind 'discard' but the player can follow suit (law ≈108: he must)")
     if asked == "card" and kind == "lead":
