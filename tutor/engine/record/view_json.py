@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.engine.auction import Auction
+from tutor.engine.auction import Auction, CallRecord
 from tutor.engine.bidding import ScoreState
 from tutor.engine.calls import Bid, Contract, parse_call
 from tutor.engine.cards import Card, Hand, Seat, Side
@@ -92,7 +92,7 @@ def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatVie
                     rules)
 
 
-def _contract(payload: Mapping[str, Any], last_bid: Any) -> Contract:
+def _contract(payload: Mapping[str, object], last_bid: CallRecord | None) -> Contract:
     """The position's contract: as given, or else the auction's last bid and its bidder."""
     given = [key for key in ("contract", "declarer") if key in payload]
     if len(given) == 2:  # noqa: PLR2004
@@ -104,6 +104,7 @@ def _contract(payload: Mapping[str, Any], last_bid: Any) -> Contract:
     if last_bid is None:
         raise NotationError("the play position names no contract: give an auction with a bid, or contract and "
                             "declarer")
+    assert isinstance(last_bid.call, Bid)  # the last of the auction's bids
     return Contract(last_bid.call, last_bid.seat)
 
 

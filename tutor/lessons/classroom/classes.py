@@ -204,7 +204,6 @@ def item_words(item: tuple[str, str], names: Names) -> str:
 
     if kind == "solo" and item_id in RULES:
         return f"Solo Whist: {hand_kind(item_id)}"
-
     try:
         laws = laws_named(serve(kind, item_id, 0).laws)
     except TutorError:
