@@ -568,3 +568,21 @@ def test_review_asks_again_after_help_or_a_slip_and_records_one_answer(
     with open_store(db_with_a_mistake) as store:
         answers = store.answers("default")
     assert len(answers) == 2 and answers[-1].answer.given not in ("help", "no such choice", "")  # choice 1
+
+
+@pytest.mark.parametrize("argv", [["drill", "lead", "--seed", "1", "--no-consequences"], ["review", "--mistakes"],
+                                  ["play", "--seed", "1"], ["play", "--players", "3", "--seed", "2"]],
+                         ids=["drill", "review", "table", "three-players"])
+def test_one_wrong_line_forever_stops_in_one_line(argv: list[str], db_with_a_mistake: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``yes x | tutor drill`` (or review, or the table at any size) printed refusals until it was killed."""
+    from tutor.cli.inputs import MAX_REFUSALS
+
+    bytes_stdin(monkeypatch, b"x\n" * 100_000)
+    monkeypatch.setattr("tutor.cli.commands.play.read_table_line", lambda prompt: "x")  # every table size's reader
+    monkeypatch.setenv("TUTOR_DB", str(db_with_a_mistake))
+    assert main(argv) == 2  # noqa: PLR2004
+    out, err = capsys.readouterr()
+    assert err.startswith("error: ") and "in a row" in err and err.count("\n") == 1, err
+    assert out.count("Not allowed") + out.count("not one of the choices") == MAX_REFUSALS

@@ -26,6 +26,9 @@ MAX_TABLE_LINE = 100
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 #: what a learner types for the table's words ("help" was refused as "bad call 'help'")
 HELP_WORDS = frozenset({"help", "?", "h"})
+#: entries refused in a row after which a prompt gives up in one line: a script feeding one wrong line
+#: forever (``yes x | tutor drill``) printed refusals until it was killed
+MAX_REFUSALS = 25
 
 SEED_HELP = "seed, 0 to 2**63-1; the same seed gives the same {what}"
 
@@ -87,6 +90,14 @@ def read_table_line(prompt: str) -> str:
     if line is None:
         raise EOFError
     return line
+
+
+def refused(in_a_row: int) -> int:
+    """One refusal more at a prompt: the count of refusals in a row, or a one-line :class:`TutorError`
+    once it reaches :data:`MAX_REFUSALS` (what was answered or played before is kept)."""
+    if in_a_row + 1 >= MAX_REFUSALS:
+        raise TutorError(f"{MAX_REFUSALS} entries in a row were refused: stopping here (what was done is kept)")
+    return in_a_row + 1
 
 
 def table_help(act: str, words: Mapping[str, str]) -> str:

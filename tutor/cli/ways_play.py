@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.cli.inputs import HELP_WORDS, table_command, table_help
+from tutor.cli.inputs import HELP_WORDS, refused, table_command, table_help
 from tutor.cli.spelling import out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
@@ -98,7 +98,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayR
 def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
     """One deal at the terminal, ended by its review (sampled over ``options.layouts``, when asked);
     ``False`` when the learner quits."""
-    shown = 0
+    shown = refusals = 0
     while True:
         table.run_robots()
         for line in step_lines(table.game, shown, table.learner):
@@ -107,6 +107,7 @@ def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
         if not table.learners_turn:
             break
         outcome = _turn(table, read, options.now)
+        refusals = refused(refusals) if outcome == "again" else 0
         if outcome == "quit":
             return False
         shown = min(shown, len(table.game.steps))

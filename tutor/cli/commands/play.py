@@ -32,6 +32,7 @@ from tutor.cli.inputs import (
     HELP_WORDS,
     add_seed_option,
     read_table_line,
+    refused,
     seed_or_random,
     table_command,
     table_help,
@@ -132,13 +133,14 @@ def play_deal(table: TableDeal, read: Callable[[str], str], options: TableOption
     """Play ``table`` to its end at the terminal; ``False`` when the learner quits. ``save`` keeps
     the rubber after every action (committed: a kill loses nothing acted)."""
     print(f"Your hand: {hand_line(table.hand(table.learner))}")
-    shown = 0
+    shown = refusals = 0
     while True:
         table.run_robots()
         shown = _show_new(table, shown)
         if not table.learners_turn:
             break  # the deal is over
         outcome = _learner_turn(table, read, options.now)
+        refusals = refused(refusals) if outcome == "again" else 0
         if save is not None and outcome in ("acted", "undo"):
             table.run_robots()
             save()

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
-from tutor.cli.inputs import HELP_WORDS, add_seed_option, count_argument, read_answer, seed_or_random
+from tutor.cli.inputs import HELP_WORDS, add_seed_option, count_argument, read_answer, refused, seed_or_random
 from tutor.cli.spelling import read_choice, same_answer
 from tutor.engine.errors import echo
 from tutor.engine.nouns import count_of
@@ -84,6 +84,7 @@ def _answer_line(exercise: Exercise, cards_or_calls: bool) -> str | None:
     With choices listed, only one of them is an answer: anything else ("help", a typing slip) was
     recorded as a wrong answer and counted against the item; now it is refused and asked again."""
     choices = exercise.choices
+    refusals = 0
     while True:
         print("> ", end="", flush=True)
         read = read_answer()
@@ -105,6 +106,7 @@ def _answer_line(exercise: Exercise, cards_or_calls: bool) -> str | None:
         if chosen is not None:
             return chosen
         print(f"{echo(line)} is not one of the choices (help: how to answer).")
+        refusals = refused(refusals)
 
 
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
