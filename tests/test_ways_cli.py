@@ -169,3 +169,19 @@ def test_help_at_a_ways_table_lists_words_it_understands_and_the_calls_read_as_w
     out = capsys.readouterr().out
     refusals = re.findall(r"Not allowed: (.*)", out)
     assert len(refusals) == 1 and refusals[0].count("law 35") == 1, refusals
+
+
+def test_four_players_is_the_books_game_and_a_ways_flag_needs_another_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players 4`` was refused ("choose from 2, 3, 5"), and ``--way``/``--round`` without another size
+    were ignored without a word."""
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    assert main(["robots", "--seed", "2"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["robots", "--seed", "2", "--players", "4"]) == 0
+    assert capsys.readouterr().out == plain
+    for stray in (["--way", "dummy"], ["--round", "2"], ["--way-option", "dummy-transfer=transfer"]):
+        for command in (["robots", "--seed", "2"], ["play", "--seed", "2"]):
+            assert main([*command, "--players", "4", *stray]) == 2  # noqa: PLR2004
+            err = capsys.readouterr().err
+            assert err.startswith(f"error: {stray[0]}") and "--players 2, 3 or 5" in err and err.count("\n") == 1

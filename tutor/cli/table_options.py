@@ -14,6 +14,26 @@ import argparse
 from dataclasses import dataclass
 
 from tutor.engine.errors import TutorError, echo
+from tutor.engine.ways.catalogue import PLAYER_COUNTS
+
+#: ``--players``: 4 is the book's own game, as when the flag is left out ("--players 4" was refused)
+PLAYERS_CHOICES = (*PLAYER_COUNTS[:2], 4, *PLAYER_COUNTS[2:])
+PLAYERS_HELP = "the table size: 4 (the book's game, the default), or 2, 3 or 5 players (docs/table-sizes.md)"
+
+
+def other_table_size(args: argparse.Namespace) -> int | None:
+    """The ``--players`` of another table size (2, 3 or 5), or ``None`` for the four-handed game; a way's
+    flag given for four players is refused in one line (it was ignored without a word)."""
+    players = getattr(args, "players", None)
+    if players in PLAYER_COUNTS:
+        return int(players)
+    stray = [flag for flag, value in (("--way", getattr(args, "way", None)),
+                                      ("--way-option", getattr(args, "way_options", None)),
+                                      ("--round", getattr(args, "five_round", 0))) if value]
+    if stray:
+        raise TutorError(f"{', '.join(stray)}: only with --players 2, 3 or 5 (four players play the book's game)")
+    return None
+
 
 #: the most layouts ``tutor play --layouts`` prices each deviation over (the page's switch prices at most
 #: 100 too; each layout of a call is a finished auction and a solved contract, each twice)

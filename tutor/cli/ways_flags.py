@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 
+from tutor.cli.table_options import PLAYERS_CHOICES, PLAYERS_HELP
 from tutor.engine.errors import TutorError
-from tutor.engine.ways.catalogue import PLAYER_COUNTS, Way, find_way
+from tutor.engine.ways.catalogue import Way, find_way
 from tutor.lessons.ways.table import FIVE_NAMES
 
 
@@ -17,8 +18,7 @@ class Given(str):
 
 
 def add_way_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS,
-                        help="another table size: 2, 3 or 5 players (docs/table-sizes.md)")
+    parser.add_argument("--players", type=int, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
     parser.add_argument("--way", help="the way to play for that many players (default: the book's first)")
     add_round_option(parser)
 

@@ -38,7 +38,14 @@ from tutor.cli.inputs import (
     table_help,
 )
 from tutor.cli.spelling import as_call, learner_message, out_of_turn
-from tutor.cli.table_options import TableOptions, add_layouts_option, table_options
+from tutor.cli.table_options import (
+    PLAYERS_CHOICES,
+    PLAYERS_HELP,
+    TableOptions,
+    add_layouts_option,
+    other_table_size,
+    table_options,
+)
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
@@ -66,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tutor.cli.commands.progress import add_store_options
 
     add_store_options(parser)
-    parser.add_argument("--players", type=int, choices=(2, 3, 5), help="another table size (docs/table-sizes.md)")
+    parser.add_argument("--players", type=int, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
     parser.add_argument("--way", help="the way for that many players (default: the book's first)")
     from tutor.cli.ways_cli import add_round_option
 
@@ -76,7 +83,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
     read = read or read_table_line  # bounded: `< /dev/zero` is one line, not a MemoryError
-    if getattr(args, "players", None) is not None:
+    if other_table_size(args) is not None:
         from tutor.cli.ways_cli import play_way
 
         return play_way(args, seed_or_random(args.seed), read, _play_rubber)

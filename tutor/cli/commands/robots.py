@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from tutor.cli.commands import SUMMARIES
+from tutor.cli.table_options import other_table_size
 from tutor.engine import pbn
 from tutor.engine.cards import Card, Deal, Seat
 from tutor.engine.deals.generate import random_deal
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.players is not None:
+    if other_table_size(args) is not None:
         from tutor.cli.ways_cli import run_robots
 
         return run_robots(args)
