@@ -16,7 +16,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.seeds import seed_from_text
 
 #: The longest answer line read from standard input (bytes, before decoding).
@@ -90,6 +90,29 @@ def read_table_line(prompt: str) -> str:
     if line is None:
         raise EOFError
     return line
+
+
+def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str) -> str | None:
+    """Read answer lines at ``prompt`` until ``take`` accepts one, and return what it made of it (``None``
+    at the end of the input). A blank line asks again; ``help`` (unless ``take`` accepts it) prints
+    ``help_text``; anything else is refused in a line, and :data:`MAX_REFUSALS` in a row stop the command."""
+    refusals = 0
+    while True:
+        print(prompt, end="", flush=True)
+        line = read_answer()
+        if line is None:
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        taken = take(text)
+        if taken is not None:
+            return taken
+        if text.lower() in HELP_WORDS:
+            print(help_text)
+            continue
+        print(f"{echo(text)} is not one of the choices (help: how to answer).")
+        refusals = refused(refusals)
 
 
 def refused(in_a_row: int) -> int:

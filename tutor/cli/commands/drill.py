@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
-from tutor.cli.inputs import HELP_WORDS, add_seed_option, read_answer, refused, seed_or_random
+from tutor.cli.inputs import add_seed_option, ask_until, seed_or_random
 from tutor.cli.spelling import choice_text, read_choice
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.nouns import count_of
@@ -150,20 +150,7 @@ ANSWER_HELP = ("Type one of the choices as listed - a card also as D10, DT or 10
 
 def ask(drill: Drill) -> str | None:
     """Read an answer from standard input until it is one of the choices (``None`` at end of input)."""
-    refusals = 0
-    while True:
-        print("Your answer: ", end="", flush=True)
-        line = read_answer()
-        if line is None:
-            return None
-        answer = matching_choice(line, drill)
-        if answer is not None:
-            return answer
-        if line.strip().lower() in HELP_WORDS:
-            print(ANSWER_HELP)
-            continue
-        print(f"{echo(line.strip())} is not one of the choices (help: how to type one).")
-        refusals = refused(refusals)
+    return ask_until("Your answer: ", lambda text: matching_choice(text, drill), ANSWER_HELP)
 
 
 def matching_choice(text: str, drill: Drill) -> str | None:

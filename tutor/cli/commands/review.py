@@ -10,9 +10,8 @@ from collections.abc import Iterator
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
-from tutor.cli.inputs import HELP_WORDS, add_seed_option, count_argument, read_answer, refused, seed_or_random
+from tutor.cli.inputs import HELP_WORDS, add_seed_option, ask_until, count_argument, seed_or_random
 from tutor.cli.spelling import read_choice, same_answer
-from tutor.engine.errors import echo
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
@@ -83,30 +82,20 @@ def _answer_line(exercise: Exercise, cards_or_calls: bool) -> str | None:
 
     With choices listed, only one of them is an answer: anything else ("help", a typing slip) was
     recorded as a wrong answer and counted against the item; now it is refused and asked again."""
+    return ask_until("> ", lambda text: _chosen(text, exercise, cards_or_calls), REVIEW_HELP)
+
+
+def _chosen(text: str, exercise: Exercise, cards_or_calls: bool) -> str | None:
+    """The exercise's answer ``text`` names (a choice's number, the choice in any spelling, or a free
+    answer where no choices are listed), else ``None``."""
     choices = exercise.choices
-    refusals = 0
-    while True:
-        print("> ", end="", flush=True)
-        read = read_answer()
-        if read is None:
-            return None
-        line = read.strip()
-        if not line:
-            continue
-        if line.lower() in HELP_WORDS and not any(c.lower() == line.lower() for c in choices):
-            print(REVIEW_HELP)
-            continue
-        if choices and line.isascii() and line.isdigit() and 1 <= int(line) <= len(choices):
-            return choices[int(line) - 1]
-        if not choices:  # a free answer: a number, a word, or a card or call in any spelling
-            return same_answer(line, exercise.expected) if cards_or_calls else line
-        chosen = read_choice(line, choices) if cards_or_calls else None  # D10, ♦10, 10D, 1♥, pass
-        chosen = chosen or next((c for c in choices  # as listed ("open misère"), or as stored ("open-misere")
-                                 if line.casefold() in (c.casefold(), exercise.choice_name(c).casefold())), None)
-        if chosen is not None:
-            return chosen
-        print(f"{echo(line)} is not one of the choices (help: how to answer).")
-        refusals = refused(refusals)
+    if choices and text.isascii() and text.isdigit() and 1 <= int(text) <= len(choices):
+        return choices[int(text) - 1]
+    if not choices:  # a free answer (a number, a word, a card or call in any spelling), "help" asking for help
+        return None if text.lower() in HELP_WORDS else same_answer(text, exercise.expected) if cards_or_calls else text
+    chosen = read_choice(text, choices) if cards_or_calls else None  # D10, ♦10, 10D, 1♥, pass
+    return chosen or next((c for c in choices  # as listed ("open misère"), or as stored ("open-misere")
+                           if text.casefold() in (c.casefold(), exercise.choice_name(c).casefold())), None)
 
 
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
