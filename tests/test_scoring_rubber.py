@@ -151,10 +151,10 @@ def test_sheet_of_one_deal_has_both_columns_the_line_and_the_totals() -> None:
     assert "NS (we)" in text and "EW (they)" in text and "====" in text
 
 
-def test_sheet_of_a_rubber_marks_each_game_and_the_rubber() -> None:
+def test_sheet_of_a_rubber_marks_each_partie_and_the_rubber() -> None:
     r = score_rubber([PASS, played("5S N", 11), played("3H E", 7), played("5H S", 11)])
     rows = rubber_rows(r)
-    games = [r_.entry for r_ in rows if r_.section == "game"]
-    assert games == ["game 1: won by NS", "game 2: won by NS"]
+    parties = [r_.entry for r_ in rows if r_.section == "partie"]
+    assert parties == ["partie 1: won by NS", "partie 2: won by NS"]  # the pages' word (note 9), not "game"
     text = sheet_text(rows)
     assert "rubber won by NS" in text and "X (passed out)" in text

@@ -165,6 +165,6 @@ def test_the_sheet_holds_the_deal_the_moment_it_is_over() -> None:
             book = table.hint()
             table.act(str(book.get("call") or book["card"]))
     score = table.result()
-    game = next(r for r in rubber.rows() if r.section == "game")
-    assert (game.ns, game.ew) == (score["below"]["NS"], score["below"]["EW"])
+    partie = next(r for r in rubber.rows() if r.section == "partie")
+    assert (partie.ns, partie.ew) == (score["below"]["NS"], score["below"]["EW"])
     assert rubber.finished == []  # written on the sheet, not yet moved on: undo and "play on" still work

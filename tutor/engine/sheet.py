@@ -26,7 +26,7 @@ from tutor.engine.cards import Side
 from tutor.engine.rubber import Rubber
 from tutor.engine.scoring.items import KINDS, DealScore, ScoreItem
 
-Section = Literal["above", "line", "below", "game", "total", "result"]
+Section = Literal["above", "line", "below", "partie", "total", "result"]
 
 
 @dataclass(frozen=True)
@@ -74,17 +74,18 @@ def rubber_rows(rubber: Rubber) -> tuple[SheetRow, ...]:
         rows += [_item_row("below", e.deal_no, e.item) for e in rubber.entries
                  if e.item.line == "below" and e.partie == partie.number]
         won = f"won by {partie.winner.value}" if partie.winner else "not finished"
-        rows.append(SheetRow("game", None, f"game {partie.number}: {won}",
+        # "partie", the tutor's one word for the race to 500 (note 9), as every page and sentence says it
+        rows.append(SheetRow("partie", None, f"partie {partie.number}: {won}",
                              partie.below[Side.NS], partie.below[Side.EW], ("note-9",)))
     rows.append(SheetRow("total", None, "above the line", rubber.above(Side.NS), rubber.above(Side.EW)))
     rows.append(SheetRow("total", None, "below the line", rubber.below(Side.NS), rubber.below(Side.EW)))
     rows.append(SheetRow("total", None, "total", rubber.total(Side.NS), rubber.total(Side.EW)))
     leader, margin = rubber.result()
-    games = " ".join(s.value for s in rubber.games) or "none"
+    won = " ".join(s.value for s in rubber.games) or "none yet"
     if rubber.winner is not None:
-        verdict = f"rubber won by {rubber.winner.value} (games: {games})"
+        verdict = f"rubber won by {rubber.winner.value} (parties won: {won})"
     else:
-        verdict = f"rubber not finished (games: {games})"
+        verdict = f"rubber not finished (parties won: {won})"
     diff = f"{leader.value} ahead by {margin}" if leader else "level"
     rows.append(SheetRow("result", None, f"{verdict}; {diff}", None, None, ("scoring-4",)))
     return tuple(rows)

@@ -70,11 +70,11 @@ def classic_sheet_md(rows: tuple[SheetRow, ...], *, we: str = "We (NS)", they: s
         if row.section == "below":
             out.append(line(row))
             below = True
-        elif row.section in ("game", "total"):
+        elif row.section in ("partie", "total"):
             out.append(line(row, bold=True))
         elif row.section == "result":
             out.append(f"|   |   | **{row.entry}** |")
-    if not below and not any(r.section == "game" for r in rows):
+    if not below and not any(r.section == "partie" for r in rows):
         out.insert(out.index("| ━━━━━━ | ━━━━━━ | **the line** |") + 1, "|   |   | nothing below the line yet |")
     return "\n".join(out)
 
