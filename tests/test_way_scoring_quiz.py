@@ -180,3 +180,16 @@ def test_quiz_page_shows_every_ways_level_with_one_input_per_figure(tmp_path: Pa
     assert keys == {f"scoring_quiz_way_{q.id}_{b.key.replace(':', '_')}" for b in q.blanks}
     shown = [t.value for t in at.text]
     assert all(line in shown for line in q.story)
+
+
+def test_a_side_that_is_one_player_takes_a_singular_verb() -> None:
+    """The engine writes a side's verbs in the plural ("NS hold 5 trump honours"); at two and three players
+    the side is one player, and the story read "A hold 5 trump honours", "C with the dummy hold …"."""
+    import re
+
+    from tutor.lessons.ways.scoring import WAY_LEVELS, make_way_question
+
+    one_player_plural = re.compile(r"(?:^|[\s(;:])[A-Z](?: with the dummy|'s dummy)? (?:hold|reach|win)\b")
+    texts = [line for level in WAY_LEVELS for seed in range(3) for line in make_way_question(level.id, seed).story]
+    assert any(" holds " in t for t in texts)  # the singular was written
+    assert not [t for t in texts if one_player_plural.search(t)]

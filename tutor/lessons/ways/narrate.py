@@ -44,9 +44,19 @@ def seat_words(game: WayGame) -> dict[str, str]:
 _SEAT_TOKEN = re.compile(r"\b(NS|EW|N|E|S|W)\b")
 
 
+#: the engine writes a side's verbs in the plural ("NS hold", "NS reach 500 ... and win", "win their"); a side
+#: that is one player ("A", "C with the dummy") takes the singular: "A hold 5 trump honours" read wrongly
+_PLURAL_VERBS = ((r" hold\b", " holds"), (r" reach (\d+) below the line and win\b", r" reaches \1 below the line and wins"),
+                 (r" win their\b", " wins his"), (r" win\b", " wins"))
+
+
 def in_words(text: str, words: Mapping[str, str]) -> str:
-    """An engine item's text with seat letters and sides replaced by the players' names."""
-    return _SEAT_TOKEN.sub(lambda m: words.get(m.group(1), m.group(1)), text)
+    """An engine item's text with seat letters and sides replaced by the players' names, the verbs agreeing."""
+    named = _SEAT_TOKEN.sub(lambda m: words.get(m.group(1), m.group(1)), text)
+    for name in {n for n in words.values() if " and " not in n and n not in ("NS", "EW")}:
+        for plural, singular in _PLURAL_VERBS:
+            named = re.sub(rf"(?<![\w-]){re.escape(name)}{plural}", f"{name}{singular}", named)
+    return named
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ from tutor.lessons.review import Exercise
 from tutor.lessons.ways.narrate import in_words, seat_words
 from tutor.lessons.ways.robots import play_by_robots
 from tutor.lessons.ways.table import FIVE_NAMES, five_robot_rubber
-from tutor.lessons.words import action_text
+from tutor.lessons.words import action_text, hand_line
 
 #: deals tried for one played deal, and for one rubber or partie (robots often throw a deal in)
 MAX_DEALS = 60
@@ -208,7 +208,8 @@ def _two_handed(level: WayLevel, seed: int) -> WayScoringQuestion:
     words = seat_words(game)
     hands = game.final_hands()
     story = [f"The way: {way.title}.", describe_game(game)]
-    story += [f"{p}'s hand as the play began: {hands[game.seat_of(p)].to_pbn()}" for p in game.setup.players]
+    # as every hand is shown ("♠ K Q 5  ♥ 10 9 3 …"), not in PBN ("KQ5.T93.AJ5.8762")
+    story += [f"{p}'s hand as the play began: {hand_line(hands[game.seat_of(p)])}" for p in game.setup.players]
     blanks = []
     for player in game.setup.players:
         side = game.seat_of(player).side
