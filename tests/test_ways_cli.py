@@ -185,3 +185,15 @@ def test_four_players_is_the_books_game_and_a_ways_flag_needs_another_size(
             assert main([*command, "--players", "4", *stray]) == 2  # noqa: PLR2004
             err = capsys.readouterr().err
             assert err.startswith(f"error: {stray[0]}") and "--players 2, 3 or 5" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("players", "way"), [(2, "one-card"), (2, "buy-in"), (2, "exchange"), (2, "dummies"),
+                                             (3, "dummy"), (3, "auction")])
+def test_every_ways_actions_read_with_their_cards_and_are_taken_as_shown(
+        players: int, way: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A way's own actions read "A: swap H3", "give D2 E" (the engine's spelling); they read as every card
+    does ("swap ♥3"), and typed back as the prompt shows them they are taken (no "Not allowed")."""
+    assert play_way(_args(players=players, way=way, seat="A"), 4, auto(), _play_rubber) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed" not in out, out
+    assert not re.findall(r"\b(?:swap|give|discard) [SHDC](?:[2-9TJQKA])\b", out), out

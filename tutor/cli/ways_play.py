@@ -38,7 +38,7 @@ from tutor.lessons.ways.rubber import (
     write_round,
 )
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
-from tutor.lessons.words import action_text, hand_line
+from tutor.lessons.words import action_words, hand_line
 
 if TYPE_CHECKING:  # imported when a rubber is played, as before
     from tutor.lessons.table import TableDeal
@@ -160,7 +160,7 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
         print("  Give one card to each: " + ", ".join(f"{t} = {table.label(Seat.parse(t))}" for t in targets)
               + " (type: give CARD PLACE)")
     legal = game.legal_actions()
-    shown = ", ".join(map(action_text, legal[:12])) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
+    shown = ", ".join(map(action_words, legal[:12])) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
     text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, help, quit): ")
     if text is None:
         return "quit"
@@ -170,7 +170,7 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
         return "help"
     if word == "hint":
         hint = table.hint()
-        print(f"The robot would: {action_text(hint.action)} — {hint.explanation}")
+        print(f"The robot would: {action_words(hint.action)} — {hint.explanation}")
         return "hint"
     if word == "undo":
         print("Taken back." if table.undo() else "Nothing of yours to take back.")

@@ -133,6 +133,15 @@ def action_text(text: str) -> str:
     return text
 
 
+def action_words(text: str) -> str:
+    """An action of any table as the learner reads it: a call or card as :func:`action_text` writes it, and
+    a way's own action with its cards so ("swap ♥3", "give ♦2 E"; they read "swap H3", "give D2 E")."""
+    whole = action_text(text)
+    if whole != text or " " not in text:
+        return whole
+    return " ".join(action_text(word) if len(word) >= 2 else word for word in text.split(" "))  # noqa: PLR2004
+
+
 #: Said once, where the learner first meets a law written with "≈".
 RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the book whose page is lost — the book "
                   "lacks laws 53–73 and 88–109 — and which the tutor recovered from the Russian summaries "

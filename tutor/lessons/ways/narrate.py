@@ -18,7 +18,7 @@ from tutor.engine.cards import Card, Seat, Side
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.ways.duel import DuelPlay
 from tutor.engine.ways.game import WayGame
-from tutor.lessons.words import action_text, laws_named, spoken_call
+from tutor.lessons.words import action_text, action_words, laws_named, spoken_call
 
 
 def seat_words(game: WayGame) -> dict[str, str]:
@@ -168,7 +168,7 @@ def auction_rows(game: WayGame) -> tuple[list[str], list[list[str]]]:
 def said(action: str) -> str:
     if action[:1].isdigit() or action == "P":
         return spoken_call(action)
-    return action
+    return action_words(action)
 
 
 def sides(game: WayGame) -> list[tuple[str, tuple[str, ...]]]:
