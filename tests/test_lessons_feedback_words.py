@@ -128,3 +128,13 @@ def test_double_dummy_summaries_say_whose_side_is_whose(kind: str) -> None:
             if not made:
                 other = "the other side" if mine == declarers else "your side"
                 assert f"the defenders ({other}) score the penalty" in c.summary
+
+
+def test_the_declarers_own_contract_is_not_said_to_be_by_him() -> None:
+    """"You are the declarer (North) in three clubs by you": the declarer's question names his contract alone."""
+    from tutor.lessons.play.drill import make
+
+    prompts = [make(kind, None, seed).prompt for kind in ("discard", "third-hand", "second-hand") for seed in range(12)]
+    own = [p for p in prompts if p.startswith("You are the declarer (")]
+    assert own and not [p for p in prompts if "by you" in p]
+    assert all(re.match(r"You are the declarer \(\w+\) in [a-z -]+, and ", p) for p in own), own

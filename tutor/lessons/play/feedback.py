@@ -35,8 +35,9 @@ def role(p: PlayPosition) -> str:
 def question(p: PlayPosition) -> str:
     """``You are a defender (West) against five spades by South, and you are on lead. …``"""
     against = "in" if p.declaring_side else "against"
-    declarer = "you" if p.seat is p.contract.declarer else SEAT_NAMES[p.contract.declarer]
-    return (f"You are {role(p)} ({SEAT_NAMES[p.seat]}) {against} {p.contract.bid.spoken} by {declarer}, "
+    # the declarer's own contract needs no "by": it read "the declarer (North) in three clubs by you"
+    by = "" if p.seat is p.contract.declarer else f" by {SEAT_NAMES[p.contract.declarer]}"
+    return (f"You are {role(p)} ({SEAT_NAMES[p.seat]}) {against} {p.contract.bid.spoken}{by}, "
             f"and {MOMENT[p.kind]}. Which card does the book play?")
 
 

@@ -29,7 +29,8 @@ from tutor.lessons.words import action_text, hand_by_suit, laws_named, learner_w
 def drill_prompt(drill: Drill) -> str:
     """The drill's question: the prompt and the hand, never the answer."""
     hand = drill.position.get("hand")
-    return f"{drill.prompt}\n\nYour hand:  \n{hand_by_suit(Hand.parse(str(hand)))}" if hand else drill.prompt
+    question = drill.prompt.replace("\n", "  \n")  # the auction and the tricks a line each, on the page too
+    return f"{question}\n\nYour hand:  \n{hand_by_suit(Hand.parse(str(hand)))}" if hand else question
 
 
 def _drill_of_rule(rule_id: str, seed: int) -> Drill:
