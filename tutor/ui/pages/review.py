@@ -59,7 +59,7 @@ def _ask(exercise: Exercise) -> None:
     with st.form(key=f"review_form_{round_}"):
         if exercise.choices:
             given = st.radio("Your answer", exercise.choices, index=None, key=f"review_choice_{round_}",
-                             format_func=exercise.choice_name)
+                             format_func=lambda c: answer_md(exercise.choice_name(c)))  # as the drill pages draw it
         else:
             given = st.text_input("Your answer", key=f"review_text_{round_}")
         pressed = st.form_submit_button("Answer", key="review_submit", type="primary")
