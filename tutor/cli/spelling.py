@@ -15,12 +15,12 @@ printed (``♦10``, never ``DT``) and calls the way the auction is (``2♥``, ``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from tutor.engine.calls import Bid, parse_call
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import ids_named
 
 PASS_WORDS = frozenset({"P", "PASS", "PAS"})
 
@@ -117,17 +117,8 @@ def choice_text(choice: str) -> str:
     return card.pretty if card is not None else choice
 
 
-
-
-
-
-_LAW_ID = re.compile(r"\b(?:law|note|scoring|preamble|two|three|five|solo)-r?\d+\b")
-
-
 def learner_message(text: str) -> str:
     """An error's text with each law id (``law-147``) named as the learner reads it (``law 147``)."""
-    from tutor.lessons.words import law_name
-
-    return _LAW_ID.sub(lambda m: law_name(m.group(0)), text)
+    return ids_named(text)
 
 __all__ = ["as_call", "as_card", "choice_text", "learner_message", "read_choice", "same_answer"]

@@ -104,7 +104,6 @@ class IllegalPlayError(TutorError):
         self.law = law
 
 
-
 class DealGenerationError(TutorError):
     """No deal satisfying the constraints was found within the allowed attempts."""
 

@@ -40,4 +40,17 @@ def numbered_law(law_id: str) -> str | None:
     return f"{_PREFIXES[match['prefix']]} {match['number']}"
 
 
-__all__ = ["count_of", "numbered_law"]
+#: a numbered law's id inside a text (``law-147``, ``law-r53``, ``scoring-17``)
+_ID_IN_TEXT = re.compile(rf"\b(?:{'|'.join(_PREFIXES)})-r?\d+\b")
+
+
+def ids_named(text: str) -> str:
+    """``text`` with each numbered law's id named as :func:`numbered_law` names it.
+
+    >>> ids_named("must follow suit (law-147); see scoring-17")
+    'must follow suit (law 147); see scoring rule 17'
+    """
+    return _ID_IN_TEXT.sub(lambda m: numbered_law(m.group(0)) or m.group(0), text)
+
+
+__all__ = ["count_of", "ids_named", "numbered_law"]

@@ -39,6 +39,11 @@ from tutor.engine.scoring.items import DealScore, RevokeCharge, ScoreItem
 PARTIES_TO_WIN = 2  # "two parties are needed to end the rubber" (scoring 4, note 9)
 
 
+def sides_reaching(below: Mapping[Side, int], target: int, at_once: Side | None = None) -> list[Side]:
+    """The sides whose totals below the line end the partie (``at_once``: a side whose deal ends it anyway)."""
+    return [s for s in Side if below.get(s, 0) >= target or s is at_once]
+
+
 def partie_winner(below: Mapping[Side, int], target: int, declarers: Side | None,
                   at_once: Side | None = None) -> Side | None:
     """The side that wins the partie with these totals below the line after a deal (``None``: not over).
@@ -49,7 +54,7 @@ def partie_winner(below: Mapping[Side, int], target: int, declarers: Side | None
     >>> partie_winner({Side.NS: 530, Side.EW: 580}, 500, Side.NS).value, partie_winner({Side.NS: 490}, 500, None)
     ('EW', None)
     """
-    reached = [s for s in Side if below.get(s, 0) >= target or s is at_once]
+    reached = sides_reaching(below, target, at_once)
     if len(reached) < 2:  # noqa: PLR2004
         return reached[0] if reached else None
     ns, ew = below.get(Side.NS, 0), below.get(Side.EW, 0)
@@ -241,7 +246,7 @@ class Rubber:
                                at_once)
         if winner is None:
             return
-        if all(partie.below[s] >= target or s is at_once for s in Side):
+        if len(sides_reaching(partie.below, target, at_once)) == len(Side):  # both: the tutor's reading decided
             self._readings.append("partie-tie")
         partie.winner = winner
         bonus = self.rules.partie_bonus

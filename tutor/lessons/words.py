@@ -61,7 +61,6 @@ def laws_named(law_ids: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-
 def law_text(law_id: str) -> str:
     """The law's text as the book (or the tutor's reading of the summaries) states it; '' if unknown."""
     entry = _entries().get(law_id)
