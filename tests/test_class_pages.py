@@ -53,6 +53,7 @@ def test_without_accounts_the_tutor_is_single_user_as_before(db: Path) -> None:
     at = _app(PROGRESS)
     assert not at.exception, at.exception
     assert "progress_learner" in _keys(at)  # the profile picker, as before
+    assert any(str(db) in c.value for c in at.caption)  # where the learner's own progress is kept
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         at.switch_page(TEACHER)  # no teacher's view, nor sign-in page, without class mode
     alone = AppTest.from_file(str(ROOT / TEACHER), default_timeout=60)  # the page script itself
@@ -87,6 +88,8 @@ def test_a_learner_sees_only_their_own_record_whatever_the_session_says(db: Path
     at.run()
     assert "progress_learner" not in _keys(at)  # nothing to pick: anna's record only
     assert at.metric[0].value == "1"  # anna's one answer
+    shown = " ".join(str(e.value) for kind in ("caption", "markdown") for e in getattr(at, kind))
+    assert str(db) not in shown and "sqlite" not in shown  # the server's database is not the learner's to see
     at.session_state["tutor_session"].learner = "bob"  # a tampered session value
     at.run()
     assert at.metric[0].value == "1"

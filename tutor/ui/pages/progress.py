@@ -16,6 +16,7 @@ from tutor.lessons.progress.report import (
     area_table,
     learner_record,
 )
+from tutor.ui.access import class_mode
 from tutor.ui.common import MAX_UPLOAD_MB, page_header, show_error, upload_bytes
 from tutor.ui.state import learner_selector, session, store
 
@@ -80,7 +81,8 @@ def _export_import(learner: str) -> None:
         signed_in = session().account or None  # class mode: only the account's own record (docs/classes.md)
         added = import_bytes(store(), upload_bytes(upload), upload.name, only=signed_in)  # bounded reader
         st.success(f"Imported {added} new answers.")
-    st.caption(f"Database: `{store().path}`")
+    if not class_mode():  # on a class's server the database is the administrator's: no host or file to learners
+        st.caption(f"Your progress is kept in `{store().path}`")
 
 
 try:
