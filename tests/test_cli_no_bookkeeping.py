@@ -144,3 +144,44 @@ def test_a_mistake_is_told_in_its_own_drills_words(kind: str, tmp_path: Path, mo
     calls = kind in ("bidding", "solo-bidding")
     assert ("called" in missed or "passed" in missed) is calls, missed
     assert not ONE_WITH_A_PLURAL.findall(missed) and not ENGINE_CALL.findall(missed), missed
+
+
+#: a page's Markdown printed raw at the terminal: emphasis markers and code fences
+MARKDOWN = re.compile(r"\*\*|```|(?<![\w*])\*(?=\w)")
+
+
+def _review_items() -> list[tuple[str, str]]:
+    """Items of every kind the review serves: each scoring level and Solo Whist item, and laws (the
+    book's, its notes and scoring sections, the preamble) and law-quiz questions a sample of each."""
+    from tutor.lessons.content import content_dir
+    from tutor.lessons.review import law_entries
+    from tutor.lessons.review.conventions import _question_pool
+    from tutor.lessons.scoring import load_quiz
+    from tutor.lessons.solo import drill as solo_drill
+
+    laws, quiz = sorted(law_entries()), sorted(_question_pool())
+    return ([("law", i) for i in laws[::len(laws) // 12]] + [("quiz", i) for i in quiz[::len(quiz) // 12]]
+            + [("scoring", level.id) for level in load_quiz(content_dir()).levels]
+            + [("solo", i) for i in (*solo_drill.RULES, "solo-scoring")])
+
+
+def test_a_reviewed_item_reads_as_text_at_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor review`` printed a law's title as "**Drawing for seats**", a scoring question's deal between
+    "```" fences with "**East-West**" and "*honours / aces*", and a scoring answer's laws as
+    "(scoring-11, scoring-12, scoring-14)": the page's Markdown and the rules' ids. The prompt and the
+    feedback of every kind of item, as the terminal prints them, carry neither."""
+    from tutor.cli.commands.review import ask
+    from tutor.lessons.progress import open_store
+    from tutor.lessons.review.servers import serve
+
+    items = _review_items()
+    assert {kind for kind, _ in items} == {"law", "quiz", "scoring", "solo"}
+    with open_store(tmp_path / "p.sqlite3") as store:
+        for kind, item in items:
+            exercise = serve(kind, item, 3)
+            monkeypatch.setattr("sys.stdin", io.StringIO(f"{'1' if exercise.choices else '0'}\n"))
+            assert ask(store, "anna", exercise)
+            out = capsys.readouterr().out
+            assert "Right" in out or "Not quite" in out, out
+            assert not MARKDOWN.findall(out) and not BOOKKEEPING.findall(out), (kind, item, out)

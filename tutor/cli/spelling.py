@@ -15,6 +15,7 @@ printed (``♦10``, never ``DT``) and calls the way the auction is (``2♥``, ``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from tutor.engine.calls import Bid, parse_call
@@ -121,4 +122,20 @@ def learner_message(text: str) -> str:
     """An error's text with each law id (``law-147``) named as the learner reads it (``law 147``)."""
     return ids_named(text)
 
-__all__ = ["as_call", "as_card", "choice_text", "learner_message", "read_choice", "same_answer"]
+
+#: a page's emphasis: ``**bold**`` and ``*italic*`` (an asterisk inside a word or a figure is left alone)
+_EMPHASIS = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", re.S)
+
+
+def terminal_text(markdown: str) -> str:
+    """A page's Markdown as the terminal prints it: a line per line (the page's ``"  \\n"`` breaks), the
+    text of a fenced block without its fences (a deal's diagram), and no emphasis markers.
+
+    >>> terminal_text("**Drawing** (Law 2)  \\nWhat do **NS** write for *honours*, 2 * 3?")
+    'Drawing (Law 2)\\nWhat do NS write for honours, 2 * 3?'
+    """
+    lines = [line for line in markdown.replace("  \n", "\n").split("\n") if not line.strip().startswith("```")]
+    return _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), "\n".join(lines))
+
+
+__all__ = ["as_call", "as_card", "choice_text", "learner_message", "read_choice", "same_answer", "terminal_text"]

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import HELP_WORDS, add_seed_option, ask_until, count_argument, seed_or_random
-from tutor.cli.spelling import read_choice, same_answer
+from tutor.cli.spelling import read_choice, same_answer, terminal_text
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
@@ -100,7 +100,7 @@ def _chosen(text: str, exercise: Exercise, cards_or_calls: bool) -> str | None:
 
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     """Show one exercise, record the answer, then give feedback; False at end of input."""
-    print(exercise.prompt.replace("  \n", "\n"))  # the page's Markdown line breaks: a line each here too
+    print(terminal_text(exercise.prompt))  # the page's Markdown: its line breaks, no ``**`` or fences
     cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
         print(f"  {index}. {exercise.choice_name(choice)}")
@@ -113,6 +113,6 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     store.record(answer, learner)  # recorded before the feedback is shown
     expected = exercise.choice_name(exercise.expected)
     print(("Right. " if answer.correct else f"Not quite: the answer is {expected}. ")
-          + exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning"))
+          + terminal_text(exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning")))
     sys.stdout.flush()
     return True

@@ -31,6 +31,7 @@ from tutor.lessons.scoring.deals import (
     draw_tricks,
     plausible_deal,
 )
+from tutor.lessons.words import laws_named
 
 MAX_RUBBER_DEALS = 40
 RUBBER_ATTEMPTS = 20
@@ -239,5 +240,5 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
     prompt = (f"{question_markdown(question)}\n\nHow many points do **{SIDE_NAMES[blank.side]}** write "
               f"for *{blank.label.lower()}*?")
     return Exercise("scoring", item_id, prompt=prompt, expected=str(blank.expected),
-                    explanation=f"{result.why}. ({', '.join(blank.laws)})", short=str(blank.expected),
+                    explanation=f"{result.why}. ({laws_named(blank.laws)})", short=str(blank.expected),
                     laws=blank.laws, seed=seed, position=question.position)
