@@ -17,7 +17,8 @@ from tutor.lessons.drills.kinds import DRILL_KINDS
 ONE_WITH_A_PLURAL = re.compile(r"(?<![\d.,/])\b1 (?!pass\b|class\b|plus\b)[a-z]+s\b")
 #: a call or card in the engine's spelling where the learner reads ("Auction (dealer S): S 1NT, W P, N 2S",
 #: "trick 1: W H4, N HT", "three hearts (3H)"): the tables write "pass", "2♠", "♥10"
-ENGINE_CALL = re.compile(r"\b[NESW] (?:P|[1-7][SCDH]|[SHDC][2-9TJQKA])\b|\([1-7][SCDH]\)|\bContract [1-7][SCDH]\b")
+#: (and a scoring question's "five clubs (5C, 11 tricks)")
+ENGINE_CALL = re.compile(r"\b[NESW] (?:P|[1-7][SCDH]|[SHDC][2-9TJQKA])\b|\([1-7][SCDH]\b|\bContract [1-7][SCDH]\b")
 
 #: a convention's condition as its YAML writes it ("named(suit=partner) == True: True" in a lead drill's feedback)
 RAW_CONDITION = re.compile(r"\b[a-z_]+\([a-z_]+=[^)]*\)|\b[a-z]+_[a-z_]+ *(?:==|<=|>=|!=|<|>) ")

@@ -92,10 +92,12 @@ def read_table_line(prompt: str) -> str:
     return line
 
 
-def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str) -> str | None:
+def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
+              refusal: str = "is not one of the choices") -> str | None:
     """Read answer lines at ``prompt`` until ``take`` accepts one, and return what it made of it (``None``
     at the end of the input). A blank line asks again; ``help`` (unless ``take`` accepts it) prints
-    ``help_text``; anything else is refused in a line, and :data:`MAX_REFUSALS` in a row stop the command."""
+    ``help_text``; anything else is refused in a line (what was typed, then ``refusal``), and
+    :data:`MAX_REFUSALS` in a row stop the command."""
     refusals = 0
     while True:
         print(prompt, end="", flush=True)
@@ -111,7 +113,7 @@ def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str) ->
         if text.lower() in HELP_WORDS:
             print(help_text)
             continue
-        print(f"{echo(text)} is not one of the choices (help: how to answer).")
+        print(f"{echo(text)} {refusal} (help: how to answer).")
         refusals = refused(refusals)
 
 

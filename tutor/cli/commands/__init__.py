@@ -14,6 +14,7 @@ SUMMARIES: dict[str, str] = {
     "drill": "practise a convention: a generated position, answered here",
     "laws": "study the laws: sections, one law, search",
     "play": "the practice table: play a deal or a rubber against the book robots",
+    "quiz": "quiz yourself: the laws (each answer quotes the law) or a deal's score sheet",
     "progress": "show, export or import the learner's progress record",
     "review": "review what is due (spaced repetition) or replay a mistake",
     "robots": "the four book robots bid and play a deal out",

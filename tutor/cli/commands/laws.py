@@ -47,7 +47,7 @@ def load_guide(content: Path | None) -> StudyGuide:
     return StudyGuide(report.rules, citations_in(report.documents.values()))
 
 
-def _wrap(text: str, indent: str = "", first: str | None = None) -> str:
+def wrap_text(text: str, indent: str = "", first: str | None = None) -> str:
     paras = [p for p in text.split("\n\n") if p.strip()]
     return "\n\n".join(
         textwrap.fill(" ".join(p.split()), WIDTH, initial_indent=first if first is not None and n == 0 else indent,
@@ -63,13 +63,13 @@ def show_entry(guide: StudyGuide, entry: Entry) -> str:
     lines = [f"{entry.label}: {entry.title}",
              f"{section.title}, {position} of {count} · {entry.kind}"
              + (" · recovered from the summaries" if entry.recovered else ""), "",
-             _wrap(entry.text), ""]
+             wrap_text(entry.text), ""]
     if entry.terms:
         lines.append("Russian terms: " + "; ".join(f"{t.ru} ({t.translit}) = {t.en}" for t in entry.terms))
     for note in entry.notes:
-        lines.append(_wrap(learner_words(note), "        ", first="  note: "))
+        lines.append(wrap_text(learner_words(note), "        ", first="  note: "))
     for variant in entry.variants:  # what the reading is, as the page names it (not the digest's conflict)
-        lines.append(_wrap(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
+        lines.append(wrap_text(variant.text, "    ", first=f"  another reading, {variant.id.replace('-', ' ')}: "))
         lines += [f"    source: {cited_source(s)}" for s in variant.sources]
     lines += ["Sources:"] + [f"  {cited_source(s)}" for s in entry.sources]
     related = guide.related(entry.id)
@@ -89,7 +89,7 @@ def _listed(entries: Sequence[Entry], indent: str = "") -> str:
     return "\n".join(f"{indent}{e.label:<{width}}  {e.title}" for e in entries)
 
 
-def _section_id(guide: StudyGuide, given: str) -> str:
+def section_id(guide: StudyGuide, given: str) -> str:
     """The section ``given`` names: its id, or the number ``tutor laws`` lists it by (from 1)."""
     text = given.strip()
     if text.isascii() and text.isdigit() and len(text) <= 3:  # noqa: PLR2004 -- a short number, not a flood
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         print(show_entry(guide, guide.entry(args.id)))
         return 0
     if args.section:
-        section = guide.section(_section_id(guide, args.section))
+        section = guide.section(section_id(guide, args.section))
         print(section.title)
         print(_listed(guide.section_entries(section.id), "  "))
         return 0

@@ -13,6 +13,7 @@ from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import HELP_WORDS, add_seed_option, ask_until, count_argument, seed_or_random
 from tutor.cli.spelling import read_choice, same_answer, terminal_text
 from tutor.engine.nouns import count_of
+from tutor.lessons.answers import Answer
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
 from tutor.lessons.review import Exercise, Skipped, due_items, mastery
 from tutor.lessons.review.mistakes import describe_mistake, mistakes_waiting, replay_mistakes
@@ -98,8 +99,9 @@ def _chosen(text: str, exercise: Exercise, cards_or_calls: bool) -> str | None:
                            if text.casefold() in (c.casefold(), exercise.choice_name(c).casefold())), None)
 
 
-def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
-    """Show one exercise, record the answer, then give feedback; False at end of input."""
+def ask(store: ProgressStore, learner: str, exercise: Exercise) -> Answer | None:
+    """Show one exercise, record the answer, then give feedback: the answer recorded (``None`` at the
+    end of the input)."""
     print(terminal_text(exercise.prompt))  # the page's Markdown: its line breaks, no ``**`` or fences
     cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
@@ -107,7 +109,7 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     started = time.monotonic()
     line = _answer_line(exercise, cards_or_calls)
     if line is None:
-        return False
+        return None
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown
@@ -115,4 +117,4 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> bool:
     print(("Right. " if answer.correct else f"Not quite: the answer is {expected}. ")
           + terminal_text(exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning")))
     sys.stdout.flush()
-    return True
+    return answer

@@ -115,7 +115,7 @@ def serve_quiz(item_id: str, seed: int) -> Exercise:
     random.Random(seed).shuffle(choices)
     return Exercise(
         "quiz", item_id, prompt=question.asked, expected=question.answer, choices=tuple(choices),
-        explanation=question.explanation or f"Answer: {question.answer}",
+        explanation=question.explanation or f"By {laws_named(question.laws)}.",
         short=f"Right — {laws_named(question.laws)}.", laws=tuple(question.laws), seed=seed,
     )
 

@@ -19,6 +19,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.engine.scoring import RevokeArg, as_revokes
 from tutor.lessons.scoring.content import LevelModel
+from tutor.lessons.words import action_text
 
 PLAUSIBLE_ATTEMPTS = 200
 HIGH_CARD_POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -37,7 +38,7 @@ def describe_play(contract: Contract | None, tricks: int, revoke: RevokeArg = No
         return "All four passed: the deal is passed out."
     seat = SEAT_NAMES[contract.declarer]
     side = SIDE_NAMES[contract.declarer.side]
-    text = (f"{seat} declared \"{contract.bid.spoken}\" ({contract.bid}, {contract.tricks_needed} tricks); "
+    text = (f"{seat} declared \"{contract.bid.spoken}\" ({action_text(str(contract.bid))}, {contract.tricks_needed} tricks); "
             f"{side} took {count_of(tricks, 'trick')}.")
     for one in as_revokes(revoke):
         who = SEAT_NAMES[one.seat] if one.seat else SIDE_NAMES[one.side]

@@ -1,0 +1,129 @@
+"""``tutor quiz``: the law quiz and the scoring quiz at the terminal, recorded as the pages record them.
+
+The law questions' answers come from the content (``content/quizzes/*.yaml``, written from the book, and
+the questions generated from the book's figures); a section's laws from ``tutor laws --section``'s listing.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from test_cli_no_bookkeeping import ENGINE_CALL, MARKDOWN
+from test_pages_no_bookkeeping import BOOKKEEPING
+
+from tutor.cli import main
+from tutor.cli.inputs import MAX_REFUSALS
+from tutor.lessons.content.cache import content_report
+from tutor.lessons.laws.question import VINT, Question
+from tutor.lessons.laws.quiz import question_pool
+from tutor.lessons.laws.study import StudyGuide
+from tutor.lessons.progress import open_store
+from tutor.lessons.scoring import make_question
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "p.sqlite3"
+    monkeypatch.setenv("TUTOR_DB", str(path))
+    return path
+
+
+def _guide() -> StudyGuide:
+    report = content_report()
+    assert report.rules is not None
+    return StudyGuide(report.rules)
+
+
+def _questions() -> dict[str, Question]:
+    report = content_report()
+    laws = {entry.id for entry in _guide().entries}
+    return {q.asked: q for q in question_pool(sorted(report.quizzes.items()), laws, game=VINT)}
+
+
+def _asked(out: str) -> list[str]:
+    """Each question's text, the line after its "Question k of n" heading."""
+    lines = out.splitlines()
+    return [lines[i + 1] for i, line in enumerate(lines) if re.match(r"Question \d+ of \d+ · ", line)]
+
+
+def _run(argv: list[str], typed: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> str:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    main(argv)
+    return capsys.readouterr().out
+
+
+def test_the_content_s_answers_score_every_question_right(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    pool = _questions()
+    typed = ""
+    for count in range(4):  # each question answered as its content writes the answer, one more each run
+        out = _run(["quiz", "laws", "--seed", "7", "--count", "4"], typed, monkeypatch, capsys)
+        asked = _asked(out)
+        assert len(asked) == count + 1 and f"Stopped after {count} of 4 questions" in out, out
+        typed += f"{pool[asked[-1]].answer}\n"
+    out = _run(["quiz", "laws", "--seed", "7", "--count", "4"], typed, monkeypatch, capsys)
+    assert "Quiz finished: 4 of 4 right." in out, out
+    assert not MARKDOWN.findall(out) and not BOOKKEEPING.findall(out), out
+    for question in (pool[text] for text in _asked(out)):  # each answer explained by quoting its laws
+        for law in question.laws:
+            title = _guide().entry(law).title
+            assert title in out, (title, out)
+    with open_store(db) as store:
+        answers = store.answers()
+    quiz = [a.answer for a in answers if a.answer.item_kind == "quiz"]
+    assert len(quiz) == 0 + 1 + 2 + 3 + 4 and all(a.correct for a in quiz)  # each run recorded its answers
+
+
+def test_a_wrong_answer_is_told_with_the_content_s_answer(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    pool = _questions()
+    out = _run(["quiz", "laws", "--seed", "11", "--count", "1"], "", monkeypatch, capsys)
+    question = pool[_asked(out)[0]]
+    choices = re.findall(r"^  \d+\. (.+)$", out, re.M)
+    wrong = next((c for c in choices if c != question.answer), "999")
+    out = _run(["quiz", "laws", "--seed", "11", "--count", "1"], f"{wrong}\n", monkeypatch, capsys)
+    assert f"Not quite: the answer is {question.answer}." in out and "Quiz finished: 0 of 1 right." in out, out
+    assert f"Answer: {question.answer}" not in out  # said once, not twice
+
+
+def test_a_section_s_quiz_asks_only_about_its_laws(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    listing = _run(["laws", "--section", "4"], "", monkeypatch, capsys)
+    labels = set(re.findall(r"^  (Law [≈\d]+(?: \(recovered\))?)  ", listing, re.M))
+    assert labels, listing
+    out = _run(["quiz", "laws", "--section", "4", "--count", "50", "--seed", "1"], "", monkeypatch, capsys)
+    assert out.startswith("Quiz on the laws (seed 1): " + listing.splitlines()[0]), out
+    heading = re.search(r"Question 1 of \d+ · (.+)", out)
+    assert heading and set(heading.group(1).split(", ")) & labels, (heading, labels)
+
+
+def test_a_scoring_sheet_is_checked_entry_by_entry_and_recorded(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    question = make_question("honours", 3)
+    out = _run(["quiz", "scoring", "--level", "honours", "--seed", "3"], "0\n" * len(question.blanks),
+               monkeypatch, capsys)
+    wrong = [b for b in question.blanks if b.expected]
+    assert wrong and f"{len(question.blanks) - len(wrong)} of {len(question.blanks)} entries right." in out, out
+    assert out.count("✗") == len(wrong) and "the sheet has" in out, out
+    assert not MARKDOWN.findall(out) and not BOOKKEEPING.findall(out) and not ENGINE_CALL.findall(out), out
+    right = "".join(f"{b.expected}\n" for b in question.blanks)
+    out = _run(["quiz", "scoring", "--level", "honours", "--seed", "3"], right, monkeypatch, capsys)
+    assert "All right!" in out, out
+    with open_store(db) as store:
+        answers = [a.answer for a in store.answers() if a.answer.item_kind == "scoring"]
+    assert [a.correct for a in answers] == [False, True] and all(a.item_id == "honours" for a in answers)
+
+
+def test_a_sheet_left_unfinished_records_nothing_and_endless_slips_stop(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["quiz", "scoring", "--level", "tricks", "--seed", "2"], "0\n", monkeypatch, capsys)
+    assert "Nothing recorded" in out, out
+    monkeypatch.setattr("sys.stdin", io.StringIO("ten\n" * 100))
+    assert main(["quiz", "scoring", "--level", "tricks", "--seed", "2"]) == 2  # noqa: PLR2004 -- one line, refused
+    captured = capsys.readouterr()
+    assert captured.out.count("'ten' is not a number of points") == MAX_REFUSALS and "stopping here" in captured.err
+    with open_store(db) as store:
+        assert not store.answers()
