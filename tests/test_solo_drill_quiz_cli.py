@@ -178,6 +178,9 @@ def test_cli_solo_commands(capsys: pytest.CaptureFixture[str]) -> None:
     drill = solo_drill.make("solo-bid-solo", 11)
     assert main(["solo", "drill", "--rule", "solo-bid-solo", "--seed", "11", "--answer", drill.answer]) == 0
     assert main(["solo", "quiz", "--seed", "5", "--answer", str(scoring_question(5).answer)]) == 0
+    capsys.readouterr()
+    assert main(["solo", "quiz", "--seed", "5", "--answer", "-3 3/4"]) == 1  # the learner's answer said back
+    assert "(you gave -3 3/4)" in capsys.readouterr().out  # as the page says it
     assert main(["solo", "settle", "proposal", "--tricks", "8"]) == 2  # no partner: a TutorError
 
 

@@ -26,7 +26,7 @@ from tutor.engine.solo.settlement import format_points, settle
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.example import load_example, replay
 from tutor.lessons.solo.laws import load_solo_laws
-from tutor.lessons.solo.quiz import scoring_question
+from tutor.lessons.solo.quiz import parse_points, scoring_question
 from tutor.lessons.words import cited_source, laws_named, learner_words
 
 WIDTH = 88
@@ -170,6 +170,6 @@ def run_quiz(args: argparse.Namespace) -> int:
         print(f"\nAnswer with: tutor solo quiz --seed {seed} --answer POINTS")
         return 0
     ok = q.check(args.answer)
-    print(f"\n{'Right' if ok else 'Not quite'}: {format_points(q.answer)}.")
+    print(f"\n{'Right' if ok else 'Not quite'}: {format_points(q.answer)} (you gave {format_points(parse_points(args.answer))}).")
     print(_wrap(q.explanation(), ""))
     return 0 if ok else 1
