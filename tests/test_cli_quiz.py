@@ -127,3 +127,13 @@ def test_a_sheet_left_unfinished_records_nothing_and_endless_slips_stop(db: Path
     assert captured.out.count("'ten' is not a number of points") == MAX_REFUSALS and "stopping here" in captured.err
     with open_store(db) as store:
         assert not store.answers()
+
+
+def test_an_entry_named_by_a_letter_keeps_it(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A rubber's sheet said "North-South, x marks": the X of a passed-out deal (scoring rule 8) is a letter."""
+    question = make_question("rubber", 2)
+    assert any(b.label == "X marks" for b in question.blanks)
+    out = _run(["quiz", "scoring", "--level", "rubber", "--seed", "2"], "0\n" * len(question.blanks),
+               monkeypatch, capsys)
+    assert "North-South, X marks:" in out and "x marks" not in out, out

@@ -197,11 +197,20 @@ class BlankResult:
     @property
     def message(self) -> str:
         b = self.blank
-        head = f"{SIDE_NAMES[b.side]}, {b.label.lower()}: "
+        head = f"{SIDE_NAMES[b.side]}, {_in_a_sentence(b.label)}: "
         if self.correct:
             return f"{head}right, {b.expected}. {self.why}."
         given = "nothing" if self.given is None else str(self.given)
         return f"{head}you wrote {given}, the sheet has {b.expected}. {self.why}."
+
+
+def _in_a_sentence(label: str) -> str:
+    """An entry's label inside a sentence: its first word in lower case, unless it is a letter's name.
+
+    >>> _in_a_sentence("Penalties"), _in_a_sentence("X marks")
+    ('penalties', 'X marks')
+    """
+    return label[:1].lower() + label[1:] if label[1:2].islower() else label
 
 
 def check(question: ScoringQuestion, given: Mapping[str, int | None]) -> tuple[BlankResult, ...]:
@@ -238,7 +247,7 @@ def serve_scoring(item_id: str, seed: int) -> Exercise:
     blank = rng.choice(pick)
     result = BlankResult(blank, blank.expected)
     prompt = (f"{question_markdown(question)}\n\nHow many points do **{SIDE_NAMES[blank.side]}** write "
-              f"for *{blank.label.lower()}*?")
+              f"for *{_in_a_sentence(blank.label)}*?")
     return Exercise("scoring", item_id, prompt=prompt, expected=str(blank.expected),
                     explanation=f"{result.why}. ({laws_named(blank.laws)})", short=str(blank.expected),
                     laws=blank.laws, seed=seed, position=question.position)
