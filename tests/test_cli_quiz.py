@@ -137,3 +137,40 @@ def test_an_entry_named_by_a_letter_keeps_it(db: Path, monkeypatch: pytest.Monke
     out = _run(["quiz", "scoring", "--level", "rubber", "--seed", "2"], "0\n" * len(question.blanks),
                monkeypatch, capsys)
     assert "North-South, X marks:" in out and "x marks" not in out, out
+
+
+def _content_levels() -> dict[str, dict[str, object]]:
+    """The scoring quiz's content as written (``content/quizzes/scoring.yaml``), read here on its own."""
+    import yaml
+
+    return yaml.safe_load((Path(__file__).resolve().parents[1] / "content/quizzes/scoring.yaml").read_text())
+
+
+def test_a_missed_sheet_is_listed_by_its_entries_names(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor progress`` listed a missed sheet as "Scoring: you wrote honours:NS=0, honours:EW=0; the book
+    writes honours:NS=0, honours:EW=4000", and ``tutor review --list`` (the teacher's view, the assignments) its
+    level as "scoring"."""
+    content = _content_levels()
+    title = next(level["title"] for level in content["levels"] if level["id"] == "honours")
+    label = content["groups"]["honours"]["label"]
+    question = make_question("honours", 3)
+    _run(["quiz", "scoring", "--level", "honours", "--seed", "3"], "0\n" * len(question.blanks), monkeypatch, capsys)
+    missed = [b for b in question.blanks if b.expected]
+    out = _run(["progress"], "", monkeypatch, capsys)
+    line = next(line for line in out.splitlines() if "missed:" in line)
+    assert f"(“{title}”)" in line and str(label).lower() in line and "honours:" not in line, line
+    assert all(f"you wrote 0, the sheet has {b.expected}" in line for b in missed), line
+    from tutor.lessons.progress.report import Names
+
+    assert Names.read().item("scoring", "honours") == f"Scoring quiz: {title}"  # as the review's list names it
+
+
+def test_a_missed_rubber_sheet_names_three_entries_and_counts_the_rest(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    question = make_question("rubber", 2)
+    _run(["quiz", "scoring", "--level", "rubber", "--seed", "2"], "0\n" * len(question.blanks), monkeypatch, capsys)
+    missed = [b for b in question.blanks if b.expected]
+    assert len(missed) > 4  # noqa: PLR2004 -- more than the line names
+    line = next(line for line in _run(["progress"], "", monkeypatch, capsys).splitlines() if "missed:" in line)
+    assert line.count("you wrote") == 3 and line.endswith(f"and {len(missed) - 3} more entries."), line

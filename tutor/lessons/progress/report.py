@@ -30,6 +30,7 @@ class Names:
     laws: Mapping[str, Mapping[str, object]]
     sections: Mapping[str, str]
     conventions: Mapping[str, str]
+    scoring_levels: Mapping[str, str]
 
     @classmethod
     def read(cls) -> Names:
@@ -38,16 +39,24 @@ class Names:
 
         rules = content_report().rules
         book = the_book()
+        from tutor.lessons.scoring import load_quiz
+        from tutor.lessons.ways.scoring import LEVELS_BY_ID
+
+        levels = {level.id: level.title for level in load_quiz().levels}
         return cls(law_entries(), {s.id: s.title for s in rules.sections} if rules else {},
-                   {r.id: r.title for r in (*book.bidding, *book.play)})
+                   {r.id: r.title for r in (*book.bidding, *book.play)},
+                   levels | {i: level.title for i, level in LEVELS_BY_ID.items()})
 
     def item(self, item_kind: str, item_id: str) -> str:
-        """An item as the learner reads it: "Law 36", a convention's title, else its kind ("law quiz")."""
+        """An item as the learner reads it: "Law 36", a convention's title, a scoring quiz's level, else its
+        kind ("law quiz")."""
         if item_kind == "law":
             name = law_name(item_id)
             return name[:1].upper() + name[1:]
         if item_kind == "convention":
             return self.conventions.get(item_id, "a convention the book no longer has")
+        if item_kind == "scoring":  # a level of the scoring quiz
+            return f"Scoring quiz: {self.scoring_levels.get(item_id, 'a level the quiz no longer has')}"
         return KIND_NAMES.get(item_kind, item_kind)
 
 

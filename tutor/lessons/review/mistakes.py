@@ -55,8 +55,10 @@ def describe_mistake(stored: StoredAnswer) -> str:
         return f"{_about('Bidding', a)}you called {spoken_call(a.given)}; the book calls {spoken_call(a.expected)}."
     if a.item_kind == "solo" and a.seed is not None and a.item_id.startswith("solo-bid-"):
         return f"Solo Whist call: you {_solo(a.given, 'passed', 'called')}; the book {_solo(a.expected, 'passes', 'calls')}."
-    if a.item_kind == "scoring":
-        return f"Scoring: you wrote {a.given}; the book writes {a.expected}."
+    if a.item_kind == "scoring":  # the entries missed, by name ("below:NS=0, ..." as stored)
+        from tutor.lessons.scoring.questions import missed_entries
+
+        return missed_entries(a)
     where = {"law": law_name(a.item_id), "quiz": f"a quiz on {laws_named(a.laws) or 'the laws'}",
              "solo": "Solo Whist"}.get(a.item_kind, "an exercise")
     return f"{where[:1].upper() + where[1:]}: you answered {a.given}; the answer is {a.expected}."

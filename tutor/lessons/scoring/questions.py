@@ -18,10 +18,12 @@ from tutor.engine.calls import Contract
 from tutor.engine.cards import SIDE_NAMES, Deal, Side
 from tutor.engine.deals.generate import random_deal
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.rubber import Rubber, RubberDeal
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import BOOK_RULES, score_deal
 from tutor.engine.scoring.items import DealScore, ScoreItem
+from tutor.lessons.answers import Answer
 from tutor.lessons.review import Exercise
 from tutor.lessons.scoring.content import LevelModel, ScoringQuizFile, load_quiz
 from tutor.lessons.scoring.deals import (
@@ -216,6 +218,45 @@ def _in_a_sentence(label: str) -> str:
 def check(question: ScoringQuestion, given: Mapping[str, int | None]) -> tuple[BlankResult, ...]:
     """Mark every blank; a blank missing from ``given`` counts as not answered (wrong)."""
     return tuple(BlankResult(b, given.get(b.key)) for b in question.blanks)
+
+
+#: the most missed entries one line names (a rubber's sheet has twelve)
+NAMED_MISSES = 3
+
+
+def missed_entries(answer: Answer, quiz: ScoringQuizFile | None = None) -> str:
+    """A checked sheet's mistake in one line, from what was recorded (:func:`~tutor.lessons.answers.answer_record`):
+    its level, then each entry missed as the feedback names it ("East-West, honours / aces: you wrote 0, the
+    sheet has 4000"), three at most; a level of the other table sizes by the count of its entries missed."""
+    from tutor.lessons.ways.scoring import LEVELS_BY_ID
+
+    quiz = quiz or load_quiz()
+    levels = {level.id: level.title for level in quiz.levels} | {i: level.title for i, level in LEVELS_BY_ID.items()}
+    head = f"Scoring quiz (“{levels.get(answer.item_id, answer.item_id)}”)"
+    given, expected = _entries(answer.given), _entries(answer.expected)
+    wrong = [key for key in str(answer.extra.get("wrong", "")).split(",") if key in expected]
+    if not wrong:
+        return f"{head}: you wrote {answer.given or 'nothing'}."
+    if answer.item_id in LEVELS_BY_ID or any(_group_side(key, quiz) is None for key in wrong):
+        return f"{head}: {count_of(len(wrong), 'entry', 'entries')} of {len(expected)} missed."
+    named = [f"{_group_side(key, quiz)}: you wrote {given.get(key, 'nothing')}, the sheet has {expected[key]}"
+             for key in wrong[:NAMED_MISSES]]
+    more = f"; and {count_of(len(wrong) - NAMED_MISSES, 'more entry', 'more entries')}" if len(wrong) > NAMED_MISSES else ""
+    return f"{head}: " + "; ".join(named) + more + "."
+
+
+def _entries(recorded: str) -> dict[str, str]:
+    """``"honours:NS=0, honours:EW=4000"`` as ``{"honours:NS": "0", "honours:EW": "4000"}``."""
+    pairs = (pair.rpartition("=") for pair in recorded.split(", ") if "=" in pair)
+    return {key: value for key, _, value in pairs}
+
+
+def _group_side(key: str, quiz: ScoringQuizFile) -> str | None:
+    """An entry's key ("honours:EW") as the feedback names it ("East-West, honours / aces"); ``None`` if unknown."""
+    group, _, side = key.partition(":")
+    if group not in quiz.groups or side not in ("NS", "EW"):
+        return None
+    return f"{SIDE_NAMES[Side(side)]}, {_in_a_sentence(quiz.groups[group].label)}"
 
 
 # -- review: one blank of a fresh question ----------------------------------------------------------
