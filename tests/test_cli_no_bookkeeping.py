@@ -156,11 +156,11 @@ def _review_items() -> list[tuple[str, str]]:
     book's, its notes and scoring sections, the preamble) and law-quiz questions a sample of each."""
     from tutor.lessons.content import content_dir
     from tutor.lessons.review import law_entries
-    from tutor.lessons.review.conventions import _question_pool
+    from tutor.lessons.review.conventions import quiz_questions
     from tutor.lessons.scoring import load_quiz
     from tutor.lessons.solo import drill as solo_drill
 
-    laws, quiz = sorted(law_entries()), sorted(_question_pool())
+    laws, quiz = sorted(law_entries()), sorted(quiz_questions())
     return ([("law", i) for i in laws[::len(laws) // 12]] + [("quiz", i) for i in quiz[::len(quiz) // 12]]
             + [("scoring", level.id) for level in load_quiz(content_dir()).levels]
             + [("solo", i) for i in (*solo_drill.RULES, "solo-scoring")])

@@ -174,3 +174,16 @@ def test_a_missed_rubber_sheet_names_three_entries_and_counts_the_rest(db: Path,
     assert len(missed) > 4  # noqa: PLR2004 -- more than the line names
     line = next(line for line in _run(["progress"], "", monkeypatch, capsys).splitlines() if "missed:" in line)
     assert line.count("you wrote") == 3 and line.endswith(f"and {len(missed) - 3} more entries."), line
+
+
+def test_a_law_quiz_item_is_named_by_what_it_asks() -> None:
+    """The review's list, the teacher's view and the assignments named every law-quiz question "law quiz"."""
+    import yaml
+
+    from tutor.lessons.progress.report import Names
+
+    written = yaml.safe_load((Path(__file__).resolve().parents[1] / "content/quizzes/laws.yaml").read_text())
+    names = Names.read()
+    for question in written["questions"][:5]:
+        shown = names.item("quiz", question["id"])
+        assert shown.startswith("Law quiz: ") and shown.endswith(question["prompt"]), (shown, question)

@@ -48,13 +48,18 @@ class Names:
                    levels | {i: level.title for i, level in LEVELS_BY_ID.items()})
 
     def item(self, item_kind: str, item_id: str) -> str:
-        """An item as the learner reads it: "Law 36", a convention's title, a scoring quiz's level, else its
-        kind ("law quiz")."""
+        """An item as the learner reads it: "Law 36", a convention's title, a law-quiz question, a scoring
+        quiz's level, else its kind ("Solo Whist")."""
         if item_kind == "law":
             name = law_name(item_id)
             return name[:1].upper() + name[1:]
         if item_kind == "convention":
             return self.conventions.get(item_id, "a convention the book no longer has")
+        if item_kind == "quiz":  # a law-quiz question, by what it asks
+            from tutor.lessons.review.conventions import quiz_questions
+
+            question = quiz_questions().get(item_id)
+            return f"Law quiz: {question.asked}" if question else "a law-quiz question the tutor no longer has"
         if item_kind == "scoring":  # a level of the scoring quiz
             return f"Scoring quiz: {self.scoring_levels.get(item_id, 'a level the quiz no longer has')}"
         return KIND_NAMES.get(item_kind, item_kind)

@@ -10,6 +10,7 @@ questions are served from the same pool the quiz page uses.
 from __future__ import annotations
 
 import random
+import threading
 
 from tutor.engine.cards import Hand
 from tutor.engine.errors import TutorError
@@ -98,17 +99,28 @@ def replay_solo(stored: StoredAnswer) -> Exercise:
     raise NotReplayable(not_replayable_message(a))
 
 
-def _question_pool() -> dict[str, Question]:
+def quiz_questions() -> dict[str, Question]:
+    """Every law-quiz question by id, built once per version of the content (the content cache gives a
+    new report when a file changes): building the pool compares each generated question with it."""
+    global _kept
     report = content_report()  # validated once per process, not on every review served
     if report.rules is None:
         raise TutorError("the tutor's laws could not be loaded; run `tutor check`")
-    law_ids = {entry.id for entry in report.rules.entries}
-    return {q.id: q for q in question_pool(sorted(report.quizzes.items()), law_ids)}
+    with _kept_lock:
+        if _kept[0] is not report:
+            law_ids = {entry.id for entry in report.rules.entries}
+            _kept = (report, {q.id: q for q in question_pool(sorted(report.quizzes.items()), law_ids)})
+        return _kept[1]
+
+
+#: the content report the questions were built from, and the questions (one pool: the last content's)
+_kept: tuple[object, dict[str, Question]] = (None, {})
+_kept_lock = threading.Lock()
 
 
 def serve_quiz(item_id: str, seed: int) -> Exercise:
     """Law-quiz question ``item_id``, its options shuffled by ``seed``."""
-    question = _question_pool().get(item_id)
+    question = quiz_questions().get(item_id)
     if question is None:
         raise TutorError("unknown quiz question: it is no longer among the tutor's quizzes.")
     choices = list(question.choices)
