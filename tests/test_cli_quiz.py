@@ -187,3 +187,17 @@ def test_a_law_quiz_item_is_named_by_what_it_asks() -> None:
     for question in written["questions"][:5]:
         shown = names.item("quiz", question["id"])
         assert shown.startswith("Law quiz: ") and shown.endswith(question["prompt"]), (shown, question)
+
+
+def test_a_solo_whist_item_is_named_by_what_it_is() -> None:
+    """Every Solo Whist item was "Solo Whist": the drill's hands, the settlement quiz and each quiz question."""
+    import yaml
+
+    from tutor.lessons.progress.report import Names
+
+    written = yaml.safe_load((Path(__file__).resolve().parents[1] / "content/quizzes/solo.yaml").read_text())
+    names = Names.read()
+    first = written["questions"][0]
+    assert names.item("solo", first["id"]) == f"Solo Whist quiz: {first['prompt']}"
+    assert names.item("solo", "solo-bid-open-misere") == "Solo Whist call: a hand for open misère"
+    assert names.item("solo", "solo-scoring") == "Solo Whist settlement"

@@ -49,7 +49,7 @@ class Names:
 
     def item(self, item_kind: str, item_id: str) -> str:
         """An item as the learner reads it: "Law 36", a convention's title, a law-quiz question, a scoring
-        quiz's level, else its kind ("Solo Whist")."""
+        quiz's level, a Solo Whist item, else its kind."""
         if item_kind == "law":
             name = law_name(item_id)
             return name[:1].upper() + name[1:]
@@ -60,6 +60,10 @@ class Names:
 
             question = quiz_questions().get(item_id)
             return f"Law quiz: {question.asked}" if question else "a law-quiz question the tutor no longer has"
+        if item_kind == "solo":
+            from tutor.lessons.solo import item_name
+
+            return item_name(item_id)
         if item_kind == "scoring":  # a level of the scoring quiz
             return f"Scoring quiz: {self.scoring_levels.get(item_id, 'a level the quiz no longer has')}"
         return KIND_NAMES.get(item_kind, item_kind)

@@ -26,6 +26,17 @@ from tutor.lessons.words import hand_by_suit
 KIND = "solo"
 
 
+def item_name(item_id: str) -> str:
+    """A Solo Whist item as the learner reads it: the drill's kind of hand, the settlement quiz, or the
+    quiz question (never its id)."""
+    if item_id in solo_drill.RULES:
+        return f"Solo Whist call: {solo_drill.hand_kind(item_id)}"
+    if item_id == "solo-scoring":
+        return "Solo Whist settlement"
+    asked = next((q.prompt for q in load_solo_quiz().questions if q.id == item_id), None)
+    return f"Solo Whist quiz: {asked}" if asked else "a Solo Whist item the tutor no longer has"
+
+
 @dataclass(frozen=True)
 class PointsExercise(Exercise):
     """A settlement answer: ``5/4``, ``1.25`` and ``+1 1/4`` are the same number."""
