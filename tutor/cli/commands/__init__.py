@@ -12,6 +12,7 @@ SUMMARIES: dict[str, str] = {
     "check": "validate content/ (rules, glossary, quizzes, conventions…)",
     "deal": "print a seeded random deal (diagram and PBN)",
     "drill": "practise a convention: a generated position, answered here",
+    "glossary": "the terms of Vint: look up any word of the sources (bribe, oners, crowns) or the Russian",
     "laws": "study the laws: sections, one law, search",
     "play": "the practice table: play a deal or a rubber against the book robots",
     "quiz": "quiz yourself: the laws (each answer quotes the law) or a deal's score sheet",

@@ -20,6 +20,7 @@ from tutor.engine.nouns import count_of
 from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.catalogue import check_content
+from tutor.lessons.laws.glossary import search_laws
 from tutor.lessons.laws.study import StudyGuide, citations_in
 from tutor.lessons.words import cited_source, learner_words, practised_in
 
@@ -103,11 +104,13 @@ def section_id(guide: StudyGuide, given: str) -> str:
 def run(args: argparse.Namespace) -> int:
     guide = load_guide(args.content)
     if args.search:
-        hits = guide.search(args.search)
-        if hits:
-            print(_listed(hits))
-        print(f"{count_of(len(hits), 'law')} found for {args.search!r}", file=sys.stderr)
-        return 0 if hits else 1
+        found = search_laws(guide, content_report().glossary, args.search)
+        if found.instead is not None:
+            print(found.note(args.search))
+        if found.hits:
+            print(_listed(found.hits))
+        print(f"{count_of(len(found.hits), 'law')} found for {args.search!r}", file=sys.stderr)
+        return 0 if found.hits else 1
     if args.id:
         print(show_entry(guide, guide.entry(args.id)))
         return 0

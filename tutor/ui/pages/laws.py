@@ -11,10 +11,11 @@ from tutor.engine.errors import ContentError, TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import ContentReport, Entry
+from tutor.lessons.laws.glossary import search_laws
 from tutor.lessons.laws.study import StudyGuide, citations_in
 from tutor.lessons.words import cited_source, learner_words, practised_in
 from tutor.ui import state as _state
-from tutor.ui.common import content_report, page_header, show_error
+from tutor.ui.common import content_report, page_header, show_error, text_md
 
 CURRENT, SECTION, SEEN, LEARNED = "laws_current", "laws_section", "laws_seen", "laws_learned_ids"
 MODE, MODES = "laws_mode", ("Study", "Search", "Progress")
@@ -160,7 +161,10 @@ def _search(guide: StudyGuide) -> None:
     if not query.strip():
         st.caption("Type a word (revoke, coronet, ренонс) or a number (12, scoring 7, r53).")
         return
-    hits = guide.search(query)
+    found = search_laws(guide, content_report().glossary, query)
+    hits = found.hits
+    if found.instead is not None:  # a word of the sources' translations, or the Russian: its term's laws
+        st.caption(text_md(found.note(query)))  # the learner's word, as typed: text, not Markdown
     st.caption(f"{count_of(len(hits), 'law')} found" + (" (first 40 shown)" if len(hits) > 40 else ""))
     for entry in hits[:40]:
         st.button(f"{entry.label}: {entry.title}", key=f"laws_hit_{entry.id}", on_click=_set,
