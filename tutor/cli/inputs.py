@@ -93,11 +93,11 @@ def read_table_line(prompt: str) -> str:
 
 
 def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
-              refusal: str = "is not one of the choices") -> str | None:
+              refusal: str = "is not one of the choices", blank: str | None = None) -> str | None:
     """Read answer lines at ``prompt`` until ``take`` accepts one, and return what it made of it (``None``
-    at the end of the input). A blank line asks again; ``help`` (unless ``take`` accepts it) prints
-    ``help_text``; anything else is refused in a line (what was typed, then ``refusal``), and
-    :data:`MAX_REFUSALS` in a row stop the command."""
+    at the end of the input). A blank line returns ``blank`` (by default it asks again); ``help`` (unless
+    ``take`` accepts it) prints ``help_text``; anything else is refused in a line (what was typed, then
+    ``refusal``), and :data:`MAX_REFUSALS` in a row stop the command."""
     refusals = 0
     while True:
         print(prompt, end="", flush=True)
@@ -106,6 +106,8 @@ def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
             return None
         text = line.strip()
         if not text:
+            if blank is not None:
+                return blank
             continue
         taken = take(text)
         if taken is not None:

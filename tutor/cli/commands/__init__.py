@@ -13,6 +13,7 @@ SUMMARIES: dict[str, str] = {
     "deal": "print a seeded random deal (diagram and PBN)",
     "drill": "practise a convention: a generated position, answered here",
     "glossary": "the terms of Vint: look up any word of the sources (bribe, oners, crowns) or the Russian",
+    "lesson": "the book's two bidding dialogues (laws 49 and 50), call by call",
     "laws": "study the laws: sections, one law, search",
     "play": "the practice table: play a deal or a rubber against the book robots",
     "quiz": "quiz yourself: the laws (each answer quotes the law) or a deal's score sheet",
