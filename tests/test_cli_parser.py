@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -105,3 +106,17 @@ def test_the_position_a_commands_help_shows_is_one_it_answers(name: str, tmp_pat
             assert main(argv) == 0
         answer = json.loads(out.getvalue())
         assert answer.get("call") or answer.get("choices"), answer
+
+
+def test_the_suggested_order_names_only_commands_that_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor --help`` ends with where to start, as the app's Home page does; each command it names runs."""
+    from tutor.cli import START_HERE
+
+    named = re.findall(r"tutor ([a-z]+)(?: ([a-z-]+))?", START_HERE)
+    assert {command for command, _ in named} >= {"laws", "quiz", "drill", "play", "review"}
+    for command, action in named:
+        assert command in command_names(), command
+        with pytest.raises(SystemExit) as done:
+            main([command, *([action] if action and command in ("quiz", "drill") else []), "--help"])
+        assert done.value.code == 0, (command, action)
+    capsys.readouterr()

@@ -21,6 +21,15 @@ from tutor import __version__
 from tutor.cli import commands
 from tutor.engine.errors import TutorError
 
+#: a suggested order, as the app's Home page gives it: the laws, then the quizzes, then the drills and the table
+START_HERE = """start here:
+  tutor laws                 the book in order (tutor glossary: its words)
+  tutor quiz laws            check what you read; tutor quiz scoring: write a score sheet
+  tutor lesson               the book's two bidding dialogues, call by call
+  tutor drill bidding        the book's calls on generated deals (also lead, second-hand, ...)
+  tutor play                 a whole deal against the book robots (--rubber: a rubber)
+  tutor review               what you are about to forget, and your mistakes"""
+
 
 @cache
 def command_names() -> tuple[str, ...]:
@@ -33,6 +42,7 @@ def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[a
     parser = argparse.ArgumentParser(
         prog="tutor",
         description="Learn Vint and Solo Whist: study the laws, drill conventions, quiz on scoring.",
+        epilog=START_HERE, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tutor {__version__}")
     return parser, parser.add_subparsers(dest="command", metavar="COMMAND")
