@@ -201,3 +201,19 @@ def test_a_solo_whist_item_is_named_by_what_it_is() -> None:
     assert names.item("solo", first["id"]) == f"Solo Whist quiz: {first['prompt']}"
     assert names.item("solo", "solo-bid-open-misere") == "Solo Whist call: a hand for open misère"
     assert names.item("solo", "solo-scoring") == "Solo Whist settlement"
+
+
+def test_a_sheet_recorded_without_its_marks_is_still_told_in_words() -> None:
+    """A record whose missed entries were not marked (and a blank left empty, stored "None"), and one of
+    another table size, whose entries the line counts: never the stored keys."""
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.scoring.questions import missed_entries
+
+    label = _content_levels()["groups"]["honours"]["label"]
+    old = Answer("scoring", "honours", False, "honours:NS=0, honours:EW=None", "honours:NS=0, honours:EW=4000",
+                 laws=(), seed=1)
+    line = missed_entries(old)
+    assert f"East-West, {str(label).lower()}: you wrote nothing, the sheet has 4000." in line, line
+    ways = Answer("scoring", "two-handed-deal", False, "A:below=0, B:below=1", "A:below=0, B:below=20", laws=(),
+                  seed=1, extra={"wrong": "B:below"})
+    assert missed_entries(ways).endswith(": 1 entry of 2 missed."), missed_entries(ways)

@@ -34,8 +34,8 @@ from tutor.lessons.scoring import check, load_quiz, make_question
 from tutor.lessons.scoring.questions import ScoringQuestion, question_markdown
 from tutor.lessons.words import laws_named
 
-#: the most digits of one score entry (a grand slam's coronets and bonuses stay well inside)
-MAX_ENTRY_DIGITS = 6
+#: the most digits of one score entry (a rubber's whole record stays well inside: ten million less one)
+MAX_ENTRY_DIGITS = 7
 ENTRY_HELP = "Type the points this side writes for this entry, a whole number (0 where it writes nothing)."
 
 

@@ -36,12 +36,11 @@ class Names:
     def read(cls) -> Names:
         from tutor.lessons.content.cache import content_report
         from tutor.lessons.robots import the_book
-
-        rules = content_report().rules
-        book = the_book()
         from tutor.lessons.scoring import load_quiz
         from tutor.lessons.ways.scoring import LEVELS_BY_ID
 
+        rules = content_report().rules
+        book = the_book()
         levels = {level.id: level.title for level in load_quiz().levels}
         return cls(law_entries(), {s.id: s.title for s in rules.sections} if rules else {},
                    {r.id: r.title for r in (*book.bidding, *book.play)},

@@ -234,15 +234,22 @@ def missed_entries(answer: Answer, quiz: ScoringQuizFile | None = None) -> str:
     levels = {level.id: level.title for level in quiz.levels} | {i: level.title for i, level in LEVELS_BY_ID.items()}
     head = f"Scoring quiz (“{levels.get(answer.item_id, answer.item_id)}”)"
     given, expected = _entries(answer.given), _entries(answer.expected)
-    wrong = [key for key in str(answer.extra.get("wrong", "")).split(",") if key in expected]
+    marked = str(answer.extra.get("wrong", ""))  # the entries missed, as the check marked them
+    wrong = [key for key in marked.split(",") if key in expected] if marked else \
+        [key for key in expected if given.get(key) != expected[key]]
     if not wrong:
-        return f"{head}: you wrote {answer.given or 'nothing'}."
+        return f"{head}: no entry missed."
     if answer.item_id in LEVELS_BY_ID or any(_group_side(key, quiz) is None for key in wrong):
         return f"{head}: {count_of(len(wrong), 'entry', 'entries')} of {len(expected)} missed."
-    named = [f"{_group_side(key, quiz)}: you wrote {given.get(key, 'nothing')}, the sheet has {expected[key]}"
+    named = [f"{_group_side(key, quiz)}: you wrote {_written(given.get(key))}, the sheet has {expected[key]}"
              for key in wrong[:NAMED_MISSES]]
     more = f"; and {count_of(len(wrong) - NAMED_MISSES, 'more entry', 'more entries')}" if len(wrong) > NAMED_MISSES else ""
     return f"{head}: " + "; ".join(named) + more + "."
+
+
+def _written(figure: str | None) -> str:
+    """A recorded entry as said: a blank left empty (recorded "None") is "nothing"."""
+    return "nothing" if figure in (None, "None", "") else str(figure)
 
 
 def _entries(recorded: str) -> dict[str, str]:
