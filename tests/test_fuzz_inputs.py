@@ -495,6 +495,30 @@ def test_review_answers_are_recorded_or_refused_in_one_line(data: bytes,
         assert len(store.answers()) in (1, 2)
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.one_of(st.binary(max_size=300), st.integers(0, 10**9).map(lambda n: f"{n}\n".encode() * 15),
+                      st.sampled_from([b"\xff\n", b"\x00" * 5000, "٣\n".encode(), "²\n".encode(), b"-5\n" * 30,
+                                       b"1e9\n" * 30, b"9" * 150 + b"\n", b"help\n" * 30])),
+       argv=st.sampled_from([["quiz", "scoring", "--level", "rubber", "--seed", "2"],
+                             ["quiz", "scoring", "--level", "honours", "--seed", "3"],
+                             ["quiz", "laws", "--seed", "4", "--count", "3"],
+                             ["lesson", "law-50-short-suits"]]))
+def test_quiz_and_lesson_answers_are_recorded_or_refused_in_one_line(data: bytes, argv: list[str],
+                                                                      tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The terminal's quizzes and lessons (their answers, a score sheet's entries, a guessed call) take any
+    bytes: an answer, a refusal, or one ``error:`` line; a sheet is recorded whole or not at all."""
+    from tutor.lessons.progress import open_store
+
+    db = _fresh_store(tmp_path_factory.mktemp("quiz"), tmp_path_factory.getbasetemp())
+    code, out, err = run_cli([*argv, *(["--db", str(db)] if argv[0] == "quiz" else [])], stdin=data)
+    assert "Traceback" not in err and "Traceback" not in out
+    lines = [line for line in err.split("\n") if line.strip()]
+    assert (code in (0, 3) and not lines) or (code == 2 and len(lines) == 1 and lines[0].startswith("error:")), err
+    with open_store(db) as store:
+        recorded = store.answers()
+    assert len(recorded) <= (3 if argv[1] == "laws" else 1)  # a question an answer, a sheet one record
+
+
 # --- content files, bytes and shapes, through every loader --------------------------------
 
 content_bytes = st.one_of(
