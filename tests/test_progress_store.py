@@ -233,3 +233,10 @@ def test_csv_export_has_one_row_per_answer(tmp_path: Path, store: ProgressStore)
     assert lines[0].startswith("answered_at,learner,item_kind,item_id,correct")
     assert len(lines) == 3 and "open-1c" in lines[2]
     assert csv_text(store).count("\n") == 4
+
+
+def test_a_formula_in_an_answer_is_written_as_text(store: ProgressStore) -> None:
+    """The teacher's class CSV wrote "=HYPERLINK(…)" as text; the learner's own did not (CSV injection)."""
+    store.record(Answer("law", "law-13", False, "=HYPERLINK(1)", "@SUM(1)", laws=("law-13",)), "anna")
+    text = csv_text(store, "anna")
+    assert "'=HYPERLINK(1)" in text and "'@SUM(1)" in text and ",=HYPERLINK" not in text

@@ -21,6 +21,7 @@ from tutor.engine.nouns import count_of
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
 from tutor.lessons.progress import ProgressStore, to_ts
+from tutor.lessons.progress.progress_io import spreadsheet_cell
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10
@@ -128,12 +129,8 @@ def class_csv(store: ProgressStore, teacher: Account, class_id: str) -> str:
         for s in store.answers(learner):
             a = s.answer
             writer.writerow([learner, to_ts(s.answered_at), a.item_kind, a.item_id, int(a.correct),
-                             _cell(a.given), _cell(a.expected), " ".join(a.laws),
+                             spreadsheet_cell(a.given), spreadsheet_cell(a.expected), " ".join(a.laws),
                              "" if a.seconds is None else f"{a.seconds:.1f}", int(a.retry),
                              a.extra.get("source", "")])
     return out.getvalue()
 
-
-def _cell(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula (CSV injection)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

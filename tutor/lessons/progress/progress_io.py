@@ -148,6 +148,16 @@ def import_bytes(store: ProgressStore, data: bytes, source: str, *, only: str | 
     return store.import_record(learners, answers)
 
 
+def spreadsheet_cell(text: str) -> str:
+    """A cell a spreadsheet will not run as a formula (CSV injection): a learner's answer such as
+    ``=HYPERLINK(...)``, typed or imported, is written as text.
+
+    >>> spreadsheet_cell("=1+1"), spreadsheet_cell("-3/4"), spreadsheet_cell("2S")
+    ("'=1+1", "'-3/4", '2S')
+    """
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def csv_text(store: ProgressStore, learner: str | None = None) -> str:
     """Every answer (of one learner, or all) as CSV text, header first."""
     return _csv(store.answers(learner))
@@ -160,8 +170,8 @@ def _csv(answers: list[StoredAnswer]) -> str:
     for s in answers:
         a = s.answer
         writer.writerow([
-            to_ts(s.answered_at), s.learner, a.item_kind, a.item_id, int(a.correct), a.given,
-            a.expected, " ".join(a.laws), "" if a.seed is None else a.seed, a.position,
+            to_ts(s.answered_at), s.learner, a.item_kind, a.item_id, int(a.correct), spreadsheet_cell(a.given),
+            spreadsheet_cell(a.expected), " ".join(a.laws), "" if a.seed is None else a.seed, a.position,
             "" if a.seconds is None else f"{a.seconds:.3f}", s.uid, int(a.retry),
         ])
     return out.getvalue()
