@@ -217,3 +217,20 @@ def test_a_sheet_recorded_without_its_marks_is_still_told_in_words() -> None:
     ways = Answer("scoring", "two-handed-deal", False, "A:below=0, B:below=1", "A:below=0, B:below=20", laws=(),
                   seed=1, extra={"wrong": "B:below"})
     assert missed_entries(ways).endswith(": 1 entry of 2 missed."), missed_entries(ways)
+
+
+def test_a_sheet_of_another_table_size_takes_its_figures_and_a_minus(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The levels of two, three and five players were on the page only; their figures may be debts."""
+    from tutor.lessons.ways.scoring import make_way_question
+
+    question = make_way_question("three-auction-records", 1)
+    out = _run(["quiz", "scoring", "--level", "three-auction-records", "--seed", "1"],
+               "".join(f"{b.expected}\n" for b in question.blanks), monkeypatch, capsys)
+    assert "All right!" in out and question.story[0] in out, out
+    out = _run(["quiz", "scoring", "--level", "three-auction-records", "--seed", "1"],
+               "-5\n" * len(question.blanks), monkeypatch, capsys)
+    assert "'-5' is not" not in out and out.count("you wrote -5") == sum(b.expected != -5 for b in question.blanks)
+    with open_store(db) as store:
+        kept = [a.answer for a in store.answers()]
+    assert [(a.item_id, a.correct) for a in kept] == [("three-auction-records", True), ("three-auction-records", False)]

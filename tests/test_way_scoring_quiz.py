@@ -189,7 +189,10 @@ def test_a_side_that_is_one_player_takes_a_singular_verb() -> None:
 
     from tutor.lessons.ways.scoring import WAY_LEVELS, make_way_question
 
-    one_player_plural = re.compile(r"(?:^|[\s(;:])[A-Z](?: with the dummy|'s dummy)? (?:hold|reach|win)\b")
+    one_player_plural = re.compile(r"(?:^|[\s(;:])(?<!\band )[A-Z](?: with the dummy|'s dummy)? (?:hold|reach|win)\b")
     texts = [line for level in WAY_LEVELS for seed in range(3) for line in make_way_question(level.id, seed).story]
     assert any(" holds " in t for t in texts)  # the singular was written
     assert not [t for t in texts if one_player_plural.search(t)]
+    # and a pair keeps the plural: "A and C holds 3 aces at no-trumps" took the singular of its last player
+    pair_singular = re.compile(r"\b[A-Z] and [A-Z] (?:holds|reaches|wins)\b")
+    assert not [t for t in texts if pair_singular.search(t)], [t for t in texts if pair_singular.search(t)][:2]

@@ -6,15 +6,18 @@
 
 A law question is asked as the review asks it (its options numbered), then answered by
 quoting the laws it cites, as the quiz page does. A scoring question is the page's: every
-entry of the sheet, each checked with its laws. The two, three and five players' scoring
-levels are on the Scoring quiz page only.
+entry of the sheet, each checked with its laws; at the levels of two, three and five players,
+the figures that way keeps.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.laws import load_guide, section_id, wrap_text
@@ -31,7 +34,8 @@ from tutor.lessons.laws.study import StudyGuide
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 from tutor.lessons.review.conventions import serve_quiz
 from tutor.lessons.scoring import check, load_quiz, make_question
-from tutor.lessons.scoring.questions import ScoringQuestion, question_markdown
+from tutor.lessons.scoring.questions import question_markdown
+from tutor.lessons.ways.scoring import WAY_LEVELS, check_way, is_way_level, make_way_question
 from tutor.lessons.words import laws_named
 
 #: the most digits of one score entry (a rubber's whole record stays well inside: ten million less one)
@@ -49,10 +53,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_seed_option(laws, "questions in the same order")
     add_store_options(laws)
     laws.set_defaults(func=run_laws)
-    levels = [level.id for level in load_quiz(content_dir()).levels]
+    levels = [level.id for level in load_quiz(content_dir()).levels] + [level.id for level in WAY_LEVELS]
     scoring = which.add_parser("scoring", help="a generated deal or rubber: write its score sheet")
     scoring.add_argument("--level", choices=levels, default=levels[0], metavar="LEVEL",
-                         help=f"what the sheet asks for: {', '.join(levels)} (default {levels[0]})")
+                         help=f"what the sheet asks for: {', '.join(levels)} (default {levels[0]}; the "
+                              "last five: two, three and five players)")
     add_seed_option(scoring, "question")
     add_store_options(scoring)
     scoring.set_defaults(func=run_scoring)
@@ -95,39 +100,70 @@ def _vint_questions(guide: StudyGuide) -> list[Question]:
 
 def run_scoring(args: argparse.Namespace) -> int:
     seed = seed_or_random(args.seed)
-    quiz = load_quiz(content_dir())
-    question = make_question(args.level, seed, quiz=quiz)
-    print(f"Scoring quiz, {question.level.title} (seed {seed}): {question.level.description}\n")
-    print(terminal_text(question_markdown(question)))
-    print("\nWrite the sheet, entry by entry (0 where a side writes nothing).")
+    sheet = _way_sheet(args.level, seed) if is_way_level(args.level) else _sheet(args.level, seed)
+    print(f"Scoring quiz, {sheet.question.level.title} (seed {seed}): {sheet.question.level.description}\n")
+    print(sheet.story)
+    print(f"\nWrite the sheet, entry by entry (0 where {sheet.nothing}{'; a minus where it says so' if sheet.signed else ''}).")
     started = time.monotonic()
     given: dict[str, int | None] = {}
-    for blank in question.blanks:
-        figure = ask_until(f"{blank.label}, {SIDE_NAMES[blank.side]}: ", _entry, ENTRY_HELP,
+    for key, label in sheet.entries:
+        figure = ask_until(f"{label}: ", functools.partial(_entry, signed=sheet.signed), ENTRY_HELP,
                            refusal="is not a number of points")
         if figure is None:
             print("\nNothing recorded: the sheet was not finished.")
             return 0
-        given[blank.key] = int(figure)
-    results = check(question, given)
+        given[key] = int(figure)
+    results = sheet.check(given)
     with open_store(args.db) as store:  # recorded before the feedback is shown, as on the page
-        store.record(answer_record(question, results, time.monotonic() - started), args.learner or DEFAULT_LEARNER)
-    _feedback(question, [r.correct for r in results], [f"{r.message} ({laws_named(r.blank.laws)})" for r in results])
+        store.record(answer_record(sheet.question, results, time.monotonic() - started),
+                     args.learner or DEFAULT_LEARNER)
+    print(f"\n{'All right! ' if all(r.correct for r in results) else ''}"
+          f"{sum(r.correct for r in results)} of {len(results)} entries right.")
+    for result in results:
+        print(f"  {'✓' if result.correct else '✗'} {result.message} ({laws_named(result.blank.laws)})")
+    if sheet.totals:
+        print(sheet.totals)
     return 0 if all(r.correct for r in results) else 3
 
 
-def _entry(text: str) -> str | None:
-    """A score entry as typed: a whole number of at most :data:`MAX_ENTRY_DIGITS` digits."""
-    return text if text.isascii() and text.isdigit() and len(text) <= MAX_ENTRY_DIGITS else None
+@dataclass(frozen=True)
+class _Sheet:
+    """A scoring question as the terminal asks it: what happened, the entries to write (key, label), how
+    they are checked, and the whole deal's totals once checked (four-handed, one deal)."""
+
+    question: Any
+    story: str
+    entries: Sequence[tuple[str, str]]
+    check: Callable[[dict[str, int | None]], Sequence[Any]]
+    signed: bool = False
+    nothing: str = "a side writes nothing"
+    totals: str = ""
 
 
-def _feedback(question: ScoringQuestion, correct: Sequence[bool], lines: Sequence[str]) -> None:
-    print(f"\n{'All right! ' if all(correct) else ''}{sum(correct)} of {len(correct)} entries right.")
-    for ok, line in zip(correct, lines):
-        print(f"  {'✓' if ok else '✗'} {line}")
+def _sheet(level: str, seed: int) -> _Sheet:
+    """A four-handed level: the deal (or rubber) and its sheet, each side's entries."""
+    question = make_question(level, seed, quiz=load_quiz(content_dir()))
+    totals = ""
     if question.score is not None:
-        totals = {side: question.score.total(side) for side in Side}
-        print(f"Whole deal: NS {totals[Side.NS]}, EW {totals[Side.EW]} (above and below the line).")
+        by_side = {side: question.score.total(side) for side in Side}
+        totals = f"Whole deal: NS {by_side[Side.NS]}, EW {by_side[Side.EW]} (above and below the line)."
+    return _Sheet(question, terminal_text(question_markdown(question)),
+                  [(b.key, f"{b.label}, {SIDE_NAMES[b.side]}") for b in question.blanks],
+                  functools.partial(check, question), totals=totals)
+
+
+def _way_sheet(level: str, seed: int) -> _Sheet:
+    """A level of two, three or five players: the robots' deals of the way, and the figures it keeps."""
+    question = make_way_question(level, seed)
+    return _Sheet(question, "\n".join(question.story), [(b.key, b.label) for b in question.blanks],
+                  functools.partial(check_way, question), signed=True, nothing="a player writes or pays nothing")
+
+
+def _entry(text: str, *, signed: bool = False) -> str | None:
+    """A score entry as typed: a whole number of at most :data:`MAX_ENTRY_DIGITS` digits (with a minus sign
+    where the sheet has debts: what a player pays)."""
+    digits = text[1:] if signed and text[:1] == "-" else text
+    return text if digits.isascii() and digits.isdigit() and len(digits) <= MAX_ENTRY_DIGITS else None
 
 
 __all__ = ["register", "run_laws", "run_scoring"]

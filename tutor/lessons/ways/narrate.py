@@ -55,7 +55,8 @@ def in_words(text: str, words: Mapping[str, str]) -> str:
     named = _SEAT_TOKEN.sub(lambda m: words.get(m.group(1), m.group(1)), text)
     for name in {n for n in words.values() if " and " not in n and n not in ("NS", "EW")}:
         for plural, singular in _PLURAL_VERBS:
-            named = re.sub(rf"(?<![\w-]){re.escape(name)}{plural}", f"{name}{singular}", named)
+            # not the last of a pair ("A and C hold"): the pair's verb stays plural
+            named = re.sub(rf"(?<![\w-])(?<!and ){re.escape(name)}{plural}", f"{name}{singular}", named)
     return named
 
 
