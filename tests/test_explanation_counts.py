@@ -77,3 +77,16 @@ def test_a_quiz_deal_says_how_many_tricks_in_agreement(tricks: int, words: str) 
 
     assert describe_play(Contract(Bid(1, Strain.SPADES), Seat.N), tricks).endswith(words)
 
+
+
+def test_a_score_item_says_how_many_tricks_in_agreement() -> None:
+    """A side's tricks below the line: "EW took 1 tricks at 40 each ("four") = 40" read every scoring quiz
+    and score sheet where the defenders took a single trick (law 31: a contract of four wants ten)."""
+    from tutor.engine.calls import Bid, Contract, Strain
+    from tutor.engine.scoring import BOOK_RULES, score_deal
+
+    deal = random_deal(random.Random(1))
+    items = score_deal(deal, Contract(Bid(4, Strain.SPADES), Seat.N), 12, BOOK_RULES).items
+    texts = [item.text for item in items if item.kind == "tricks"]
+    assert "NS took 12 tricks at 40 each (\"four\") = 480" in texts, texts
+    assert "EW took 1 trick at 40 each (\"four\") = 40" in texts, texts

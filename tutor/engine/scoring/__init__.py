@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from tutor.engine.calls import LEVEL_NAMES, Contract
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.errors import TutorError
+from tutor.engine.nouns import count_of
 from tutor.engine.rules import VARIANTS, Rules, Variant
 from tutor.engine.scoring.honours import coronet_items, honour_items
 from tutor.engine.scoring.items import DealScore, Line, Revoke, RevokeCharge, ScoreItem
@@ -151,7 +152,7 @@ def _passed_out(tricks: int, side: Side, rules: Rules) -> DealScore:
         how = f"{counts[more]} - 6"
     points = extra * rules.played_out_trick_value
     text = (f"Passed deal played out: {more.value} took {counts[more]} tricks; {more.other.value} write "
-            f"{rules.played_out_trick_value} for each of the {how} = {extra} extra tricks")
+            f"{rules.played_out_trick_value} for each of the {how} = {count_of(extra, 'extra trick')}")
     item = ScoreItem(more.other, "above", "played_out", points, ("scoring-10",), text)
     return DealScore((item,), tricks=counts, readings=("played-out-extra", "played-out-nothing-else"))
 
@@ -239,7 +240,7 @@ def _trick_items(contract: Contract, tricks: dict[Side, int], rules: Rules, revo
     name = LEVEL_NAMES[contract.level]
     return [
         ScoreItem(side, "below", "tricks", tricks[side] * rate, laws,
-                  f"{side.value} took {tricks[side]} tricks at {rate} each (\"{name}\") = {tricks[side] * rate}")
+                  f"{side.value} took {count_of(tricks[side], 'trick')} at {rate} each (\"{name}\") = {tricks[side] * rate}")
         for side in (contract.declarer.side, contract.declarer.side.other)
         if tricks[side]
     ]
