@@ -186,3 +186,41 @@ def test_a_reviewed_item_reads_as_text_at_the_terminal(tmp_path: Path, monkeypat
             out = capsys.readouterr().out
             assert "Right" in out or "Not quite" in out, out
             assert not MARKDOWN.findall(out) and not BOOKKEEPING.findall(out), (kind, item, out)
+
+
+#: a card, a call or a seat in the engine's spelling where a refusal names it ("S does not hold H9",
+#: "2S (two spades) does not outrank 3H"); the typing hints ("such as SA or ♥10", "such as 1S") aside
+ENGINE_IN_A_REFUSAL = re.compile(r"(?<!such as )\b(?:[SHDC][2-9TJQKA]|[1-7][SHDC])\b(?! or ♥10)|"
+                                 r"\b[NESW] (?:does|played|holds|called)\b|it is [NESW]'s turn")
+
+
+@pytest.mark.parametrize("players", [4, 2, 3])
+def test_a_refused_card_or_call_reads_as_the_table_writes_it(players: int, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The tables refused "S does not hold H9 (law ≈108)", "2S (two spades) does not outrank 3H" and
+    "N played S9 but holds 3 diamonds": the engine's letters, where the table writes "♥9", "2♠", "South"."""
+    import itertools
+
+    import tutor.cli.inputs as inputs
+
+    monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
+    pack = itertools.cycle([f"{s}{r}" for s in "SHDC" for r in "23456789TJQKA"])
+    typed = iter(["7NT"])  # a bid no robot has outbid is taken; else refused as insufficient
+
+    def read(prompt: str) -> str:
+        read.count += 1  # type: ignore[attr-defined]
+        if read.count > 300:  # type: ignore[attr-defined]
+            raise EOFError
+        if "auction" in prompt or "Your call" in prompt:
+            return next(typed, "pass")
+        return next(pack)  # the whole pack in turn: the cards not held are refused
+
+    read.count = 0  # type: ignore[attr-defined]
+    monkeypatch.setattr(inputs, "read_table_line", read)
+    argv = ["play", "--seed", "3", "--layouts", "0"] if players == 4 else ["play", "--players", str(players), "--seed", "3"]
+    main(argv)
+    out = capsys.readouterr().out
+    refusals = [line.split("Not allowed: ", 1)[1] for line in out.splitlines() if "Not allowed: " in line]
+    assert any(re.search(r"does not hold [♠♥♦♣]", r) for r in refusals), refusals[:5]
+    assert not [r for r in refusals if ENGINE_IN_A_REFUSAL.search(r)], [r for r in refusals if ENGINE_IN_A_REFUSAL.search(r)][:5]

@@ -16,10 +16,10 @@ printed (``♦10``, never ``DT``) and calls the way the auction is (``2♥``, ``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from tutor.engine.calls import Bid, parse_call
-from tutor.engine.cards import Card
+from tutor.engine.calls import parse_call
+from tutor.engine.cards import SEAT_NAMES, Card
 from tutor.engine.errors import TutorError
 from tutor.engine.nouns import ids_named
 
@@ -111,16 +111,27 @@ def choice_text(choice: str) -> str:
         call = as_call(choice)
         if call is not None:
             parsed = parse_call(call)
-            return f"{parsed.level}{parsed.strain.symbol}" if isinstance(parsed, Bid) else "pass"
+            return parsed.pretty
     if choice.upper() == "P":
         return "pass"
     card = as_card(choice) if not choice[:1].isdigit() or len(choice) <= 3 else None
     return card.pretty if card is not None else choice
 
 
-def learner_message(text: str) -> str:
-    """An error's text with each law id (``law-147``) named as the learner reads it (``law 147``)."""
-    return ids_named(text)
+#: a seat letter where the engine's refusal names who acted ("S does not hold ♥9", "it is W's turn")
+_SEAT_SUBJECT = re.compile(r"\b([NESW])\b(?= (?:does|played|holds|called)\b|'s turn)")
+
+
+def learner_message(text: str, seat_words: Mapping[str, str] | None = None) -> str:
+    """An error's text as the learner reads it: each law id (``law-147``) named (``law 147``), and a seat
+    letter that names who acted by the seat's name ("S does not hold ♥9": "South does not hold ♥9"), or
+    by ``seat_words`` (a way's table: whose hand lies there, "A does not hold ♥9").
+
+    >>> learner_message("S played ♠9 but holds 3 diamonds: ... (law-147); it is W's turn")
+    "South played ♠9 but holds 3 diamonds: ... (law 147); it is West's turn"
+    """
+    words = seat_words or {seat.value: name for seat, name in SEAT_NAMES.items()}
+    return _SEAT_SUBJECT.sub(lambda m: words.get(m.group(1), m.group(1)), ids_named(text))
 
 
 #: a page's emphasis: ``**bold**`` and ``*italic*`` (an asterisk inside a word or a figure is left alone)

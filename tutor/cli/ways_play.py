@@ -19,14 +19,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tutor.cli.inputs import HELP_WORDS, refused, table_command, table_help
-from tutor.cli.spelling import out_of_turn
+from tutor.cli.spelling import learner_message, out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
 from tutor.engine.cards import SEAT_NAMES, Hand, Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.ways.five import five_table
-from tutor.lessons.ways.narrate import auction_rows, end_of_deal, step_lines, trick_line
+from tutor.lessons.ways.narrate import auction_rows, end_of_deal, seat_words, step_lines, trick_line
 from tutor.lessons.ways.review import review_lines
 from tutor.lessons.ways.robots import robot_action
 from tutor.lessons.ways.rubber import (
@@ -183,7 +183,7 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
     try:
         done = table.act(text)
     except TutorError as err:
-        print(f"Not allowed: {err}")
+        print(f"Not allowed: {learner_message(str(err), seat_words(game))}")
         return "again"
     if robot is not None and not robot.allows(done):
         whose = "this way's stated default" if robot.default else "the book"

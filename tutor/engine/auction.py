@@ -132,16 +132,16 @@ class Auction:
             raise IllegalCallError(f"{call}: the auction is over", law="law-76")
         if seat is not None and seat is not self.to_call:
             raise IllegalCallError(
-                f"{seat.value} called {call} out of turn; it is {self.to_call.value}'s turn",
+                f"{seat.value} called {call.pretty} out of turn; it is {self.to_call.value}'s turn",
                 law="law-28",
             )
         highest = self.highest_bid
         if isinstance(call, Bid) and highest is not None and not call > highest:
             corrected = self.lowest_sufficient(call)
-            hint = (f"; by law 75 it binds as {corrected} ({corrected.spoken})"
+            hint = (f"; by law 75 it binds as {corrected.pretty} ({corrected.spoken})"
                     if corrected else "; no higher bid exists in that denomination")
             raise InsufficientBidError(
-                f"{call} ({call.spoken}) does not outrank {highest} ({highest.spoken}): "
+                f"{call.pretty} ({call.spoken}) does not outrank {highest.pretty} ({highest.spoken}): "
                 f"after {highest.spoken} only a higher denomination at level "
                 f"{highest.level} or a higher level may be bid (law 35){hint}",
                 law="law-75",

@@ -148,6 +148,11 @@ class Bid:
         return f"{LEVEL_NAMES[self.level]} {self.strain.english}"
 
     @property
+    def pretty(self) -> str:
+        """As the learner reads it written: ``2♥``, ``1NT`` (``str``: the engine's ``2H``)."""
+        return f"{self.level}{self.strain.symbol}"
+
+    @property
     def tricks(self) -> int:
         return tricks_needed(self.level)
 
@@ -161,6 +166,10 @@ class Pass:
 
     @property
     def spoken(self) -> str:
+        return "pass"
+
+    @property
+    def pretty(self) -> str:
         return "pass"
 
 

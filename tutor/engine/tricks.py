@@ -193,22 +193,22 @@ class TrickPlay:
         """:meth:`verify_play`, returning the player in turn and the legal cards it worked out (``play``
         needs them again: the play of every trick goes through here)."""
         if self.is_complete:
-            raise IllegalPlayError(f"{card}: the play of this deal is over", law=self.laws.play_over)
+            raise IllegalPlayError(f"{card.pretty}: the play of this deal is over", law=self.laws.play_over)
         current = self._current
         player = self._leader.rotation()[len(current)]
         if seat is not None and seat is not player:
             raise IllegalPlayError(
-                f"{seat.value} played {card} out of turn; it is {player.value}'s turn",
+                f"{seat.value} played {card.pretty} out of turn; it is {player.value}'s turn",
                 law=self.laws.out_of_turn,
             )
         hand = self._hands[player]
         if card not in hand.cards:
-            raise IllegalPlayError(f"{player.value} does not hold {card}", law=self.laws.not_held)
+            raise IllegalPlayError(f"{player.value} does not hold {card.pretty}", law=self.laws.not_held)
         legal = legal_cards(hand, current[0][1].suit if current else None)
         if not allow_revoke and card not in legal:
             led = current[0][1].suit
             raise IllegalPlayError(
-                f"{player.value} played {card} but holds {count_of(hand.length(led), led.english[:-1], led.english)}: "
+                f"{player.value} played {card.pretty} but holds {count_of(hand.length(led), led.english[:-1], led.english)}: "
                 f"a player must follow suit when he can; failing to is a revoke",
                 law=self.laws.follow_suit,
             )

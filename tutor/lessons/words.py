@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from tutor.engine.calls import Bid, parse_call
+from tutor.engine.calls import parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Suit
 from tutor.engine.errors import ContentError, NotationError, TutorError
 from tutor.engine.nouns import numbered_law
@@ -128,7 +128,7 @@ def action_text(text: str) -> str:
             call = parse_call(text)
         except TutorError:
             return text
-        return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
+        return call.pretty
     return text
 
 

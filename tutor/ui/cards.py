@@ -86,7 +86,7 @@ def call_md(call: Call) -> str:
 
 def call_text(call: Call) -> str:
     """A call written the one way the app writes calls, as plain text: ``2♥``, ``1NT``, ``pass``."""
-    return f"{call.level}{call.strain.symbol}" if isinstance(call, Bid) else "pass"
+    return call.pretty
 
 
 def call_label(text: str) -> str:

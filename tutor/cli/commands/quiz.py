@@ -17,7 +17,6 @@ import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.laws import load_guide, section_id, wrap_text
@@ -34,8 +33,15 @@ from tutor.lessons.laws.study import StudyGuide
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 from tutor.lessons.review.conventions import serve_quiz
 from tutor.lessons.scoring import check, load_quiz, make_question
-from tutor.lessons.scoring.questions import question_markdown
-from tutor.lessons.ways.scoring import WAY_LEVELS, check_way, is_way_level, make_way_question
+from tutor.lessons.scoring.questions import BlankResult, ScoringQuestion, question_markdown
+from tutor.lessons.ways.scoring import (
+    WAY_LEVELS,
+    WayBlankResult,
+    WayScoringQuestion,
+    check_way,
+    is_way_level,
+    make_way_question,
+)
 from tutor.lessons.words import laws_named
 
 #: the most digits of one score entry (a rubber's whole record stays well inside: ten million less one)
@@ -131,10 +137,10 @@ class _Sheet:
     """A scoring question as the terminal asks it: what happened, the entries to write (key, label), how
     they are checked, and the whole deal's totals once checked (four-handed, one deal)."""
 
-    question: Any
+    question: ScoringQuestion | WayScoringQuestion
     story: str
     entries: Sequence[tuple[str, str]]
-    check: Callable[[dict[str, int | None]], Sequence[Any]]
+    check: Callable[[dict[str, int | None]], Sequence[BlankResult | WayBlankResult]]
     signed: bool = False
     nothing: str = "a side writes nothing"
     totals: str = ""

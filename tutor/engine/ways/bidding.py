@@ -114,17 +114,17 @@ class WayAuction:
             raise IllegalCallError(f"{call}: the auction is over", law="law-76")
         turn = self.to_call
         if seat is not None and seat is not turn:
-            raise IllegalCallError(f"{seat.value} called {call} out of turn; it is "
+            raise IllegalCallError(f"{seat.value} called {call.pretty} out of turn; it is "
                                    f"{turn.value if turn else 'nobody'}'s turn", law="law-28")
         if not isinstance(call, Bid):
             return
         if call.level < self.min_level:
-            raise IllegalCallError(f"{call} ({call.spoken}): in this way nothing below "
+            raise IllegalCallError(f"{call.pretty} ({call.spoken}): in this way nothing below "
                                    f"{Bid(self.min_level, call.strain).spoken.split()[0]} may be bid",
                                    law=self.law)
         highest = self.highest
         if highest is not None and isinstance(highest.call, Bid) and not call > highest.call:
-            raise IllegalCallError(f"{call} ({call.spoken}) does not outrank {highest.call} "
+            raise IllegalCallError(f"{call.pretty} ({call.spoken}) does not outrank {highest.call.pretty} "
                                    f"({highest.call.spoken}): each bid must be higher (law 35)", law="law-35")
 
     def call(self, call: Call, seat: Seat | None = None) -> WayCall:

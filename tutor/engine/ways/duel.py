@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from tutor.engine.cards import Card, Hand, Seat, Suit
 from tutor.engine.errors import IllegalPlayError
+from tutor.engine.nouns import count_of
 from tutor.engine.tricks import VINT_PLAY_LAWS, Trick, legal_cards, trick_winner
 
 
@@ -68,17 +69,17 @@ class DuelPlay:
     def verify_play(self, card: Card, seat: Seat | None = None) -> None:
         laws = VINT_PLAY_LAWS
         if self.is_complete:
-            raise IllegalPlayError(f"{card}: the play of this deal is over", law=laws.play_over)
+            raise IllegalPlayError(f"{card.pretty}: the play of this deal is over", law=laws.play_over)
         player = self.to_play
         if seat is not None and seat is not player:
-            raise IllegalPlayError(f"{seat.value} played {card} out of turn; it is {player.value}'s turn",
+            raise IllegalPlayError(f"{seat.value} played {card.pretty} out of turn; it is {player.value}'s turn",
                                    law=laws.out_of_turn)
         hand = self._hands[player]
         if card not in hand:
-            raise IllegalPlayError(f"{player.value} does not hold {card}", law=laws.not_held)
+            raise IllegalPlayError(f"{player.value} does not hold {card.pretty}", law=laws.not_held)
         if card not in self.legal_cards():
             led = self._current[0][1].suit
-            raise IllegalPlayError(f"{card}: {player.value} holds {hand.length(led)} {led.english} and must "
+            raise IllegalPlayError(f"{card.pretty}: {player.value} holds {count_of(hand.length(led), led.english[:-1], led.english)} and must "
                                    "follow suit; failing to is a revoke", law=laws.follow_suit)
 
     def play(self, card: Card, seat: Seat | None = None) -> None:
