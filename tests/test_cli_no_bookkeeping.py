@@ -202,7 +202,7 @@ def test_a_refused_card_or_call_reads_as_the_table_writes_it(players: int, tmp_p
     "N played S9 but holds 3 diamonds": the engine's letters, where the table writes "♥9", "2♠", "South"."""
     import itertools
 
-    import tutor.cli.inputs as inputs
+    import tutor.cli.commands.play as play_command
 
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
     pack = itertools.cycle([f"{s}{r}" for s in "SHDC" for r in "23456789TJQKA"])
@@ -217,7 +217,7 @@ def test_a_refused_card_or_call_reads_as_the_table_writes_it(players: int, tmp_p
         return next(pack)  # the whole pack in turn: the cards not held are refused
 
     read.count = 0  # type: ignore[attr-defined]
-    monkeypatch.setattr(inputs, "read_table_line", read)
+    monkeypatch.setattr(play_command, "read_table_line", read)  # the name the table reads by, bound at import
     argv = ["play", "--seed", "3", "--layouts", "0"] if players == 4 else ["play", "--players", str(players), "--seed", "3"]
     main(argv)
     out = capsys.readouterr().out
