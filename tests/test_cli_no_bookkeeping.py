@@ -224,3 +224,23 @@ def test_a_refused_card_or_call_reads_as_the_table_writes_it(players: int, tmp_p
     refusals = [line.split("Not allowed: ", 1)[1] for line in out.splitlines() if "Not allowed: " in line]
     assert any(re.search(r"does not hold [♠♥♦♣]", r) for r in refusals), refusals[:5]
     assert not [r for r in refusals if ENGINE_IN_A_REFUSAL.search(r)], [r for r in refusals if ENGINE_IN_A_REFUSAL.search(r)][:5]
+
+
+def test_no_law_note_or_reading_shows_the_digest_s_conflict_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 14's note read "Where the sources differ (conflict C23): …" on the page and at the terminal, and a
+    scoring reading "Tutor's reading (conflict C18): …": the number is the digest writers' (tests read it),
+    never the learner's. Every note and reading of the content, as the pages and the terminal word them."""
+    import yaml
+
+    from tutor.lessons.words import learner_words
+
+    root = Path(__file__).resolve().parent.parent / "content"
+    rules = yaml.safe_load((root / "rules.yaml").read_text(encoding="utf-8"))
+    notes = [str(n) for entry in rules["entries"] for n in entry.get("notes") or []]
+    readings = [str(r["reading"]) for r in yaml.safe_load((root / "scoring-readings.yaml").read_text(encoding="utf-8"))["readings"]]
+    numbered = [t for t in notes + readings if re.search(r"conflict C\d+", t)]
+    assert len(numbered) > 20  # noqa: PLR2004 -- the sweep meets the numbers it must remove
+    assert not [t for t in numbered if re.search(r"[Cc]onflict C\d+", learner_words(t))]
+    assert main(["laws", "14"]) == 0
+    out = capsys.readouterr().out
+    assert "Where the sources differ:" in out and not BOOKKEEPING.findall(out), out

@@ -149,6 +149,9 @@ RECOVERED_NOTE = ("A law written with “≈” (law ≈101) is a rule of the bo
 _RECOVERED = re.compile(r"\bRecovered (≈\d+)\s*:\s*")
 #: a note's reference to the sources' known conflicts, numbered for the writers (the laws' tests read it)
 _CONFLICT = re.compile(r"\bConflict C\d+\s*:\s*")
+#: the same number inside a sentence: "(conflict C23)", "(20 in the summaries, conflict C4)",
+#: "(conflict C9, offered as a variant below)": the words around it stay
+_CONFLICT_NUMBER = re.compile(r"\s*\(conflict C\d+\)|,\s*conflict C\d+(?=\))|(?<=\()conflict C\d+,\s*")
 _CALL = re.compile(r"(?<![\w♠♣♦♥])([1-7])(NT|[SCDH])(?![\w])")
 _CALL_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
@@ -160,8 +163,10 @@ def learner_words(text: str) -> str:
 
     >>> learner_words("Conflict C14: the Romanian summary forbids 4H.")
     'The sources differ: the Romanian summary forbids 4♥.'
+    >>> learner_words("Where the sources differ (conflict C23): the 2000 (20 in the summaries, conflict C4).")
+    'Where the sources differ: the 2000 (20 in the summaries).'
     """
-    text = _CONFLICT.sub("The sources differ: ", text)
+    text = _CONFLICT_NUMBER.sub("", _CONFLICT.sub("The sources differ: ", text))
     text = _RECOVERED.sub(lambda m: f"Law {m.group(1)}: ", text)
     return _CALL.sub(lambda m: m.group(1) + _CALL_SYMBOLS[m.group(2)], text)
 

@@ -12,7 +12,7 @@ from tutor.engine.scoring import scoring_variants
 from tutor.engine.sheet import SheetRow
 from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
-from tutor.lessons.words import source_name
+from tutor.lessons.words import learner_words, source_name
 from tutor.ui import cards
 from tutor.ui.common import law_labels, show_error
 
@@ -120,5 +120,5 @@ def show_readings(ids: tuple[str, ...], *, expanded: bool = False) -> None:
                 st.warning(f"Reading {reading_id!r} is missing from content/scoring-readings.yaml")
                 continue
             sources = "; ".join(f"{source_name(s)} {s.ref}" for s in reading.sources)
-            st.markdown(f"**{reading.title}** — {reading.reading}")
+            st.markdown(f"**{reading.title}** — {learner_words(reading.reading)}")
             st.caption(f"Laws: {law_labels(reading.laws)} · sources: {sources}")

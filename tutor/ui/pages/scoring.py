@@ -13,6 +13,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.scoring import score_deal
 from tutor.engine.sheet import deal_rows
 from tutor.lessons.scoring import FAILED_CONTRACT_READINGS, describe_play, stated_readings
+from tutor.lessons.words import learner_words
 from tutor.ui.common import page_header, show_error
 from tutor.ui.scoresheet import show_deal, show_readings, show_sheet, variant_pickers
 
@@ -83,5 +84,5 @@ for note in score.notes:
 show_readings(score.readings)
 with st.expander('How the tutor reads a failed "five", and a failed contract whose tricks reach 500'):
     for reading in stated_readings(FAILED_CONTRACT_READINGS):
-        st.markdown(f"**{reading.title}**: {reading.reading}")
+        st.markdown(f"**{reading.title}**: {learner_words(reading.reading)}")
 st.caption(f"PBN: `{deal.to_pbn()}`")
