@@ -244,3 +244,23 @@ def test_no_law_note_or_reading_shows_the_digest_s_conflict_number(capsys: pytes
     assert main(["laws", "14"]) == 0
     out = capsys.readouterr().out
     assert "Where the sources differ:" in out and not BOOKKEEPING.findall(out), out
+
+
+@pytest.mark.parametrize("settlement", [["solo", "--bidder", "N", "--partner", "S", "--tricks", "8"],
+                                        ["misere", "--bidder", "N", "--tricks", "3"],
+                                        ["proposal", "--bidder", "N", "--tricks", "8"]], ids=lambda a: a[0])
+def test_a_refused_settlement_names_its_rule_in_words(settlement: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``tutor solo settle solo --partner S`` ended "error: solo is played alone (solo-12)"."""
+    assert main(["solo", "settle", *settlement]) == 2  # noqa: PLR2004
+    err = capsys.readouterr().err
+    assert "Solo Whist rule " in err and not BOOKKEEPING.findall(err), err
+
+
+def test_a_refused_solo_deal_names_its_rule_in_words() -> None:
+    """The Solo Whist deal's refusals read "(solo-2)" the same way."""
+    from tutor.engine.errors import TutorError
+    from tutor.engine.solo.dealing import choose_dealer
+
+    with pytest.raises(TutorError) as refused:
+        choose_dealer({})  # nobody has cut
+    assert "Solo Whist rule " in str(refused.value) and not BOOKKEEPING.findall(str(refused.value))

@@ -64,15 +64,15 @@ class NotationError(TutorError):
     """A card, hand, deal or call could not be parsed."""
 
 
-def _named(law: str) -> str:
-    """A law as an error message names it: "law 28", or its id when it has no number."""
+def law_in_words(law: str) -> str:
+    """A law as an error message names it: "law 28", "Solo Whist rule 12", or its id when it has no number."""
     return numbered_law(law) or law
 
 
 def _citing(message: str, law: str) -> str:
     """``message`` ending with the law it breaks, unless it names that law already (a way's refusal
     read "each bid must be higher (law 35) (law 35)")."""
-    name = _named(law)
+    name = law_in_words(law)
     if re.search(rf"(?<![\w≈]){re.escape(name)}(?!\d)", message):
         return message
     return f"{message} ({name})"

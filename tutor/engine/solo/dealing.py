@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import FULL_PACK, SEATS, Card, Deal, Hand, Rank, Seat, Suit
-from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.errors import NotationError, TutorError, law_in_words
 from tutor.engine.solo import laws
 
 #: Suits from lowest to highest for breaking ties in the cut (l.7): spades highest.
@@ -53,10 +53,10 @@ def choose_dealer(cuts: Mapping[Seat, Card]) -> Seat:
     """The seat that cut the lowest card deals (ace low, ties by suit, spades highest)."""
     cards = list(cuts.values())
     if not cards:
-        raise TutorError(f"nobody has cut a card ({laws.LAW_DEALER})")
+        raise TutorError(f"nobody has cut a card ({law_in_words(laws.LAW_DEALER)})")
     if len(set(cards)) != len(cards):
         raise NotationError(f"two players cannot show the same card: {', '.join(map(str, cards))} "
-                            f"({laws.LAW_DEALER})")
+                            f"({law_in_words(laws.LAW_DEALER)})")
     return min(cuts, key=lambda seat: cut_value(cuts[seat]))
 
 
@@ -81,7 +81,7 @@ class SoloDeal:
     def __post_init__(self) -> None:
         if self.turn_up not in self.deal[self.dealer]:
             raise TutorError(f"the turned-up card {self.turn_up} must be the dealer's "
-                             f"({self.dealer.value}) own last card ({laws.LAW_TURN_UP})")
+                             f"({self.dealer.value}) own last card ({law_in_words(laws.LAW_TURN_UP)})")
 
     @property
     def turned_up_suit(self) -> Suit:
@@ -103,7 +103,7 @@ def deal_pack(pack: Sequence[Card], dealer: Seat) -> SoloDeal:
     """Deal a shuffled and cut ``pack`` (top card first) as the seed prescribes."""
     if len(pack) != 52 or set(pack) != set(FULL_PACK):
         raise NotationError(f"a Solo Whist deal needs the full pack of 52 different cards, "
-                            f"got {len(set(pack))} ({laws.LAW_DEAL})")
+                            f"got {len(set(pack))} ({law_in_words(laws.LAW_DEAL)})")
     hands: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
     for seat, card in zip(deal_order(dealer), pack):
         hands[seat].append(card)
@@ -113,7 +113,7 @@ def deal_pack(pack: Sequence[Card], dealer: Seat) -> SoloDeal:
 def cut_pack(pack: Sequence[Card], at: int) -> tuple[Card, ...]:
     """The pack after the dealer's right-hand neighbour cuts it ``at`` cards from the top (l.9)."""
     if not 0 < at < len(pack):
-        raise TutorError(f"a cut at {at} leaves an empty packet ({laws.LAW_SHUFFLE_CUT})")
+        raise TutorError(f"a cut at {at} leaves an empty packet ({law_in_words(laws.LAW_SHUFFLE_CUT)})")
     return (*pack[at:], *pack[:at])
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tutor.engine.cards import SEATS, Seat
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, law_in_words
 from tutor.engine.nouns import count_of
 from tutor.engine.solo import laws
 from tutor.engine.solo.calls import GameSpec, SoloGame, spec
@@ -120,9 +120,9 @@ def settle(
     rules = rules or SoloRules()
     g = spec(game)
     if g.partnership != (partner is not None) or partner is bidder:
-        raise TutorError(f"{g.name} is played {'with one partner' if g.partnership else 'alone'} ({g.law})")
+        raise TutorError(f"{g.name} is played {'with one partner' if g.partnership else 'alone'} ({law_in_words(g.law)})")
     if not 0 <= side_tricks <= 13:
-        raise TutorError(f"{side_tricks} tricks: a side takes between 0 and 13 ({laws.LAW_PLAY_ENDS})")
+        raise TutorError(f"{side_tricks} tricks: a side takes between 0 and 13 ({law_in_words(laws.LAW_PLAY_ENDS)})")
     _check_consistent(g, made, side_tricks)
     side = {bidder} | ({partner} if partner else set())
     opponents = [s for s in bidder.rotation() if s not in side]
@@ -149,7 +149,7 @@ def _check_consistent(g: GameSpec, made: bool, side_tricks: int) -> None:
     if not ok:
         state = "made" if made else "failed"
         raise TutorError(f"{g.name} cannot be {state} with {side_tricks} tricks to the bidder's side "
-                         f"(target {g.target}; {g.law})")
+                         f"(target {g.target}; {law_in_words(g.law)})")
 
 
 def _amount(g: GameSpec, made: bool, side_tricks: int, rules: SoloRules) -> tuple[Fraction, list[str]]:
