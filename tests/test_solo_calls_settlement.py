@@ -139,7 +139,7 @@ def test_solo_22_every_settlement_sums_to_zero(game: SoloGame, tricks: int, vari
 
 
 def test_settlement_refuses_inconsistent_results() -> None:
-    with pytest.raises(TutorError, match="solo-12"):
+    with pytest.raises(TutorError, match="Solo Whist rule 12"):
         settle(SoloGame.SOLO, N, made=True, side_tricks=4)
     with pytest.raises(TutorError, match="partner"):
         settle(SoloGame.PROPOSAL, N, made=True, side_tricks=8)

@@ -41,7 +41,7 @@ def test_solo_3_ties_by_suit_spades_highest_not_vints_order() -> None:
     assert choose_dealer(cuts) is S
     del cuts[S]
     assert choose_dealer(cuts) is W
-    with pytest.raises(NotationError, match="solo-3"):
+    with pytest.raises(NotationError, match="Solo Whist rule 3"):
         choose_dealer({N: Card.parse("S4"), E: Card.parse("S4")})
 
 
