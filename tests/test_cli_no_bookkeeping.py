@@ -264,3 +264,19 @@ def test_a_refused_solo_deal_names_its_rule_in_words() -> None:
     with pytest.raises(TutorError) as refused:
         choose_dealer({})  # nobody has cut
     assert "Solo Whist rule " in str(refused.value) and not BOOKKEEPING.findall(str(refused.value))
+
+
+def test_a_call_after_the_auction_is_refused_as_the_table_writes_it() -> None:
+    """"1S: the auction is over" (law 76): the call as the auction shows it, "1♠"."""
+    from tutor.engine.auction import Auction
+    from tutor.engine.calls import parse_call
+    from tutor.engine.cards import Seat
+    from tutor.engine.errors import TutorError
+
+    auction = Auction(Seat.N)
+    for call in ["1H", *["P"] * 8]:
+        auction.call(parse_call(call))
+    with pytest.raises(TutorError) as refused:
+        auction.call(parse_call("1S"))
+    assert str(refused.value).startswith("1♠: the auction is over"), str(refused.value)
+    assert not ENGINE_IN_A_REFUSAL.search(str(refused.value))

@@ -129,7 +129,7 @@ class Auction:
     def verify_call(self, call: Call, seat: Seat | None = None) -> None:
         """Raise an :class:`IllegalCallError` naming the law the call breaks."""
         if self.is_complete:
-            raise IllegalCallError(f"{call}: the auction is over", law="law-76")
+            raise IllegalCallError(f"{call.pretty}: the auction is over", law="law-76")
         if seat is not None and seat is not self.to_call:
             raise IllegalCallError(
                 f"{seat.value} called {call.pretty} out of turn; it is {self.to_call.value}'s turn",

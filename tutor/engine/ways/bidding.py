@@ -111,7 +111,7 @@ class WayAuction:
     def verify_call(self, call: Call, seat: Seat | None = None) -> None:
         """Raise an :class:`IllegalCallError` naming the law the call breaks."""
         if self.is_complete:
-            raise IllegalCallError(f"{call}: the auction is over", law="law-76")
+            raise IllegalCallError(f"{call.pretty}: the auction is over", law="law-76")
         turn = self.to_call
         if seat is not None and seat is not turn:
             raise IllegalCallError(f"{seat.value} called {call.pretty} out of turn; it is "

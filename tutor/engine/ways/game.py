@@ -316,7 +316,7 @@ class WayGame:
                                    "'stop'", law="two-5")
         card = Card.parse(word[5:])
         if card not in self._hands[own]:
-            raise IllegalCallError(f"{card}: you do not hold it; throw out one of your own cards", law="two-5")
+            raise IllegalCallError(f"{card.pretty}: you do not hold it; throw out one of your own cards", law="two-5")
         top = left.pop(0)
         self._hands[own] = Hand((self._hands[own].cards - {card}) | {top})
         self._hands[pile] = Hand(self._hands[pile].cards - {top})
@@ -372,7 +372,7 @@ class WayGame:
             raise IllegalCallError(f"{action!r}: 'give CARD SEAT', one card to each other hand", law=BUY_LAW)
         card, to = Card.parse(parts[0]), Seat.parse(parts[1])
         if card not in self._hands[self.buyer_hand]:
-            raise IllegalCallError(f"{card} is not in the hand that took the buy-in", law=BUY_LAW)
+            raise IllegalCallError(f"{card.pretty} is not in the hand that took the buy-in", law=BUY_LAW)
         if to is self.buyer_hand or to in self._given:
             raise IllegalCallError(f"{to.value}: each of the three other hands receives one card", law=BUY_LAW)
         self._hands[self.buyer_hand] = self._hands[self.buyer_hand].without(card)
@@ -386,8 +386,8 @@ class WayGame:
         call = parse_call(action)
         if isinstance(call, Bid):
             if not call > contract.bid:
-                raise IllegalCallError(f"{call}: the final bid may keep the contract (pass) or raise it "
-                                       f"above {contract.bid}", law=BUY_LAW)
+                raise IllegalCallError(f"{call.pretty}: the final bid may keep the contract (pass) or raise it "
+                                       f"above {contract.bid.pretty}", law=BUY_LAW)
             self._final = Contract(call, contract.declarer)
         self._final_done = True
         self._start_play()
