@@ -280,3 +280,31 @@ def test_a_call_after_the_auction_is_refused_as_the_table_writes_it() -> None:
         auction.call(parse_call("1S"))
     assert str(refused.value).startswith("1♠: the auction is over"), str(refused.value)
     assert not ENGINE_IN_A_REFUSAL.search(str(refused.value))
+
+
+def test_a_refusal_names_the_hand_that_lies_at_the_seat_when_the_dummies_lie_beside(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two players, the dummy auction: with the dummies beside their players, the sheet's names trade North
+    and East, and a refusal named the learner's own dummy "B's dummy". It names it as the prompt does."""
+    from tutor.cli.ways_play import _turn
+    from tutor.engine.cards import FULL_PACK, Hand, Seat
+    from tutor.engine.ways.catalogue import find_way
+    from tutor.lessons.ways.table import WayTable
+
+    def from_a_traded_seat() -> bool:  # the learner to play from North or East, the dummies beside
+        return (table.phase == "play" and table.learners_turn and not table.game.partners_opposite
+                and table.game.to_act[1] in (Seat.N, Seat.E))
+
+    table = WayTable(find_way(2, "dummy-auction"), 3)
+    while not from_a_traded_seat():
+        table.run_robots()
+        if table.phase == "over":
+            pytest.fail("the seed no longer reaches a learner's turn at North or East with the dummies beside")
+        if table.learners_turn and not from_a_traded_seat():
+            table.act(table.hint().action)
+    seat = table.game.to_act[1]
+    held = Hand.parse(table.seen()[seat]).cards
+    missing = next(card for card in FULL_PACK if card not in held)
+    assert _turn(table, lambda prompt: str(missing), now=False) == "again"
+    refusal = next(line for line in capsys.readouterr().out.splitlines() if "Not allowed: " in line)
+    assert f"Not allowed: {table.label(seat)} does not hold {missing.pretty}" in refusal, (seat, refusal)

@@ -125,7 +125,7 @@ _SEAT_SUBJECT = re.compile(r"\b([NESW])\b(?= (?:does|played|holds|called)\b|'s t
 def learner_message(text: str, seat_words: Mapping[str, str] | None = None) -> str:
     """An error's text as the learner reads it: each law id (``law-147``) named (``law 147``), and a seat
     letter that names who acted by the seat's name ("S does not hold ♥9": "South does not hold ♥9"), or
-    by ``seat_words`` (a way's table: whose hand lies there, "A does not hold ♥9").
+    by ``seat_words`` (a way's table: whose hand lies there, "A's dummy does not hold ♥9").
 
     >>> learner_message("S played ♠9 but holds 3 diamonds: ... (law-147); it is W's turn")
     "South played ♠9 but holds 3 diamonds: ... (law 147); it is West's turn"

@@ -26,7 +26,7 @@ from tutor.cli.ways_robots import five_rubber_record, readable
 from tutor.engine.cards import SEAT_NAMES, Hand, Seat, Side
 from tutor.engine.errors import TutorError
 from tutor.engine.ways.five import five_table
-from tutor.lessons.ways.narrate import auction_rows, end_of_deal, seat_words, step_lines, trick_line
+from tutor.lessons.ways.narrate import auction_rows, end_of_deal, step_lines, trick_line
 from tutor.lessons.ways.review import review_lines
 from tutor.lessons.ways.robots import robot_action
 from tutor.lessons.ways.rubber import (
@@ -183,7 +183,9 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
     try:
         done = table.act(text)
     except TutorError as err:
-        print(f"Not allowed: {learner_message(str(err), seat_words(game))}")
+        # each seat as the prompt names it (its owner's hand or dummy): seat_words would name the sheet's
+        # sides, which trade N and E when the dummies lie beside their players
+        print(f"Not allowed: {learner_message(str(err), {seat.value: table.label(seat) for seat in Seat})}")
         return "again"
     if robot is not None and not robot.allows(done):
         whose = "this way's stated default" if robot.default else "the book"
