@@ -27,11 +27,10 @@ from tutor.cli.spelling import terminal_text
 from tutor.engine.cards import SIDE_NAMES, Side
 from tutor.lessons.answers import answer_record
 from tutor.lessons.content import content_dir
-from tutor.lessons.laws.question import VINT, Question
-from tutor.lessons.laws.quiz import cited_entries, question_pool, questions_for_section, shuffled
-from tutor.lessons.laws.study import StudyGuide
+from tutor.lessons.laws.question import VINT
+from tutor.lessons.laws.quiz import cited_entries, questions_for_section, shuffled
 from tutor.lessons.progress import DEFAULT_LEARNER, open_store
-from tutor.lessons.review.conventions import serve_quiz
+from tutor.lessons.review.conventions import game_questions, serve_quiz
 from tutor.lessons.scoring import check, load_quiz, make_question
 from tutor.lessons.scoring.questions import BlankResult, ScoringQuestion, question_markdown
 from tutor.lessons.ways.scoring import (
@@ -71,7 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_laws(args: argparse.Namespace) -> int:
     guide = load_guide(None)
-    pool = _vint_questions(guide)
+    pool = game_questions(VINT)  # the quiz page's questions
     chosen = guide.section(section_id(guide, args.section)) if args.section else None
     questions = questions_for_section(pool, guide, chosen.id if chosen else None)
     seed = seed_or_random(args.seed)
@@ -94,14 +93,6 @@ def run_laws(args: argparse.Namespace) -> int:
     else:
         print(f"\nQuiz finished: {right} of {answered} right.")
     return 0
-
-
-def _vint_questions(guide: StudyGuide) -> list[Question]:
-    """The quiz page's questions: the hand-written ones and those generated from the engine (Vint's)."""
-    from tutor.lessons.content.cache import content_report
-
-    law_ids = {entry.id for entry in guide.entries}
-    return question_pool(sorted(content_report().quizzes.items()), law_ids, game=VINT)
 
 
 def run_scoring(args: argparse.Namespace) -> int:

@@ -113,6 +113,11 @@ def quiz_questions() -> dict[str, Question]:
         return _kept[1]
 
 
+def game_questions(game: str) -> list[Question]:
+    """The law quiz's questions of one game (the Vint quiz's: Solo Whist has its own), in the pool's order."""
+    return [q for q in quiz_questions().values() if q.game == game]
+
+
 #: the content report the questions were built from, and the questions (one pool: the last content's)
 _kept: tuple[object, dict[str, Question]] = (None, {})
 _kept_lock = threading.Lock()

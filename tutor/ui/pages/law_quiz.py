@@ -8,16 +8,15 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.content.registry import ContentReport
 from tutor.lessons.laws.question import VINT, Question
 from tutor.lessons.laws.quiz import (
     cited_entries,
-    question_pool,
     questions_for_section,
     quote,
     shuffled,
 )
 from tutor.lessons.laws.study import StudyGuide
+from tutor.lessons.review.conventions import game_questions
 from tutor.ui import state as _state
 from tutor.ui.common import content_report, page_header, show_error
 
@@ -97,17 +96,7 @@ if report.rules is None:
 guide = StudyGuide(report.rules)
 
 
-@st.cache_resource(max_entries=2, show_spinner=False)
-def _pool(_report: ContentReport, stamp: int) -> list[Question]:
-    """The question pool, built once per version of the content (``stamp``: the report's identity;
-    the content cache gives a new report when a file changes). Building it compares every generated
-    question with the pool (about a second); every Check and Next used to do that again."""
-    assert _report.rules is not None
-    laws = {e.id for e in StudyGuide(_report.rules).entries}
-    return question_pool(sorted(_report.quizzes.items()), laws, game=VINT)  # Solo Whist has its own quiz
-
-
-pool = _pool(report, id(report))
+pool = game_questions(VINT)  # built once per version of the content, as the review's (Solo Whist has its own quiz)
 if SEED not in st.session_state:
     _restart()
 st.session_state.setdefault(INDEX, 0)
