@@ -36,15 +36,12 @@ class Names:
     def read(cls) -> Names:
         from tutor.lessons.content.cache import content_report
         from tutor.lessons.robots import the_book
-        from tutor.lessons.scoring import load_quiz
-        from tutor.lessons.ways.scoring import LEVELS_BY_ID
+        from tutor.lessons.scoring.questions import level_titles
 
         rules = content_report().rules
         book = the_book()
-        levels = {level.id: level.title for level in load_quiz().levels}
         return cls(law_entries(), {s.id: s.title for s in rules.sections} if rules else {},
-                   {r.id: r.title for r in (*book.bidding, *book.play)},
-                   levels | {i: level.title for i, level in LEVELS_BY_ID.items()})
+                   {r.id: r.title for r in (*book.bidding, *book.play)}, level_titles())
 
     def item(self, item_kind: str, item_id: str) -> str:
         """An item as the learner reads it: "Law 36", a convention's title, a law-quiz question, a scoring

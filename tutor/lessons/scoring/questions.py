@@ -220,6 +220,15 @@ def check(question: ScoringQuestion, given: Mapping[str, int | None]) -> tuple[B
     return tuple(BlankResult(b, given.get(b.key)) for b in question.blanks)
 
 
+def level_titles(quiz: ScoringQuizFile | None = None) -> dict[str, str]:
+    """Every level of the scoring quiz by id, its title as the page lists it: the four-handed game's, then
+    those of two, three and five players."""
+    from tutor.lessons.ways.scoring import LEVELS_BY_ID
+
+    return {level.id: level.title for level in (quiz or load_quiz()).levels} | {
+        i: level.title for i, level in LEVELS_BY_ID.items()}
+
+
 #: the most missed entries one line names (a rubber's sheet has twelve)
 NAMED_MISSES = 3
 
@@ -231,8 +240,7 @@ def missed_entries(answer: Answer, quiz: ScoringQuizFile | None = None) -> str:
     from tutor.lessons.ways.scoring import LEVELS_BY_ID
 
     quiz = quiz or load_quiz()
-    levels = {level.id: level.title for level in quiz.levels} | {i: level.title for i, level in LEVELS_BY_ID.items()}
-    head = f"Scoring quiz (“{levels.get(answer.item_id, answer.item_id)}”)"
+    head = f"Scoring quiz (“{level_titles(quiz).get(answer.item_id, answer.item_id)}”)"
     given, expected = _entries(answer.given), _entries(answer.expected)
     marked = str(answer.extra.get("wrong", ""))  # the entries missed, as the check marked them
     wrong = [key for key in marked.split(",") if key in expected] if marked else \
