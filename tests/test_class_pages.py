@@ -217,7 +217,8 @@ def test_a_learner_reads_the_items_of_an_assignment_in_words(db: Path) -> None:
         anna = acc.account(store, "anna")
         assert anna is not None
         cls.join(store, anna, made.join_code, consent=True)
-        items = cls.parse_items("law 35, convention law-41-no-trumps-three-or-four-aces, drill lead, table 17")
+        items = cls.parse_items("law 35, convention law-41-no-trumps-three-or-four-aces, drill lead, table 17, "
+                                "scoring honours")
         cls.assign(store, teacher, made.id, "Homework", items, datetime.now(UTC) + timedelta(days=3))
     learner = _app()
     sign_in(learner, "anna", codes["anna"])
@@ -227,3 +228,7 @@ def test_a_learner_reads_the_items_of_an_assignment_in_words(db: Path) -> None:
     assert shown.split("; ")[0] == "Law 35" and "any lead drill answered right" in shown, shown
     assert 'Three or four aces - "no-trumps" at the first turn' in shown  # the convention's title
     assert not BOOKKEEPING.findall(shown) and "law-41" not in shown, shown
+    import yaml  # a scoring level by the title the quiz gives it, as the teacher's view and the review name it
+
+    levels = yaml.safe_load((ROOT / "content/quizzes/scoring.yaml").read_text(encoding="utf-8"))["levels"]
+    assert f"Scoring quiz: {next(lv['title'] for lv in levels if lv['id'] == 'honours')}" in shown, shown

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Literal
 from tutor.engine.errors import TutorError
 from tutor.lessons.classroom.accounts import CODE_ALPHABET, Account
 from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
-from tutor.lessons.words import laws_named
 
 if TYPE_CHECKING:
     from tutor.lessons.progress.report import Names
@@ -195,21 +194,7 @@ def item_words(item: tuple[str, str], names: Names) -> str:
         return f"any {DRILL_WORDS.get(item_id, item_id)} drill answered right"
     if kind == "table":
         return f"a deal of the practice table's rubber {item_id}"
-    if kind in ("law", "convention"):
-        return names.item(kind, item_id)
-    if kind == "scoring":
-        return f"the scoring quiz: {item_id.replace('-', ' ')}"
-    from tutor.lessons.review.servers import serve
-    from tutor.lessons.solo.drill import RULES, hand_kind
-
-    if kind == "solo" and item_id in RULES:
-        return f"Solo Whist: {hand_kind(item_id)}"
-    try:
-        laws = laws_named(serve(kind, item_id, 0).laws)
-    except TutorError:
-        return "an item the tutor no longer has"
-    quiz = "the settlement quiz" if item_id == "solo-scoring" else f"a quiz question on {laws}"
-    return f"Solo Whist: {quiz}" if kind == "solo" else quiz
+    return names.item(kind, item_id)  # a law, a convention, a quiz question, a scoring level, a Solo Whist item
 
 
 def _known_id(kind: str, item_id: str) -> str | None:
