@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 import pandas as pd
 import streamlit as st
 
@@ -14,12 +17,46 @@ from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
 from tutor.lessons.words import learner_words, source_name
 from tutor.ui import cards
-from tutor.ui.common import law_labels, show_error
+from tutor.ui.common import law_labels, show_error, text_md
 
 NS_COL, EW_COL = "NS (we)", "EW (they)"
 
 
 LINE_ENTRY = "— the line —"
+
+
+class _Cited(Protocol):
+    @property
+    def laws(self) -> tuple[str, ...]: ...
+
+
+class CheckedEntry(Protocol):
+    """One figure of a score sheet the learner filled in, checked (four players, or two, three, five)."""
+
+    @property
+    def correct(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def blank(self) -> _Cited: ...
+
+
+def show_checked_entries(results: Sequence[CheckedEntry]) -> None:
+    """How many entries were right, then each entry's verdict with its laws, shown as text."""
+    right = sum(r.correct for r in results)
+    summary = f"{right} of {len(results)} entries right."
+    if right == len(results):
+        st.success(f"All right! {summary}", icon=":material/check_circle:")
+    else:
+        st.warning(summary, icon=":material/rule:")
+    for result in results:
+        text = text_md(f"{result.message} ({law_labels(result.blank.laws)})")
+        if result.correct:
+            st.success(text, icon=":material/check:")
+        else:
+            st.error(text, icon=":material/close:")
 
 
 def _cell(value: int | None) -> str:

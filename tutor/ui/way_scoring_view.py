@@ -18,7 +18,8 @@ from tutor.lessons.ways.scoring import (
     make_way_question,
 )
 from tutor.ui import state as _state
-from tutor.ui.common import law_labels, show_error, text_md
+from tutor.ui.common import show_error
+from tutor.ui.scoresheet import show_checked_entries
 
 RESULTS = "scoring_quiz_way_results"
 
@@ -39,19 +40,6 @@ def _form(question: WayScoringQuestion) -> dict[str, int | None] | None:
     return {b.key: st.session_state.get(_field_key(question, b.key)) for b in question.blanks}
 
 
-def _feedback(results: tuple[WayBlankResult, ...]) -> None:
-    right = sum(r.correct for r in results)
-    summary = f"{right} of {len(results)} entries right."
-    if right == len(results):
-        st.success(f"All right! {summary}", icon=":material/check_circle:")
-    else:
-        st.warning(summary, icon=":material/rule:")
-    for result in results:
-        text = text_md(f"{result.message} ({law_labels(result.blank.laws)})")
-        if result.correct:
-            st.success(text, icon=":material/check:")
-        else:
-            st.error(text, icon=":material/close:")
 
 
 def render(level_id: str, seed: int, started_key: str) -> None:
@@ -72,7 +60,7 @@ def render(level_id: str, seed: int, started_key: str) -> None:
         st.session_state[RESULTS] = (question.id, results)
     stored = st.session_state.get(RESULTS)
     if stored and stored[0] == question.id:
-        _feedback(stored[1])
+        show_checked_entries(stored[1])
 
 
 __all__ = ["render"]

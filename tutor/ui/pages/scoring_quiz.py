@@ -20,7 +20,7 @@ from tutor.lessons.scoring import (
 from tutor.lessons.ways.scoring import WAY_LEVELS
 from tutor.ui import state as _state
 from tutor.ui.common import law_labels, page_header, show_error
-from tutor.ui.scoresheet import show_deal, show_readings
+from tutor.ui.scoresheet import show_checked_entries, show_deal, show_readings
 from tutor.ui.way_scoring_view import render as render_way_level
 
 LEVEL, SEED, RESULTS, STARTED = "scoring_quiz_level", "scoring_quiz_seed", "scoring_quiz_results", "scoring_quiz_t0"
@@ -70,19 +70,6 @@ def _record(question: ScoringQuestion, results: tuple[BlankResult, ...]) -> None
     _state.record_once(f"scoring:{question.id}", answer_record(question, results, _state.seconds_since(STARTED)))
 
 
-def _feedback(results: tuple[BlankResult, ...]) -> None:
-    right = sum(r.correct for r in results)
-    summary = f"{right} of {len(results)} entries right."
-    if right == len(results):
-        st.success(f"All right! {summary}", icon=":material/check_circle:")
-    else:
-        st.warning(summary, icon=":material/rule:")
-    for result in results:
-        laws = law_labels(result.blank.laws)
-        if result.correct:
-            st.success(f"{result.message} ({laws})", icon=":material/check:")
-        else:
-            st.error(f"{result.message} ({laws})", icon=":material/close:")
 
 
 page_header("Scoring quiz", "A generated deal, contract and result: fill in the score sheet. Each entry "
@@ -122,7 +109,7 @@ if given is not None:
     st.session_state[RESULTS] = (question.id, results)
 stored = st.session_state.get(RESULTS)
 if stored and stored[0] == question.id:
-    _feedback(stored[1])
+    show_checked_entries(stored[1])
     if question.score is not None:
         totals = {s: question.score.total(s) for s in Side}
         st.caption(f"Whole deal: NS {totals[Side.NS]}, EW {totals[Side.EW]} (above and below the line).")
