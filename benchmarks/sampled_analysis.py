@@ -178,9 +178,29 @@ def _timed(known: Any, seed: int, reference: Any) -> dict[str, Any]:
     del reference  # the one-board-at-a-time reference of the previous stop is no longer the comparison
     verdicts = [c.against_book.verdict for c in full.choices
                 if c.against_book is not None and c.sampled.layouts == len(sample.layouts)]
+    kept = [c.choice for c in full.choices if c.sampled.layouts == len(sample.layouts)]
+    alone = {} if known.is_bid else _solved_alone(known, sample.layouts, kept)
     return {**first, "ours": sampled + solved, "reference": sampled + every, "sampling": sampled, "pricing": solved,
             "solver_cpu": solver_cpu, "own_cpu": own_cpu, "level": sample.level,
-            "decided": sum(v != "undecided" for v in verdicts), "compared": len(verdicts)}
+            "decided": sum(v != "undecided" for v in verdicts), "compared": len(verdicts), **alone}
+
+
+def _solved_alone(known: Any, layouts: Any, kept: list[str]) -> dict[str, float]:
+    """The solver's part of a card decision's pricing alone: the choices the analysis kept to the end,
+    each played on every layout and the rest solved, in one batch on boards built beforehand -- no
+    sampling, no boards of the layouts written in the timing, nothing scored. Its wall time against the
+    same floor is what the pipes to the workers and their sharing of the cores cost by themselves."""
+    from tutor.engine.cards import Card
+    from tutor.engine.solver.analysis import card_tricks_many
+    from tutor.lessons.cost.choices import card_boards, card_choices, equal_groups
+
+    heads = equal_groups(known, card_choices(known))
+    wanted = list(dict.fromkeys(heads[Card.parse(c)] for c in kept))
+    boards = card_boards(known, layouts)
+    gc.collect()
+    before, start = _worker_cpu(), time.perf_counter()
+    card_tricks_many(boards, [wanted] * len(boards))
+    return {"alone": time.perf_counter() - start, "alone_cpu": _worker_cpu() - before}
 
 
 def _learners_choice(known: Any) -> tuple[str, ...]:
@@ -247,6 +267,17 @@ def _floor_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, st
             f"process's CPU in the pricing: median {own:.3f} s against the solver's {solving:.3f} s, so on "
             f"{cores} cores the least ratio is {least:.2f}×",
             _figures(runs["pricing"]), _figures(floors), f"{ratio:.2f}×", "≤ 1.2×", "yes" if ratio <= 1.2 else "NO")
+
+
+def _alone_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
+    """The solver's part alone (:func:`_solved_alone`) against its own floor: the least ratio the pricing
+    could reach with nothing of its own around the solving."""
+    workers = max(1, _workers())
+    floors = [cpu / workers for cpu in runs["alone_cpu"]]
+    ratio = statistics.median(runs["alone"]) / max(1e-9, statistics.median(floors))
+    return (f"{what}: the kept choices solved alone on the same layouts (boards built beforehand, nothing "
+            f"scored) against the solver's floor (its CPU / {workers} workers)",
+            _figures(runs["alone"]), _figures(floors), f"{ratio:.2f}×", "—", "—")
 
 
 def concurrent_rows(quick: bool) -> Iterator[tuple[str, str, str, str, str, str]]:
@@ -354,6 +385,8 @@ def rows(quick: bool, first_only: bool = False, count: int = 0) -> Iterator[tupl
         if not first_only:
             yield _row(name, runs, "every choice on every layout")
             yield _floor_row(name, runs)
+            if "alone" in runs:
+                yield _alone_row(name, runs)
         if tiny:
             return
     if not first_only:

@@ -59,6 +59,7 @@ def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) ->
     assert "failed" not in out, out[-2000:]
     out = tiny("sampled_analysis", "--quick")
     assert "one play decision (tricks 2–10), n=1: first verdict" in out, out[-2000:]
+    assert "n=1: the kept choices solved alone on the same layouts" in out, out[-2000:]
 
 
 @pytest.mark.slow
