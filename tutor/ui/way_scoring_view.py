@@ -12,7 +12,6 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import answer_record
 from tutor.lessons.ways.scoring import (
-    WayBlankResult,
     WayScoringQuestion,
     check_way,
     make_way_question,

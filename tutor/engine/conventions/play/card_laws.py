@@ -12,7 +12,8 @@ cards to :func:`card_within_suit`, which applies those card laws in that suit, i
 2. partner's suit — law 84, lead "from the high card of the suit partner named" (RO l.191);
 3. a holding a lead convention names a card for — the highest-priority lead rule of
    ``content/conventions/play.yaml`` that names a card (not "any card") of a holding in any
-   suit (86, 87, ≈88–≈98 …), its conditions checked in this suit alone. Its *situation* is
+   suit, or in any suit nobody named (86, 87, ≈88–≈98 …), its conditions checked in this suit
+   alone (so ≈88's ace from A K speaks only where the suit was never named). Its *situation* is
    not checked: the declarer cashing his coronet at no-trumps leads the ace by law 86 just
    as a defender would;
 4. otherwise the book leaves the card open, and every card of the suit is right.
@@ -34,6 +35,8 @@ from tutor.engine.play.position import PlayPosition
 
 #: Choosers whose rules name the card of a holding (laws 86, 87, ≈88-≈98 …).
 _HOLDING_CHOOSERS = frozenset({"lead_holding", "lead_akq"})
+#: The suit roles of a card law: any suit, or any suit nobody named (≈88's A K).
+_ANY_SUIT = frozenset({"any", "unnamed"})
 
 
 def card_within_suit(p: PlayPosition, suit: Suit, allowed: Iterable[Card] | None = None) -> tuple[
@@ -57,7 +60,7 @@ def card_within_suit(p: PlayPosition, suit: Suit, allowed: Iterable[Card] | None
 def _is_card_law(rule: Rule) -> bool:
     args = rule.chooser_args
     return (rule.kind == "lead" and rule.chooser in _HOLDING_CHOOSERS
-            and str(args.get("suit", "any")) == "any" and str(args.get("card", "top")) != "any")
+            and str(args.get("suit", "any")) in _ANY_SUIT and str(args.get("card", "top")) != "any")
 
 
 def _holding_law(p: PlayPosition, suit: Suit, held: frozenset[Card]) -> tuple[frozenset[Card], str] | None:

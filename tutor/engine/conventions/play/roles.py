@@ -69,6 +69,11 @@ def _lho_after_partner_nt(p: PlayPosition) -> tuple[Suit, ...]:
     return _named_after_nt(p, p.rho, p.lho, skip_trumps=True)
 
 
+def _named_by_anyone(p: PlayPosition, suit: Suit) -> bool:
+    """Whether any of the four named ``suit`` in the auction (≈88's "a suit nobody announced")."""
+    return any(suit in named_by(p, seat) for seat in (p.seat, p.partner, p.lho, p.rho))
+
+
 def _unsupported(p: PlayPosition, seat: Seat) -> tuple[Suit, ...]:
     return tuple(s for s in named_by(p, seat) if not p.supported(seat, s) and s is not p.trump)
 
@@ -181,6 +186,7 @@ _ROLES: Mapping[str, Callable[[PlayPosition], tuple[Suit, ...]]] = {
     "coronet_honour_dropped": _coronet_honour_dropped,
     "partner_other": lambda p: tuple(s for s in named_by(p, p.partner) if s is not p.trump),
     "any": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid),
+    "unnamed": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and not _named_by_anyone(p, s)),
     "side": lambda p: tuple(s for s in PBN_SUITS if s not in p.avoid and s is not p.trump),
     **sequence_roles,
 }
