@@ -39,8 +39,6 @@ def _form(question: WayScoringQuestion) -> dict[str, int | None] | None:
     return {b.key: st.session_state.get(_field_key(question, b.key)) for b in question.blanks}
 
 
-
-
 def render(level_id: str, seed: int, started_key: str) -> None:
     """The question of ``level_id`` and ``seed``, its form and, once checked, the itemized answers."""
     try:

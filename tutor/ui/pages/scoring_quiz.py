@@ -70,8 +70,6 @@ def _record(question: ScoringQuestion, results: tuple[BlankResult, ...]) -> None
     _state.record_once(f"scoring:{question.id}", answer_record(question, results, _state.seconds_since(STARTED)))
 
 
-
-
 page_header("Scoring quiz", "A generated deal, contract and result: fill in the score sheet. Each entry "
                             "is checked against the book's scoring and explained with its law.")
 try:
