@@ -82,7 +82,10 @@ class _Blank(Protocol):
     def laws(self) -> tuple[str, ...]: ...
 
 
-class _Result(Protocol):
+class CheckedBlank(Protocol):
+    """One blank of a scoring question, checked: what the learner wrote against the expected figure (the
+    four-handed quiz's and the other table sizes' alike)."""
+
     @property
     def blank(self) -> _Blank: ...
     @property
@@ -100,7 +103,7 @@ class _Question(Protocol):
     def position(self) -> str: ...
 
 
-def answer_record(question: _Question, results: Sequence[_Result], seconds: float | None = None) -> Answer:
+def answer_record(question: _Question, results: Sequence[CheckedBlank], seconds: float | None = None) -> Answer:
     """The progress-store record of one checked question (item kind ``scoring``, id = level) — of
     the four-handed scoring quiz (:mod:`tutor.lessons.scoring`) and of the other table sizes'
     (:mod:`tutor.lessons.ways.scoring`) alike: any question whose blanks carry key, expected and laws."""

@@ -13,6 +13,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import scoring_variants
 from tutor.engine.sheet import SheetRow
+from tutor.lessons.answers import CheckedBlank
 from tutor.lessons.content import content_dir
 from tutor.lessons.scoring import load_readings
 from tutor.lessons.words import learner_words, source_name
@@ -25,22 +26,12 @@ NS_COL, EW_COL = "NS (we)", "EW (they)"
 LINE_ENTRY = "— the line —"
 
 
-class _Cited(Protocol):
-    @property
-    def laws(self) -> tuple[str, ...]: ...
-
-
-class CheckedEntry(Protocol):
-    """One figure of a score sheet the learner filled in, checked (four players, or two, three, five)."""
-
-    @property
-    def correct(self) -> bool: ...
+class CheckedEntry(CheckedBlank, Protocol):
+    """One figure of a score sheet the learner filled in, checked (four players, or two, three, five), with
+    its verdict in words."""
 
     @property
     def message(self) -> str: ...
-
-    @property
-    def blank(self) -> _Cited: ...
 
 
 def show_checked_entries(results: Sequence[CheckedEntry]) -> None:
