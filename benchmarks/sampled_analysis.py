@@ -19,6 +19,7 @@ from /proc) and the least wall time that CPU needs on the workers: the solver's 
 
     python benchmarks/sampled_analysis.py [--quick]     # TUTOR_BENCH_TINY=1: one play decision, only that it runs
     python benchmarks/sampled_analysis.py --first-only [--count N]   # the first verdicts only, N decisions a kind
+    python benchmarks/sampled_analysis.py --only call   # one kind's rows (play, lead or call), for an A/B pair
 
 ``--first-only`` times only the first verdict (and the CPU it needs), on ``N`` decisions of each
 kind (16 by default): a p95 of 4 decisions is their slowest one, so the first look's size of
@@ -360,13 +361,15 @@ def _layout(known: Any) -> Any:
     return sample_layouts(known, seed=0, target=1).layouts[0]
 
 
-def rows(quick: bool, first_only: bool = False, count: int = 0) -> Iterator[tuple[str, str, str, str, str, str]]:
+def rows(quick: bool, first_only: bool = False, count: int = 0,
+         only: str = "") -> Iterator[tuple[str, str, str, str, str, str]]:
     """(measure, tutor, reference, ratio, goal, met) rows for benchmarks/run_all.py.
 
     Per decision kind: the first verdict's time, the whole analysis against pricing every
     choice on every layout, and the pricing against the solver's CPU floor; then a drill's
     feedback under the load of other learners' analyses. ``first_only``: the first verdicts
-    only, on ``count`` decisions of each kind.
+    only, on ``count`` decisions of each kind. ``only``: that kind's rows alone (``play``, ``lead``
+    or ``call``), without the concurrent learners.
     """
     from tutor.engine.solver.analysis import solver
     from tutor.lessons.cost.verdict import FIRST_LOOK
@@ -374,11 +377,14 @@ def rows(quick: bool, first_only: bool = False, count: int = 0) -> Iterator[tupl
     solver().ask_all([{"op": "ping"}])  # the workers are started before anything is timed
     tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: one play decision
     count = 1 if tiny else count or (16 if first_only else 4 if quick else 8)
-    few = count if first_only else max(2, count // 2)  # the whole analyses of leads and calls take seconds each
+    # the whole analyses of leads and calls take seconds each (a smoke run of one kind: one decision)
+    few = count if first_only or tiny else max(2, count // 2)
     kinds = [("one play decision (tricks 2–10)", "play", _decisions(count, 4, 40), _one_at_a_time),
              ("the opening lead", "lead", _decisions(few, 0, 0), _one_at_a_time),
              ("one call (robots finish each auction)", "call", _bid_views(few), _calls_one_at_a_time)]
     for what, kind, views, reference in kinds:
+        if only and kind != only:
+            continue
         runs = measure(views, reference, first_only)
         name = f"{what}, n={len(views)}"
         yield _first_row(name, runs, FIRST_LOOK[kind])
@@ -389,7 +395,7 @@ def rows(quick: bool, first_only: bool = False, count: int = 0) -> Iterator[tupl
                 yield _alone_row(name, runs)
         if tiny:
             return
-    if not first_only:
+    if not first_only and not only:
         yield from concurrent_rows(quick)
 
 
@@ -400,7 +406,11 @@ def main() -> int:
             print(" | ".join(row))
         return 0
     count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 0
-    for row in rows(quick, "--first-only" in sys.argv, count):
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+    if only not in ("", "play", "lead", "call"):
+        print(f"--only takes play, lead or call, not {only!r}", file=sys.stderr)
+        return 2
+    for row in rows(quick, "--first-only" in sys.argv, count, only):
         print(" | ".join(row), flush=True)
     return 0
 

@@ -60,6 +60,10 @@ def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) ->
     out = tiny("sampled_analysis", "--quick")
     assert "one play decision (tricks 2–10), n=1: first verdict" in out, out[-2000:]
     assert "n=1: the kept choices solved alone on the same layouts" in out, out[-2000:]
+    # one kind's rows, for an A/B pair (docs/cost.md): here its first verdict alone, the cheapest row
+    calls = tiny("sampled_analysis", "--only", "call", "--first-only", "--count", "1")
+    assert "one call (robots finish each auction), n=1: first verdict" in calls, calls[-2000:]
+    assert "play decision" not in calls and "opening lead" not in calls and "learner(s) analyse" not in calls
 
 
 @pytest.mark.slow

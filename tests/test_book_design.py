@@ -72,6 +72,7 @@ def test_every_way_of_asking_the_robots_for_a_call_gives_the_same_call(record: D
     """The table's robot, the drill's auction, the cost sampler and tutor advise: one call per view."""
     from tutor.lessons.bidding.drill import bid_rules, call_by_rules
     from tutor.lessons.cost.ledger import open_rules
+    from tutor.lessons.cost.sampling import RobotMemo, book_call, knowledge_from_view
 
     book = the_book()
     for decided in record.decisions():
@@ -86,6 +87,11 @@ def test_every_way_of_asking_the_robots_for_a_call_gives_the_same_call(record: D
 
         sampled = call_in(with_hand(public, view.hand), book, open_rules(book.bidding, public))
         assert sampled.action == table.action
+        # the sampler's own memo: a position asked once is advised on the whole book, asked again on
+        # the rules its public part leaves open
+        known, memo = knowledge_from_view(view.to_json()), RobotMemo()
+        for _ in range(3):
+            assert str(book_call(known, view.seat, view.calls, view.hand, memo)) == table.action
 
 
 def test_the_drill_audit_reads_precedence_from_the_rules_yaml() -> None:

@@ -78,11 +78,7 @@ class Condition:
         key = self._hand_key
         if key is None:
             return self.feature.value(position, self.args)
-        hand = position.hand  # type: ignore[attr-defined]  # a word of the hand: its positions hold one
-        values: dict[tuple[object, ...], FeatureValue] = hand.__dict__.setdefault("_word_values", {})
-        if key not in values:
-            values[key] = self.feature.value(position, self.args)
-        return values[key]
+        return _kept_on_hand(position, key, self.feature, self.args)
 
     @cached_property
     def _hand_key(self) -> tuple[object, ...] | None:
@@ -168,8 +164,29 @@ class Rule:
         """The explanation with ``{feature}`` and ``{answer}`` placeholders filled in; ``{feature:noun}``
         writes a counted feature's number with its noun, one or many ("1 ace", "3 aces")."""
         values: dict[str, object] = {"answer": answer}
-        values.update({name: _Count.of(word.value(position, {}), word) for name, word in self.placeholders.items()})
+        values.update({name: _Count.of(_placeholder_value(word, position), word)
+                       for name, word in self.placeholders.items()})
         return self.explanation.format_map(_Defaulting(values))
+
+
+def _placeholder_value(word: Word, position: object) -> FeatureValue:
+    """A placeholder's value: a word of the hand alone that takes no argument (no suit named by the
+    auction) is read from what the conditions kept on the hand (the key of a condition without
+    arguments), as most explanations name a count the deciding rule's conditions have just read
+    ("{sure_tricks}"), and a robot's every call explains itself."""
+    if word.reads_hand_only and not word.args:
+        return _kept_on_hand(position, (word.name,), word, {})
+    return word.value(position, {})
+
+
+def _kept_on_hand(position: object, key: tuple[object, ...], word: Word, args: Args) -> FeatureValue:
+    """``word``'s value with ``args`` in ``position``, for a word of the hand alone: worked out once per
+    hand and kept on the (immutable) hand under ``key``."""
+    hand = position.hand  # type: ignore[attr-defined]  # a word of the hand: its positions hold one
+    values: dict[tuple[object, ...], FeatureValue] = hand.__dict__.setdefault("_word_values", {})
+    if key not in values:
+        values[key] = word.value(position, args)
+    return values[key]
 
 
 #: The one format a placeholder may ask for: the number with the feature's noun (``{aces:noun}``).

@@ -298,14 +298,15 @@ def open_rules(rules: Sequence[Rule], public: BidPosition) -> tuple[Rule, ...]:
 
 
 def _hand_conditions(rule: Rule, public: BidPosition) -> tuple[Condition, ...] | None:
-    """The rule's conditions that read the hand; ``None`` when a public one (or the situation) fails."""
+    """The rule's conditions that read the hand; ``None`` when a public one (or the situation) fails.
+
+    One pass over the conditions (a situation that reads the hand is taken to hold): each public
+    position of a call's analysis asks every rule of the book this (issue 28)."""
     try:
-        if rule.applies(public):
-            return ()
+        if not rule.in_situation(public):
+            return None
     except HandRead:
         pass
-    else:
-        return None  # the situation or a public condition is false
     hand: list[Condition] = []
     for cond in rule.conditions:
         try:

@@ -344,8 +344,9 @@ class RobotMemo:
     rejected: dict[tuple[str, Seat], int] = field(default_factory=dict)
     #: each verdict per ("calls" | "plays", seat, the seat's layout cards)
     verdicts: dict[tuple[str, Seat, frozenset[Card]], bool] = field(default_factory=dict)
-    #: the public position and the rules open in it, per the calls before (as strings)
-    publics: dict[tuple[str, ...], tuple[BidPosition, tuple[Rule, ...]]] = field(default_factory=dict)
+    #: the public position and the rules open in it (``None`` until it is asked again), per the calls
+    #: before (as strings)
+    publics: dict[tuple[str, ...], tuple[BidPosition, tuple[Rule, ...] | None]] = field(default_factory=dict)
 
 
 def robots_agree(known: Knowledge, layout: Deal, memo: RobotMemo | None = None, *,
@@ -381,7 +382,10 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
     (:func:`tutor.lessons.robots.call_in`, the one function every robot call goes through).
 
     The public part of each position, and the rules that can apply in it, are kept in
-    ``memo``: the same auctions are asked of many layouts. The robots' bidding view carries
+    ``memo``: the same auctions are asked of many layouts. The rules open are worked out when a
+    position is asked a second time: the auctions after a call part ways from layout to layout, and
+    about two in three of their positions are asked once, for whom finding the open rules cost more than it
+    saved (issue 28: a call's analysis, this process's CPU a fifth lower). The robots' bidding view carries
     no variants (tutor advise reads the book's rules for a bid). A caller that keeps them passes
     ``key``, the calls before as strings (the memo's key), and their ``auction``: neither is
     built again (issue 28: a call's analysis asks some fifteen calls an auction).
@@ -392,10 +396,14 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
     if book is None:
         book = memo.book = the_book()
     key = tuple(str(c) for c in before) if key is None else key
-    if key not in memo.publics:
-        public = public_position(seat, known.dealer, before, known.score, auction=auction)
-        memo.publics[key] = public, open_rules(book.bidding, public)
-    public, open_to = memo.publics[key]
+    kept = memo.publics.get(key)
+    if kept is None:
+        public, open_to = public_position(seat, known.dealer, before, known.score, auction=auction), None
+    else:
+        public, open_to = kept
+        if open_to is None:
+            open_to = open_rules(book.bidding, public)
+    memo.publics[key] = public, open_to
     move = call_in(with_hand(public, hand), book, open_to).move
     return move if not isinstance(move, Card) else None
 
