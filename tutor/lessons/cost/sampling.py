@@ -384,8 +384,8 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
     The public part of each position, and the rules that can apply in it, are kept in
     ``memo``: the same auctions are asked of many layouts. The rules open are worked out when a
     position is asked a second time: the auctions after a call part ways from layout to layout, and
-    about two in three of their positions are asked once, for whom finding the open rules cost more than it
-    saved (issue 28: a call's analysis, this process's CPU a fifth lower). The robots' bidding view carries
+    about two in three of their positions are asked once, for which finding the open rules cost more
+    than it saved (issue 28: a fifth fewer Python calls in a call's pricing). The robots' bidding view carries
     no variants (tutor advise reads the book's rules for a bid). A caller that keeps them passes
     ``key``, the calls before as strings (the memo's key), and their ``auction``: neither is
     built again (issue 28: a call's analysis asks some fifteen calls an auction).
@@ -397,13 +397,14 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
         book = memo.book = the_book()
     key = tuple(str(c) for c in before) if key is None else key
     kept = memo.publics.get(key)
-    if kept is None:
+    if kept is None:  # first asked: advised on the whole book
         public, open_to = public_position(seat, known.dealer, before, known.score, auction=auction), None
+        memo.publics[key] = public, open_to
     else:
         public, open_to = kept
-        if open_to is None:
+        if open_to is None:  # asked again: on the rules its public part leaves open, from now on
             open_to = open_rules(book.bidding, public)
-    memo.publics[key] = public, open_to
+            memo.publics[key] = public, open_to
     move = call_in(with_hand(public, hand), book, open_to).move
     return move if not isinstance(move, Card) else None
 
