@@ -67,6 +67,13 @@ def test_five_sure_tricks_are_a_simple_games_values_and_four_are_not() -> None:
     assert "not a simple game's values" in v.what_it_allows(4)
 
 
+def test_seven_sure_tricks_allow_a_direct_two_and_eight_or_nine_a_three() -> None:
+    """Law 36 (RO l.107): with seven sure tricks "two" straight away; with eight "three"; with nine also "three"."""
+    assert '"two"' in v.what_it_allows(7) and "three" not in v.what_it_allows(7)
+    for total in (8, 9):
+        assert '"three"' in v.what_it_allows(total) and '"two"' not in v.what_it_allows(total)
+
+
 def test_the_same_seed_deals_the_same_hand_and_seeds_differ() -> None:
     assert v.make(11) == v.make(11)
     hands = {v.make(seed).hand for seed in range(30)}

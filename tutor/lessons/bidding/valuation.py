@@ -1,9 +1,9 @@
 """The hand-valuation drill: count the sure tricks, suit by suit (drill kind ``valuation``).
 
-Every bidding law rests on the sure-trick count — five for a simple game (law 33), seven for
-a direct "two" (law 36) — and the book never says how to count them; the tutor's model
-(``docs/bidding.md``, :func:`tutor.engine.conventions.hand_features.sure_tricks`) does, suit by suit. This
-drill deals a hand (seeded: the same seed, the same hand), asks for the count of each suit,
+Most of the book's bidding laws rest on the sure-trick count — five for a simple game (law 33),
+seven for a direct "two" and eight or nine for a "three" (law 36) — and the book never says how to
+count them; the tutor's model (``docs/bidding.md``,
+:func:`tutor.engine.conventions.hand_features.sure_tricks`) does, suit by suit. This drill deals a hand (seeded: the same seed, the same hand), asks for the count of each suit,
 and answers each suit with the model's count and how it is reached.
 
 The API, for a page or the terminal::
@@ -152,8 +152,10 @@ class ValuationDrill:
 
 def what_it_allows(total: int) -> str:
     """What the count lets the hand do at its first turn, by the laws that use it."""
-    if total >= 7:
-        return "Seven or more allow a direct \"two\" with the right trumps (law 36)."
+    if total >= 8:
+        return "Eight or more allow a direct \"three\" with the right trumps (law 36)."
+    if total == 7:
+        return "Seven allow a direct \"two\" with the right trumps (law 36)."
     if total >= 5:
         return "Five or more are a simple game's values (law 33)."
     return ("Fewer than five are not a simple game's values (law 33) - four will do only when a simple "

@@ -16,7 +16,7 @@ page_header("How a deal of Vint goes", "From drawing for seats to writing the sc
                                        "each step with the law of the book it comes from.")
 
 st.subheader("1. Seats and partners")
-st.markdown("Four people play with a 52-card pack. Each draws a card from the pack spread face down: the "
+st.markdown("Four people play with a 52-card pack. Each draws a card from the pack spread on the table: the "
             "lowest card chooses a seat and deals first, and the two lowest play together as partners, "
             "sitting opposite each other. In the draw the ace is the lowest card.")
 cite("law-1", "law-2", "law-3", "law-6")
@@ -46,21 +46,25 @@ st.subheader("4. The play")
 st.markdown("The opponent on the declarer's left leads (the tutor's reading of laws 77–78); each player in "
             "turn plays a card of the suit led if he has one; without it he may ruff with a trump or "
             "discard, at his choice. The highest trump, or else the highest card of the suit led, wins the "
-            "trick, and its winner leads next. **All four hands are played by their holders** — the "
+            "trick, and its winner leads next (the book takes this from whist and does not state it). **All four hands are played by their holders** — the "
             "declarer's partner, the “supporter”, plays his own cards, as the laws of second and third "
-            "hand show. A revoke (not following suit when one could) costs three tricks.")
-cite("law-r108", "law-112", "law-148")
+            "hand show (save after a call of “three” or more “in the dark”: then the partner may lay his "
+            "cards open for the caller to play). A revoke (not following suit when one could) costs three "
+            "tricks.")
+cite("law-r108", "law-112", "law-178", "law-148")
 
 st.subheader("5. The score")
 st.markdown(f"**Both sides write every trick they took**, below the line, at {RULES.trick_value} × the "
             f"level a trick ({RULES.trick_value} in a simple game … {RULES.trick_value * 7} in a grand "
-            "slam). Above the line go the honours of the side that holds more of them (in a trump game the "
-            "aces count with the honours), coronets, slam bonuses, and the penalties for tricks short, "
+            "slam). Above the line go the honours: in a trump game each side counts the trump honours and "
+            "the aces that it holds more of, and the difference between the two sides' counts is written "
+            "(at no-trumps, the aces alone); then coronets, slam bonuses, and the penalties for tricks short, "
             f"{RULES.penalty_value} × the level a trick, written by the opponents. The first side to "
             f"{RULES.partie_target} below the line wins the partie and writes {RULES.partie_bonus} above; "
             f"two parties make the rubber, worth {RULES.rubber_bonus} more. At the end each side totals "
             "its whole record and the difference is the winner's gain.")
-cite("scoring-1", "scoring-5", "scoring-12", "scoring-14", "scoring-21", "note-9", "scoring-7", "scoring-4")
+cite("scoring-1", "scoring-5", "scoring-12", "scoring-14", "scoring-15", "scoring-21", "note-9", "scoring-7",
+     "scoring-4")
 
 st.divider()
 st.page_link("tutor/ui/pages/for_bridge_players.py", label="Next: Vint for bridge players",

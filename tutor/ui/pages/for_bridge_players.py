@@ -18,8 +18,10 @@ DIFFERENCES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("No dummy",
      "All four hands are played by their holders. The declarer's partner — the “supporter” — keeps his "
      "cards closed and plays them himself, leading, ruffing and discarding for his side, as the laws of "
-     "second and third hand show. (A dummy appears only in the variants for two and three players.)",
-     ("law-112", "law-121")),
+     "second and third hand show. One exception: when a player calls “three” or more “in the dark”, "
+     "without looking at his cards, his partner may lay his own cards open and let the caller play them. "
+     "Otherwise a dummy appears only in the variants for two and three players.",
+     ("law-112", "law-121", "law-178", "two-1", "three-1")),
     ("Spades are the lowest suit",
      f"{cards.denomination_order_md()} Bridge ranks spades highest; in Vint a call in spades is the "
      "cheapest, and “simple spades” cannot be called over clubs — one must say “two”.",
@@ -30,11 +32,12 @@ DIFFERENCES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      f"partie goes to the first side to {RULES.partie_target} below the line — defenders too.",
      ("scoring-1", "scoring-5", "note-9")),
     ("Honours are big, and aces count with them",
-     f"The side holding more of the five trump honours writes them, {RULES.honour_value} × the level each; in a "
-     "trump game the four aces are added to the honours, and at no-trumps the aces are the honours "
+     "In a trump game the five trump honours and the four aces both count: each side counts the honours "
+     "and the aces it holds more of, the two sides' counts go against each other, and the difference is "
+     f"written, {RULES.honour_value} × the level each. At no-trumps the aces are the honours "
      f"({RULES.nt_ace_values[0]} × the level each). Coronets — a run from the ace in one hand, or three or four "
      "aces — score on top.",
-     ("note-4", "scoring-11", "scoring-12", "scoring-14", "scoring-17", "note-5", "scoring-18")),
+     ("note-4", "scoring-11", "scoring-12", "scoring-14", "scoring-15", "scoring-17", "note-5", "scoring-18")),
     ("Penalties are heavy",
      f"Each trick short costs {RULES.penalty_value} × the level, written by the opponents — "
      f"{RULES.penalty_value // RULES.trick_value} times a trick's value. A declared slam that fails also "

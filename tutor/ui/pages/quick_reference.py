@@ -28,9 +28,10 @@ for n in LEVELS:
                 f"{RULES.honour_value * n} | {RULES.nt_ace_values[n - 1]} | {RULES.penalty_value * n} |")
 st.markdown("\n".join(rows))
 st.caption("A trick: below the line, written by both sides for every trick they take. An honour (A K Q J 10 "
-           "of trumps, and the aces in a trump game): above, to the side holding more. A trick short: the "
+           "of trumps) and, in a trump game, an ace: each side counts the honours and the aces it holds more "
+           "of, the two counts go against each other, and the difference is written above. A trick short: the "
            "opponents write it above.")
-cite("law-31", "scoring-5", "scoring-11", "scoring-17", "scoring-21")
+cite("law-31", "scoring-5", "scoring-11", "scoring-15", "scoring-17", "scoring-21")
 
 st.subheader("Coronets")
 names = ["A-K-Q", "to the J", "to the 10", "to the 9", "to the 8", "to the 7", "to the 6", "to the 5",

@@ -22,8 +22,9 @@ def _drill(seed: int) -> ValuationDrill:
 
 def main() -> None:
     page_header("Count the sure tricks",
-                "Every bidding law rests on the sure-trick count: five for a simple game (law 33), seven "
-                "for a direct \u201ctwo\u201d (law 36). Count each suit as the tutor's model does.")
+                "Most of the book's bidding laws rest on the sure-trick count: five for a simple game (law "
+                "33), seven for a direct \u201ctwo\u201d and eight or nine for a \u201cthree\u201d (law 36). "
+                "Count each suit as the tutor's model does.")
     seed = EXERCISE.controls("hand")
     drill = _drill(seed)
     st.markdown(text_md(drill.prompt))
