@@ -43,6 +43,9 @@ def _robots_to_the_end(way: Way, seed: int) -> WayGame:
     while (turn := game.to_act) is not None:
         assert game.exposed() == _expected_exposed(game), (way.name, game.phase)
         decision = robot_action(game)
+        # a decision that calls itself the tutor's default is marked so: a review counts only the book's
+        # own calls and cards as a learner's mistakes
+        assert decision.default or "the tutor's default" not in decision.explanation, decision
         player, seat = turn
         assert decision.player == player and game.owner(seat) == player or game.phase == "exchange"
         game.act(decision.player, decision.action)

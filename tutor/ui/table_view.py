@@ -70,7 +70,7 @@ def learner_turn(table: TableDeal, act: Callable[[str], None]) -> None:
     hand = table.hand(table.learner)
     if table.phase == "auction":
         st.markdown(f"**Your hand ({SEAT_NAMES[table.learner]})**  \n{cards.hand_md(hand)}")
-        st.markdown("**Your call** (Vint's order: ♠ lowest, then ♣, ♦, ♥, NT; laws 31–32)")
+        st.markdown("**Your call** (Vint's order: ♠ lowest, then ♣, ♦, ♥, NT; laws 5 and 35)")
         calls = table.auction.legal_calls()
         cards.call_buttons(calls, key="table_call", on_click=act)
     else:

@@ -283,7 +283,8 @@ def _show_record(evening: JsonObject) -> None:
     st.text(line.line())
     st.caption(f"Rounds written: {', '.join(map(str, rounds))} (a round not played counts nothing). "
                "Each winner of a rubber writes the difference as a plus, each loser as a minus, the one "
-               f"sitting out nothing ({law_label('five-2')}).")
+               f"sitting out nothing: the tutor's reading of {law_label('five-2')}, which gives the record's "
+               "form but not how a rubber enters it.")
     if st.button("Start a new evening (clear the record)", key="ways_five_clear"):
         _keep({"results": {}, "pending": None})
         st.rerun()

@@ -161,8 +161,8 @@ def _book_call(game: WayGame, seat: Seat, hand_seat: Seat) -> dict[str, Any]:
         # every robot's auction
         view = SeatView(seat, hand, dealer, tuple(parse_call(c) for c in calls))
         return call_in(view.bid_position()).answer_json()
-    except TutorError:
-        return {"call": "P", "rule": "default-pass", "laws": ["law-28"],
+    except TutorError:  # e.g. the three-player way's auction runs on past the four-handed book's end
+        return {"call": "P", "rule": "default-pass", "laws": [game.way.law], "default": True,
                 "explanation": "The four-handed conventions do not read this auction; the tutor's default: pass."}
 
 

@@ -80,17 +80,20 @@ WAY_LEVELS: tuple[WayLevel, ...] = (
              "record pays.", ("two-4", "scoring-7")),
     WayLevel("three-auction-records", 3, ("auction",), "Three players, the auction way: three records",
              "All three bid for the open dummy. Each keeps his own record: the declarer writes his side's "
-             "entries, each defender the defenders' entries in full. The first to 500 below the line ends the "
-             "rubber; each other player pays the highest record the difference.", ("three-2", "three-3")),
+             "entries, each defender the defenders' entries in full (the tutor's reading: the book says so of the "
+             "penalties). The first to 500 below the line ends the rubber; each other player pays the highest "
+             "record the difference.", ("three-2", "three-3")),
     WayLevel("three-dummy-rubber", 3, ("dummy",), "Three players with a rotating dummy: a rubber",
              "One player plays with the dummy against the other two for a whole rubber. Write the parties' "
              "and rubber's bonuses, each side's record, and what each opponent pays the dummy-player: half "
-             "the difference each when he wins; when he loses he pays each of them half.",
+             "the difference each when he wins; when he loses he pays each of them half (the tutor's reading of "
+             "\u201che pays equally for himself and for the dummy\u201d).",
              ("three-1", "scoring-7")),
     WayLevel("five-running-record", 5, ("sit-out",), "Five players: the running record",
              "Four play a rubber, one sits out in turn. The record so far is the book's own example; the "
              "robots play the next rubber. Write each player's entry after it: the winners add the "
-             "difference, the losers take it off, the one sitting out writes nothing.", ("five-1", "five-2")),
+             "difference, the losers take it off, the one sitting out writes nothing (the tutor's reading: the "
+             "book gives the record's form, and says a new one replaces it after each rubber).", ("five-1", "five-2")),
 )
 LEVELS_BY_ID = {level.id: level for level in WAY_LEVELS}
 

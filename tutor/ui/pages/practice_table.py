@@ -59,8 +59,9 @@ def _controls(rubber: PracticeRubber | None) -> None:
                         max_value=_state.APP_MAX_SEED, value=1, step=1, key="table_seed")
         st.checkbox("Deal only hands on which your side can bid", key=SIDE_BIDS,
                     help="A filter on the deals, not a change to the robots: each deal is first bid through by "
-                         "the four robots and kept only if you or your partner names a game in it. Under the "
-                         "book's five-sure-tricks standard about half of all deals are passed out.")
+                         "the four robots and kept only if you or your partner names a game in it. With the "
+                         "book's five sure tricks for a game (law 33), counted by the tutor's model, the "
+                         "robots pass out about half of all deals.")
         st.button("Start a new rubber", key="table_start", on_click=_new_rubber, type="primary")
     st.radio("Show a call or card that differs from the book's", ["at once", "at the end of the deal"],
              key=SHOW_NOW, horizontal=True)

@@ -301,7 +301,8 @@ def _settlement() -> None:
     _scoring_quiz()
 
 
-page_header("Solo Whist", "The Thai source's second game: calls, play, settlement and a worked example.")
+page_header("Solo Whist", "The game the Thai source gives before the Vint laws: calls, play, settlement and a "
+                          "worked example.")
 study, drill, example, settlement = st.tabs(["Study", "Bidding drill", "Worked example", "Settlement"])
 try:
     with study:
