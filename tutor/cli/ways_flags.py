@@ -28,7 +28,7 @@ def add_round_option(parser: argparse.ArgumentParser, *, with_db: bool = True) -
     ``with_db=False`` where the command has the store's ``--db`` already (``tutor play``)."""
     parser.add_argument("--round", dest="five_round", type=int, default=0,
                         help="five players: which rubber of the rotation (0 = the first: T sits out); three "
-                             "players, the dummy way: which rubber (the dummy passes on at each)")
+                             "players, the dummy way: which rubber (the tutor's reading: the dummy passes on at each)")
     parser.add_argument("--way-option", dest="way_options", action="append", default=[], metavar="NAME=CHOICE",
                         help="a way's switch, e.g. dummy-transfer=transfer (docs/table-sizes.md)")
     if with_db:

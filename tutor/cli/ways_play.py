@@ -71,7 +71,7 @@ def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayR
         print(f"  Switched: {name} = {choice}.")
     if first.setup.dummy_player is not None:
         print(f"  Rubber {rubber_no}: {first.setup.dummy_player} plays with the dummy "
-              f"(the first dummy to the lowest card drawn, then in turn).")
+              f"(the tutor's reading: the first dummy to the lowest card drawn, then in turn).")
     if not getattr(args, "rubber", False):
         if play_deal(first, read, options):
             record_deal(first, args)

@@ -26,8 +26,9 @@ from tutor.lessons.words import laws_named
 
 _CHOICE_WHY = {
     "longer": "law 35 names the longest suit that may be trumps",
-    "law-40": "of two suits of equal length, law 40 makes trumps of the more doubtful one "
-              "(K J 10 9 before K Q J): the solid suit makes its tricks anyway",
+    "law-40": "of two suits of unequal quality, law 40 makes trumps of the more doubtful one "
+              "(K J 10 9 before K Q J): the solid suit makes its tricks anyway (the tutor compares suits of "
+              "equal length)",
     "law-39": "of two equal suits, law 39 prefers the one with more honours",
     "higher": "of two equal suits the tutor names the higher-ranking one (law 35: 'high, long')",
 }

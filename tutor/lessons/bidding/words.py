@@ -24,8 +24,10 @@ ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh
 #: why the trump suit was chosen (the ``suit_choice`` feature), as a phrase
 SUIT_CHOICES = {"none": "no suit that may be trumps", "only": "a single suit that may be trumps",
                 "longer": "one suit longer than the others", "higher": "two equal suits, the higher named",
-                "law-40": "two equally long suits, the more doubtful one made trumps (law 40)",
-                "law-39": "two equally long suits, the one with more honours made trumps (law 39)"}
+                "law-40": "two suits of unequal quality, the more doubtful one made trumps (law 40; the "
+                          "tutor compares suits of equal length)",
+                "law-39": "two equally good suits, the one with more honours made trumps (law 39; the tutor "
+                          "compares suits of equal length)"}
 
 
 def _words(op: str) -> str:

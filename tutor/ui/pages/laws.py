@@ -85,8 +85,10 @@ def _render_entry(guide: StudyGuide, entry: Entry) -> None:
     st.subheader(f"{entry.label}: {entry.title}")
     st.caption(f"{section.title} · {position} of {count} · {entry.kind}")
     if entry.recovered:
-        st.info("Recovered from the summaries: the book's pages for this law are lost, so its "
-                "number is inferred and its text rebuilt from the shorter summaries.", icon=":material/history_edu:")
+        number = ("its number is inferred" if entry.approx_number is not None
+                  else "its number in the book is unknown")
+        st.info(f"Recovered from the summaries: the book's pages for this law are lost, so {number} and its "
+                "text rebuilt from the shorter summaries.", icon=":material/history_edu:")
     st.markdown(entry.text)
     if entry.terms:
         st.markdown("**Russian terms**")
