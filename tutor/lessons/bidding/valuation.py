@@ -3,8 +3,9 @@
 Most of the book's bidding laws rest on the sure-trick count — five for a simple game (law 33),
 seven for a direct "two" and eight or nine for a "three" (law 36) — and the book never says how to
 count them; the tutor's model (``docs/bidding.md``,
-:func:`tutor.engine.conventions.hand_features.sure_tricks`) does, suit by suit. This drill deals a hand (seeded: the same seed, the same hand), asks for the count of each suit,
-and answers each suit with the model's count and how it is reached.
+:func:`tutor.engine.conventions.hand_features.sure_tricks`) does, suit by suit. This drill deals
+a hand (seeded: the same seed, the same hand), asks for the count of each suit, and answers each
+suit with the model's count and how it is reached.
 
 The API, for a page or the terminal::
 

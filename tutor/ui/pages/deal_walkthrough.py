@@ -46,11 +46,11 @@ st.subheader("4. The play")
 st.markdown("The opponent on the declarer's left leads (the tutor's reading of laws 77–78); each player in "
             "turn plays a card of the suit led if he has one; without it he may ruff with a trump or "
             "discard, at his choice. The highest trump, or else the highest card of the suit led, wins the "
-            "trick, and its winner leads next (the book takes this from whist and does not state it). **All four hands are played by their holders** — the "
-            "declarer's partner, the “supporter”, plays his own cards, as the laws of second and third "
-            "hand show (save after a call of “three” or more “in the dark”: then the partner may lay his "
-            "cards open for the caller to play). A revoke (not following suit when one could) costs three "
-            "tricks.")
+            "trick, and its winner leads next (the book takes this from whist and does not state it). "
+            "**All four hands are played by their holders** — the declarer's partner, the “supporter”, "
+            "plays his own cards, as the laws of second and third hand show (save after a call of “three” "
+            "or more “in the dark”: then the partner may lay his cards open for the caller to play). A "
+            "revoke (not following suit when one could) costs three tricks.")
 cite("law-r108", "law-112", "law-178", "law-148")
 
 st.subheader("5. The score")
