@@ -29,7 +29,8 @@ WORDS: dict[tuple[str, int], str] = {
     # the Romanian book: two players
     ("000", 391): "imediat",  # scoring 6: the big games end the partie at once
     ("000", 441): "Prima cale", ("000", 443): "patru jucători", ("000", 445): "manechinul",
-    ("000", 447): "un singur anunț", ("000", 449): "pe întuneric", ("000", 455): "evidențele",
+    ("000", 447): "un singur anunț", ("000", 449): "pe întuneric", ("000", 451): "trucuri dubioase",
+    ("000", 455): "evidențele",
     ("000", 457): "A doua cale", ("000", 463): "vizavi", ("000", 469): "aruncate", ("000", 471): "uita",
     ("000", 473): "opere", ("000", 479): "Coroanele", ("000", 481): "Casca", ("000", 483): "Renunțările",
     ("000", 485): "A treia cale", ("000", 487): "tranzacționați", ("000", 489): "slăni",
