@@ -256,12 +256,8 @@ def _floor_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, st
     Also the least ratio this process's own CPU in the pricing allows (the robots' auctions after a
     call, each outcome's Vint score, the boards written and read) when the workers have the machine's
     cores: the wall time cannot be below (its CPU + the workers') / the cores."""
-    from tutor.engine.solver.analysis import solver
-
-    workers = max(1, solver().worker_count)
-    cores = os.cpu_count() or 1
-    floors = [cpu / workers for cpu in runs["solver_cpu"]]
-    ratio = statistics.median(runs["pricing"]) / max(1e-9, statistics.median(floors))
+    workers, cores = _workers(), os.cpu_count() or 1
+    floors, ratio = _against_floor(runs["pricing"], runs["solver_cpu"])
     own, solving = statistics.median(runs["own_cpu"]), statistics.median(runs["solver_cpu"])
     least = max(1.0, (own + solving) / min(cores, workers) / max(1e-9, solving / workers)) if cores <= workers else 1.0
     return (f"{what}: pricing {LAYOUTS} layouts against the solver's floor (its CPU / {workers} workers); this "
@@ -270,12 +266,19 @@ def _floor_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, st
             _figures(runs["pricing"]), _figures(floors), f"{ratio:.2f}×", "≤ 1.2×", "yes" if ratio <= 1.2 else "NO")
 
 
+def _against_floor(walls: list[float], solver_cpus: list[float]) -> tuple[list[float], float]:
+    """Each decision's floor (the solver's CPU spread over the workers) and the median wall time against
+    the median floor."""
+    workers = _workers()
+    floors = [cpu / workers for cpu in solver_cpus]
+    return floors, statistics.median(walls) / max(1e-9, statistics.median(floors))
+
+
 def _alone_row(what: str, runs: dict[str, list[Any]]) -> tuple[str, str, str, str, str, str]:
     """The solver's part alone (:func:`_solved_alone`) against its own floor: the least ratio the pricing
     could reach with nothing of its own around the solving."""
-    workers = max(1, _workers())
-    floors = [cpu / workers for cpu in runs["alone_cpu"]]
-    ratio = statistics.median(runs["alone"]) / max(1e-9, statistics.median(floors))
+    workers = _workers()
+    floors, ratio = _against_floor(runs["alone"], runs["alone_cpu"])
     return (f"{what}: the kept choices solved alone on the same layouts (boards built beforehand, nothing "
             f"scored) against the solver's floor (its CPU / {workers} workers)",
             _figures(runs["alone"]), _figures(floors), f"{ratio:.2f}×", "—", "—")

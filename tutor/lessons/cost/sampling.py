@@ -385,8 +385,8 @@ def book_call(known: Knowledge, seat: Seat, before: Sequence[Call], hand: Hand, 
     ``memo``: the same auctions are asked of many layouts. The rules open are worked out when a
     position is asked a second time: the auctions after a call part ways from layout to layout, and
     about two in three of their positions are asked once, for which finding the open rules cost more
-    than it saved (issue 28: a fifth fewer Python calls in a call's pricing). The robots' bidding view carries
-    no variants (tutor advise reads the book's rules for a bid). A caller that keeps them passes
+    than it saved (issue 28: a fifth fewer Python calls in a call's pricing). The robots' bidding view
+    carries no variants (tutor advise reads the book's rules for a bid). A caller that keeps them passes
     ``key``, the calls before as strings (the memo's key), and their ``auction``: neither is
     built again (issue 28: a call's analysis asks some fifteen calls an auction).
     """
