@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -170,6 +171,18 @@ def test_feedback_names_why_other_calls_are_worse_and_the_sure_tricks() -> None:
     assert int(total) == sum(int(part.rsplit(":", 1)[1]) for part in parts.rstrip(")").split(", "))
     assert drill.why_not and drill.answer not in drill.why_not
     assert any("law" in reason for reason in drill.why_not.values())
+
+
+def test_what_mattered_shows_words_never_a_rule_or_law_id() -> None:
+    """The brief: no rule ids on a page. The features shown under "What mattered" (page and terminal)
+    once read "the suit choice: law-39", the reason's internal name; every rule's drill is read here."""
+    ids = re.compile(r"\blaw-[a-z0-9]+\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b")  # law-39, law-40-unequal-suits-…
+    for rule in RULES:
+        drill = _made(rule.id, PROMPT_SEED)
+        for name, value in drill.features.items():
+            assert not ids.search(f"{name}: {value}"), (rule.id, name, value)
+    suit_choice = _made("law-39-equal-suits-more-honours", PROMPT_SEED).features["the suit choice"]
+    assert "law 39" in suit_choice and "honours" in suit_choice  # the law, as a learner reads it
 
 
 def test_law_38_drills_carry_a_score_that_the_deal_ends_the_partie() -> None:

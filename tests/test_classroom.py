@@ -97,6 +97,16 @@ def test_only_a_teacher_creates_accounts_and_the_first_only_from_the_command_lin
         cls.create_class(store, anna, "Anna's own class")
 
 
+def test_a_teacher_cannot_name_two_classes_alike(store: ProgressStore) -> None:
+    """The teacher's view picks a class by its name: two classes named "9A" could not be told apart."""
+    teacher = _teacher(store)
+    cls.create_class(store, teacher, "9A")
+    with pytest.raises(TutorError, match="already have a class named '9A'"):
+        cls.create_class(store, teacher, " 9A ")  # the same name once trimmed, as it is shown
+    assert [c.name for c in cls.classes_of(store, teacher)] == ["9A"]  # nothing half-made
+    assert cls.create_class(store, teacher, "9B").name == "9B"
+
+
 def _class_of_two(store: ProgressStore) -> tuple[acc.Account, cls.Class, acc.Account, acc.Account]:
     teacher = _teacher(store)
     made = cls.create_class(store, teacher, "Thursday club")
@@ -160,11 +170,18 @@ def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressS
 
 
 @pytest.mark.parametrize("typed", ["convention open-1c", "law 999", "law lead", "drill bridge", "table x",
-                                   "quiz q-nothing", "scoring nothing", "solo solo-bid-bridge"])
+                                   "quiz q-nothing", "scoring nothing", "solo solo-bid-bridge",
+                                   # the practice table takes rubber numbers 0 to 1,000,000 (its number box):
+                                   # a larger one could be assigned and never played
+                                   "table 1000001", "table 99999999999999"])
 def test_an_item_the_tutor_does_not_have_is_refused(typed: str) -> None:
     """"convention open-1c" (the page's own example) was accepted, and no answer could ever complete it."""
     with pytest.raises(TutorError, match="not an item the tutor has"):
         cls.parse_items(f"law 12, {typed}")
+
+
+def test_the_practice_tables_last_rubber_number_can_be_assigned() -> None:
+    assert cls.parse_items("table 1000000, table 0") == (("table", "1000000"), ("table", "0"))
 
 
 def test_every_kind_of_item_the_review_serves_can_be_assigned() -> None:

@@ -385,7 +385,8 @@ def test_large_inputs_are_cut_at_the_size_limit(command: str, size: int, filler:
 
 
 def test_endless_input_stays_within_bounded_memory(tmp_path: Path) -> None:
-    """``tutor score /dev/zero`` under a 1 GiB address-space limit: one line, no MemoryError."""
+    """``tutor score - < /dev/zero`` under a 1 GiB address-space limit: one line, no MemoryError (``/dev/zero``
+    named as the FILE is a device, refused before it is read: tests/test_cli_hostile_files.py)."""
     import resource
     import subprocess
     import sys
@@ -393,8 +394,10 @@ def test_endless_input_stays_within_bounded_memory(tmp_path: Path) -> None:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
-    done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "/dev/zero"], capture_output=True,
-                          text=True, timeout=HANG_GUARD, preexec_fn=limit, cwd=Path(__file__).resolve().parent.parent)
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "-"], capture_output=True, stdin=zero,
+                              text=True, timeout=HANG_GUARD, preexec_fn=limit,
+                              cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 2, done.stderr[-500:]
     assert done.stderr.count("\n") == 1 and "larger than" in done.stderr
 

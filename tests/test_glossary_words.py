@@ -60,7 +60,7 @@ def test_the_glossary_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["glossary"]) == 0
     assert f"{len(TERMS)} terms" in capsys.readouterr().out
     assert main(["glossary", "xyzzy"]) == 1
-    assert "No term is named 'xyzzy'" in capsys.readouterr().out
+    assert "No term is named 'xyzzy'" in capsys.readouterr().err  # a refusal, on standard error
 
 
 def test_the_laws_page_searches_the_sources_words() -> None:

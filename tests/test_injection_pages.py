@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.progress import open_store
+from tutor.lessons.progress import DEFAULT_LEARNER, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 SENTINEL = "trackerhost"  # no punctuation, so it survives escaping
@@ -145,6 +146,25 @@ def test_a_stored_mistake_is_text_in_the_queue_its_replay_and_its_answer(db: Pat
     at.button(key="review_submit").click().run()
     assert any("You answered" in e.value for e in at.error)
     _assert_shown_as_text(at)  # "You answered …" and the feedback
+
+
+def test_a_review_answer_longer_than_any_answer_is_refused_and_not_stored(db: Path) -> None:
+    """Issue 31's line on every input: an answer of 100,000 characters was stored whole and echoed back
+    ("You answered 777…"). The box now bounds what a browser sends, and an answer that comes longer
+    anyway (a client need not honour the box) is refused in one line naming the limit, not stored."""
+    _plant_record(db)
+    at = _open("tutor/ui/pages/review.py")
+    next(b for b in at.button if b.key and b.key.startswith("review_replay_")).click().run()
+    box = next(t for t in at.text_input if t.key and t.key.startswith("review_text_"))
+    assert box.max_chars is not None and box.max_chars <= 1000  # the box itself says how long an answer may be
+    box.set_value("7" * 100_000)
+    at.button(key="review_submit").click().run()
+    assert not at.exception
+    with open_store(db) as store:
+        assert all(len(a.answer.given) <= box.max_chars for a in store.answers(DEFAULT_LEARNER))
+    exercise = at.session_state["review_exercise"]
+    with pytest.raises(TutorError, match="the limit"):
+        exercise.answer("7" * 100_000)
 
 
 def test_the_checks_would_catch_live_markup() -> None:

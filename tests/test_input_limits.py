@@ -87,12 +87,17 @@ def test_input_over_the_size_limit_stops_at_the_limit(command: str, monkeypatch:
 
 @pytest.mark.slow
 def test_dev_zero_stops_at_once() -> None:
-    """The real thing: endless input is read up to the limit (16 MiB) and refused (the message names the size)."""
-    done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "/dev/zero"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=HANG_GUARD)
+    """The real thing: endless input is read up to the limit (16 MiB) and refused (the message names the size).
+    Named as the FILE, ``/dev/zero`` is a device, not a file: refused before it is read (docs/quality.md)."""
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "-"], cwd=ROOT, stdin=zero,
+                              capture_output=True, text=True, timeout=HANG_GUARD)
     assert done.returncode == 2
     lines = done.stderr.strip().split("\n")
     assert len(lines) == 1 and "larger than 16,777,216 bytes" in lines[0], done.stderr[:500]
+    named = subprocess.run([sys.executable, "-m", "tutor.cli", "score", "/dev/zero"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=HANG_GUARD)
+    assert named.returncode == 2 and named.stderr.count("\n") == 1 and "not a regular file" in named.stderr
 
 
 @pytest.mark.slow

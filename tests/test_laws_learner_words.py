@@ -1,5 +1,5 @@
 """Learner-visible content speaks the learner's language (issue 20, "Words"): no "seed" for the
-sources, no seed file names (000_….txt), no YAML paths and no rule ids in the text the pages show."""
+sources, no seed file names (000_….txt), no YAML, source or docs paths, no names of the code and no rule ids in the text the pages show."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ BANNED = {
     "the word 'seed'": re.compile(r"\bseed(s|'s)?\b", re.I),
     "a seed file name": re.compile(r"\b00[0-4]_[0-9a-f]{6,}|\.txt\b"),
     "a YAML path": re.compile(r"[\w/.-]+\.ya?ml\b"),
+    "a source or docs path": re.compile(r"[\w/.-]+\.(py|md)\b|\b(tutor|docs|content)/"),
+    "a constant of the code": re.compile(r"\b[A-Z]{2,}_[A-Z_]{2,}\b"),
     "a rule id": re.compile(r"\b(law-r?[0-9a-z]+|solo-\d+|scoring-\d+|note-\d+|preamble-\d+|two-\d+|three-\d+|five-\d+)\b"),
 }
 

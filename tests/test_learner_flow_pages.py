@@ -108,6 +108,7 @@ def test_the_play_drill_address_keeps_the_kind(recorded: list[Answer]) -> None:
 
 
 @pytest.mark.parametrize("query", [{"position": "abc"}, {"position": "9" * 40}, {"position": "-3"},
+                                   {"position": "١٢٣"}, {"position": "１２"},  # digits, but not the address's
                                    {"rule": "no-such-rule"}, {"rule": "<img src=x>", "position": "1e9"}])
 def test_a_bad_address_gets_one_line_and_a_usable_page(recorded: list[Answer], query: dict[str, str]) -> None:
     at = _open(BID_PAGE, **query)
@@ -115,6 +116,19 @@ def test_a_bad_address_gets_one_line_and_a_usable_page(recorded: list[Answer], q
     assert all("ignored" in e.value for e in at.error)
     assert not any(re.search(r"(?<!\\)<img", e.value) for e in at.error)  # quoted as text, escaped
     assert at.markdown and at.button(key="bid_drill_new")  # the page still offers a position
+
+
+def test_the_practice_tables_address_takes_every_size_it_offers(recorded: list[Answer]) -> None:
+    """``?players=4`` was refused as "not one this page offers", though the four-handed game is the
+    page's first choice; 1 and 6 are not offered (Vint is played by two to five: the ways' laws)."""
+    page = "tutor/ui/pages/practice_table.py"
+    for players in ("4", "2", "3", "5"):
+        at = _open(page, players=players)
+        assert not at.error, [e.value for e in at.error]
+        assert at.selectbox(key="table_players").value == int(players)
+    for players in ("1", "6"):
+        at = _open(page, players=players)
+        assert len(at.error) == 1 and at.selectbox(key="table_players").value == 4  # refused, the usual game
 
 
 def test_the_laws_page_opens_the_law_in_the_address(recorded: list[Answer]) -> None:

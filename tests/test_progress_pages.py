@@ -103,6 +103,13 @@ def test_progress_page_shows_charts_tables_and_switches_profile(db: Path) -> Non
     assert at.metric[0].value == "0"
     with open_store(db) as store:
         assert "boris" in store.learners()
+    # the picker shows the profile just created, and its fields are gone (it read "➕ New profile…" on,
+    # with the name still typed and the button still there, as if the creation had failed)
+    assert at.selectbox(key="progress_learner").value == "boris"
+    keys = {w.key for w in (*at.text_input, *at.button)}
+    assert "progress_learner_new" not in keys and "progress_learner_create" not in keys
+    at.run()  # and another rerun keeps it so
+    assert at.selectbox(key="progress_learner").value == "boris" and at.metric[0].value == "0"
 
 
 def test_progress_page_names_sections_drills_and_items_without_ids(db: Path) -> None:

@@ -69,6 +69,24 @@ def test_an_impossible_count_is_one_line_and_loses_nothing(at: AppTest) -> None:
     assert len(at.session_state["score_pad_deals"]) == 1  # the first deal is still written
 
 
+def test_coronets_one_pack_cannot_hold_are_refused_in_one_line(at: AppTest) -> None:
+    # the audit's entry: hearts, a run of seven from the ace of hearts for NS and another for EW (the pack
+    # has one ace of hearts), four aces in one EW hand while NS hold more aces, four
+    at.switch_page(PAD).run()
+    k = "score_pad_1"
+    at.selectbox(key=f"{k}_strain").set_value(at.selectbox(key=f"{k}_strain").options[3])  # hearts
+    for n, (side, what, length) in enumerate([(Side.NS, "H", 7), (Side.EW, "H", 7), (Side.EW, "aces", 4)]):
+        at.selectbox(key=f"{k}_c{n}_side").set_value(side)
+        at.selectbox(key=f"{k}_c{n}_what").set_value(what)
+        at.number_input(key=f"{k}_c{n}_length").set_value(length)
+    at.selectbox(key=f"{k}_a_side").set_value(Side.NS)
+    at.selectbox(key=f"{k}_a_count").set_value(4)
+    at.button(key=f"{k}_write").click().run()
+    assert not at.exception
+    assert len(at.error) == 1 and "♥" in at.error[0].value and "note 5" in at.error[0].value
+    assert not at.session_state["score_pad_deals"]  # nothing is written to the sheet
+
+
 def test_home_lists_the_start_here_path_as_links(at: AppTest) -> None:
     links = [link.proto.label for link in at.get("page_link")]
     for title in ("How a deal of Vint goes", "Vint for bridge players", "Glossary", "Quick reference",

@@ -13,13 +13,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
 from functools import cache
+from typing import NoReturn
 
 from tutor import __version__
 from tutor.cli import commands
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import MAX_ECHO_CHARS, TutorError, shorten
 
 #: a suggested order, as the app's Home page gives it: the laws, then the quizzes, then the drills and the table
 START_HERE = """start here:
@@ -38,8 +40,50 @@ def command_names() -> tuple[str, ...]:
     return tuple(sorted(info.name for info in pkgutil.iter_modules(commands.__path__)))
 
 
+#: a value argparse quotes in a refusal (``invalid choice: '…'``, repr-quoted, escapes included), or a word it
+#: repeats bare (``unrecognized arguments: …``) longer than a value is quoted
+_VALUE = re.compile(r"'(?:[^'\\]|\\.)*'" '|' r'"(?:[^"\\]|\\.)*"' '|' rf"\S{{{MAX_ECHO_CHARS + 1},}}")
+#: the longest refusal line of the parser (the commands' names it lists fit)
+MAX_PARSER_LINE = 1000
+
+
+def parser_refusal(message: str) -> str:
+    """argparse's ``message`` as one line, every value it quotes (or repeats) cut after
+    :data:`~tutor.engine.errors.MAX_ECHO_CHARS` characters with the length of the whole: argparse's own
+    ``invalid int value`` / ``invalid choice`` quoted a 120 kB argument whole."""
+
+    def cut(match: re.Match[str]) -> str:
+        text = match.group()
+        quoted = text[0] in "'\"" and text[-1] == text[0] and len(text) > 1
+        if len(text) <= MAX_ECHO_CHARS + 2 * quoted:
+            return text
+        if quoted:
+            return f"{text[:MAX_ECHO_CHARS + 1]}{text[0]}… ({len(text) - 2:,} characters)"
+        return f"{text[:MAX_ECHO_CHARS]}… ({len(text):,} characters)"
+
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    return shorten(_VALUE.sub(cut, line), MAX_PARSER_LINE)
+
+
+class Parser(argparse.ArgumentParser):
+    """The parser of ``tutor`` and of each of its commands (``add_subparsers`` makes its own class's).
+
+    A refusal is one line, ``error: …`` as the commands' own (:func:`main`), its values cut
+    (:func:`parser_refusal`), and the command's ``--help`` named instead of the usage lines argparse
+    prints before it (exit code 2, as argparse's). An argument starting with a minus and a digit is a
+    value, not an option (no option of the tutor looks like a number): ``tutor solo quiz --answer -3/4``,
+    the help's own example, was refused "expected one argument" (Python 3.13's argparse reads it so too)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:  # argparse's own, passed on whole
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {parser_refusal(message)} (`{self.prog} --help` lists the options)\n")
+
+
 def _top_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(  # its commands' parsers are of its class (add_subparsers)
         prog="tutor",
         description="Learn Vint and Solo Whist: study the laws, drill conventions, quiz on scoring.",
         epilog=START_HERE, formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -6,7 +6,9 @@ store, or echo a 20 MB argument whole). An answer line is read from the bytes of
 standard input, at most :data:`MAX_ANSWER_CHARS` characters, and must be UTF-8: a line
 of endless bytes (``< /dev/zero``) or of another encoding is one clear error, not a
 hang or a traceback. A practice table's command line (``tutor play``, every table size) is read
-the same way, by :func:`read_table_line`, at most :data:`MAX_TABLE_LINE` bytes.
+the same way, by :func:`read_table_line`, at most :data:`MAX_TABLE_LINE` bytes. Standard input
+closed (``<&-``) is one line, "no input: standard input is closed". A text file named on the
+command line (``--pbn-file``) is read by :func:`read_text_source`: a regular file or ``-`` only.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable, Mapping
 
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.seeds import seed_from_text
+from tutor.engine.sources import NoInput, read_bytes
 
 #: The longest answer line read from standard input (bytes, before decoding).
 MAX_ANSWER_CHARS = 200
@@ -45,12 +48,27 @@ def seed_or_random(value: object, upper: int = 10**9) -> int:
     return seed_from_text(str(value), "--seed")  # str(): also a namespace a caller built with an int
 
 
-def count_argument(text: str) -> int:
-    """An ``argparse`` ``type=`` for a count: a whole number from 1 to 10,000 (the message is short)."""
-    clean = text.strip()
-    if not (clean.isascii() and clean.isdigit() and len(clean) <= 5 and 1 <= int(clean) <= 10_000):
-        raise argparse.ArgumentTypeError("expected a whole number from 1 to 10000")
-    return int(clean)
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """The ``argparse`` ``type=`` of every whole-number option: ``low`` to ``high``, written in ASCII
+    digits (a leading minus only where ``low`` is negative). ``int()`` took ``٣`` (another script's
+    digit) for 3, ``1_0`` for 10, and a 5,000-digit number to a traceback; the refusal is one short
+    line naming the range and quoting what was typed cut (:func:`~tutor.engine.errors.echo`)."""
+    widest = len(str(max(abs(low), abs(high))))
+
+    def whole(text: str) -> int:
+        clean = text.strip()
+        digits = clean[1:] if low < 0 and clean[:1] == "-" else clean
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= widest and low <= int(clean) <= high):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, "
+                                             f"got {echo(text)}")
+        return int(clean)
+
+    whole.__name__ = f"whole number from {low} to {high}"
+    return whole
+
+
+#: ``type=`` for a count (``--count``, ``--max-problems``): a whole number from 1 to 10,000
+count_argument = whole_number(1, 10_000)
 
 
 def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | None:
@@ -60,6 +78,8 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
     the field and the limit; what was answered before it is kept (answers are recorded
     one by one).
     """
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise NoInput
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # a text stream without bytes under it (a test's StringIO)
         text: str = sys.stdin.readline(limit + 1)
@@ -75,6 +95,30 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
         return raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as err:
         raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
+
+
+def read_text_source(source: str, *, limit: int) -> str:
+    """A UTF-8 text file (or ``-``, standard input), at most ``limit`` characters; one clear line otherwise.
+
+    Read by :func:`tutor.engine.sources.read_bytes`: a FIFO, a directory or a device is refused before
+    anything is read (a FIFO with no writer waited forever), closed standard input is "no input", and
+    at most four bytes a character are read (a character of UTF-8 has at most four). A leading
+    byte-order mark is left in the text (the PBN reader takes it off).
+    """
+    most = 4 * limit
+    try:
+        data = read_bytes(source, most)
+    except OSError as err:
+        raise TutorError(f"cannot read {echo(source)}: {err.strerror or err}") from None
+    if len(data) > most:
+        raise TutorError(f"{echo(source)} is larger than {limit:,} characters")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TutorError(f"{echo(source)} is not UTF-8 text (byte {err.start})") from None
+    if len(text) > limit:
+        raise TutorError(f"{echo(source)} is larger than {limit:,} characters")
+    return text
 
 
 def read_table_line(prompt: str) -> str:

@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
+from tutor.cli.inputs import whole_number
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.ways.catalogue import PLAYER_COUNTS
 
 #: ``--players``: 4 is the book's own game, as when the flag is left out ("--players 4" was refused)
 PLAYERS_CHOICES = (*PLAYER_COUNTS[:2], 4, *PLAYER_COUNTS[2:])
 PLAYERS_HELP = "the table size: 4 (the book's game, the default), or 2, 3 or 5 players (docs/table-sizes.md)"
+#: ``--players``' ``type=``: ASCII digits only (``int()`` took ``٣`` for 3), then one of the choices
+players_argument = whole_number(min(PLAYERS_CHOICES), max(PLAYERS_CHOICES))
 
 
 def other_table_size(args: argparse.Namespace) -> int | None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli.table_options import PLAYERS_CHOICES, PLAYERS_HELP
-from tutor.engine.errors import TutorError
+from tutor.cli.inputs import whole_number
+from tutor.cli.table_options import PLAYERS_CHOICES, PLAYERS_HELP, players_argument
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.ways.catalogue import Way, find_way
 from tutor.lessons.ways.table import FIVE_NAMES
 
@@ -17,8 +18,12 @@ class Given(str):
     __slots__ = ()
 
 
+#: the last ``--round`` (five players' rotation, the three-handed dummy's rubber) a table is dealt for
+MAX_ROUND = 1000
+
+
 def add_way_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
+    parser.add_argument("--players", type=players_argument, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
     parser.add_argument("--way", help="the way to play for that many players (default: the book's first)")
     add_round_option(parser)
 
@@ -26,9 +31,10 @@ def add_way_options(parser: argparse.ArgumentParser) -> None:
 def add_round_option(parser: argparse.ArgumentParser, *, with_db: bool = True) -> None:
     """The options of the other table sizes that ``tutor play`` and ``tutor robots`` share;
     ``with_db=False`` where the command has the store's ``--db`` already (``tutor play``)."""
-    parser.add_argument("--round", dest="five_round", type=int, default=0,
-                        help="five players: which rubber of the rotation (0 = the first: T sits out); three "
-                             "players, the dummy way: which rubber (the tutor's reading: the dummy passes on at each)")
+    parser.add_argument("--round", dest="five_round", type=whole_number(0, MAX_ROUND), default=0, metavar="N",
+                        help=f"five players: which rubber of the rotation (0 = the first: T sits out); three "
+                             f"players, the dummy way: which rubber (the tutor's reading: the dummy passes on at "
+                             f"each); 0 to {MAX_ROUND}")
     parser.add_argument("--way-option", dest="way_options", action="append", default=[], metavar="NAME=CHOICE",
                         help="a way's switch, e.g. dummy-transfer=transfer (docs/table-sizes.md)")
     if with_db:
@@ -48,7 +54,7 @@ def way_of(args: argparse.Namespace) -> Way:
     for text in getattr(args, "way_options", None) or []:
         name, sep, choice = str(text).partition("=")
         if not sep:
-            raise TutorError(f"--way-option {text!r}: NAME=CHOICE, e.g. dummy-transfer=transfer")
+            raise TutorError(f"--way-option {echo(text)}: NAME=CHOICE, e.g. dummy-transfer=transfer")
         options[name.strip()] = choice.strip()
     return find_way(int(args.players), getattr(args, "way", None), options)
 

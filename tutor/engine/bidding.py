@@ -53,7 +53,7 @@ from tutor.engine.conventions.suit_choice import (
     strength,
     trump_choice,
 )
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import IllegalCallError, TutorError
 from tutor.engine.lazy import cached
 from tutor.engine.nouns import count_of
 from tutor.engine.rules import Rules
@@ -128,7 +128,8 @@ class BidPosition:
         if known_auction is not None:
             self.__dict__["auction"] = known_auction  # the cached property's slot
         if self.auction.is_complete:
-            raise TutorError(f"the auction {self.auction} is over: nobody is to call")
+            # the law the auction's own refusal of a call after its end names (Auction.verify_call)
+            raise IllegalCallError(f"the auction {self.auction} is over: nobody is to call", law="law-76")
         if self.auction.to_call is not self.seat:
             raise TutorError(
                 f"it is {self.auction.to_call.value}'s turn after {count_of(len(self.calls), 'call')} "

@@ -322,7 +322,7 @@ class Deal:
             for card in hands[seat].cards:
                 if card in seen:
                     raise NotationError(
-                        f"{card} is held by both {seen[card].value} and {seat.value}"
+                        f"{card.pretty} is held by both {seen[card].value} and {seat.value}"
                     )
                 seen[card] = seat
         # a read-only copy: neither the caller's mapping nor ``deal.hands`` can change the deal (or its hash)

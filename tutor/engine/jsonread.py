@@ -33,11 +33,10 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
-from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
-from tutor.engine.errors import TutorError, echo
+from tutor.engine.errors import TutorError, echo, shorten
+from tutor.engine.sources import STDIN_NAME, read_bytes
 
 #: The largest JSON input accepted (bytes): a progress export of some 50,000 answers.
 MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -67,20 +66,16 @@ class JsonInputError(TutorError):
 
 def read_json_source(source: str, *, max_bytes: int | None = None, max_depth: int | None = None,
                      max_digits: int | None = None) -> Any:
-    """The JSON of a file named ``source``, or of standard input when ``source`` is ``-``."""
+    """The JSON of a file named ``source``, or of standard input when ``source`` is ``-``
+    (read by :func:`tutor.engine.sources.read_bytes`: a regular file only; closed standard input is
+    :class:`~tutor.engine.sources.NoInput`)."""
     max_bytes = MAX_JSON_BYTES if max_bytes is None else max_bytes
     limits = {"max_bytes": max_bytes, "max_depth": max_depth, "max_digits": max_digits}
-    if source == "-":
-        stdin = getattr(sys.stdin, "buffer", None)
-        if stdin is None:  # a text stream with no bytes under it (a test's StringIO)
-            return parse_json_bytes(sys.stdin.read(max_bytes + 1).encode("utf-8"), "standard input", **limits)
-        return read_json_stream(stdin, "standard input", **limits)
-    try:
-        with Path(source).open("rb") as stream:
-            data = stream.read(max_bytes + 1)
+    try:  # a regular file only (a FIFO or a directory is refused before it is read), or standard input
+        data = read_bytes(source, max_bytes)
     except OSError as err:
         raise JsonInputError(source, f"cannot read: {err.strerror or err}", unreadable=True) from None
-    return parse_json_bytes(data, source, **limits)
+    return parse_json_bytes(data, "standard input" if source == STDIN_NAME else source, **limits)
 
 
 def read_json_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None,
@@ -132,11 +127,58 @@ def parse_json(text: str, source: str, *, max_depth: int | None = None,
 
     try:
         return json.loads(text, parse_int=integer, parse_float=real, parse_constant=constant)
-    except json.JSONDecodeError as err:
-        raise JsonInputError(source, f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}") \
-            from None
+    except json.JSONDecodeError as err:  # err.msg "Invalid control character at" read "… at at line 1"
+        reason = err.msg.removesuffix(" at")
+        if reason.startswith("Invalid control character"):
+            reason = ("a control character (a line break, tab or NUL) inside a string; write it as \\n, \\t "
+                      "or \\u0000")
+        raise JsonInputError(source, f"not valid JSON at line {err.lineno}, column {err.colno}: {reason[:1].lower()}"
+                                     f"{reason[1:]}") from None
     except RecursionError:  # the depth check makes this unreachable; kept as a guard
         _refuse(source, f"nested deeper than {depth_limit} arrays or objects (the limit)")
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in the words of JSON and not of Python (``NoneType``, ``str``): ``null``,
+    ``true``, ``false``, ``a number``, ``text``, ``a list`` or ``an object``.
+
+    >>> json_kind(None), json_kind([1]), json_kind("x"), json_kind(3), json_kind(False)
+    ('null', 'a list', 'text', 'a number', 'false')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "an object" if isinstance(value, dict) else "not a JSON value"
+
+
+def json_shown(value: object) -> str:
+    """A JSON value quoted in a message as the file writes it (``true``, ``null``, ``14``), a string
+    quoted and cut (:func:`~tutor.engine.errors.echo`), a list or object by its kind.
+
+    >>> json_shown(True), json_shown(None), json_shown(14), json_shown("NS"), json_shown({"a": 1})
+    ('true', 'null', '14', "'NS'", 'an object')
+    """
+    if value is None or isinstance(value, bool | list | tuple | dict):
+        return json_kind(value)
+    return echo(value)
+
+
+def position_problem(kind: object, err: Exception) -> str:
+    """What a position reader's stray exception says of a JSON position (``tutor advise``, ``tutor analyse``)
+    in the learner's words: the field missing (it read "bad 'solo' position: KeyError('hand')"), else the
+    reason, never an exception's name."""
+    if isinstance(err, KeyError) and err.args:
+        return f"the {echo(kind)} position lacks the field {echo(err.args[0])}"
+    if isinstance(err, ValueError):
+        return f"bad {echo(kind)} position: {shorten(str(err), 300)}"
+    return f"bad {echo(kind)} position: a field holds a value of the wrong kind (text, a number, a list...)"
 
 
 def json_int(value: object, field: str, low: int, high: int) -> int:
@@ -154,7 +196,7 @@ def json_int(value: object, field: str, low: int, high: int) -> int:
     score.NS: expected a whole number from 0 to 1000000, got 1e+300
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise JsonInputError(field, f"expected a whole number from {low} to {high}, got {echo(value)}")
+        raise JsonInputError(field, f"expected a whole number from {low} to {high}, got {json_shown(value)}")
     return value
 
 

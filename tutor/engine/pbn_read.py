@@ -40,6 +40,8 @@ _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
 #: Possessive (``*+``): nothing to backtrack into, so no memory kept per repetition.
 _CODE = re.compile(r'[^"{;]*+(?:"[^"]*+"?[^"{;]*+)*+')
 _DIGITS = re.compile(r"[0-9]{1,3}")
+#: the byte-order mark an editor may write at the head of a UTF-8 file
+BOM = "\ufeff"
 
 
 @dataclass
@@ -63,8 +65,12 @@ def small_number(text: str) -> int | None:
 
 
 def blocks(text: str) -> list[Block]:
-    """Every game's :class:`Block`, in order; a :class:`NotationError` names the line of a bad one."""
+    """Every game's :class:`Block`, in order; a :class:`NotationError` names the line of a bad one.
+
+    A leading byte-order mark (``\\ufeff``, which some editors write at the head of a UTF-8 file) is
+    not part of the text, as for the JSON reader."""
     check_size(text)
+    text = text.removeprefix(BOM)
     found: list[Block] = []
     block, section = Block(), ""
     for number, line in _code_lines(text):

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TypeVar
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo, law_in_words
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -181,8 +181,8 @@ class Variant:
         """``rules`` (any frozen rules dataclass) with this variant set to ``option``."""
         if option not in self.options:
             known = ", ".join(self.options)
-            raise TutorError(f"variant {self.name!r} has no option {option!r}; expected one of {known} "
-                             f"({self.law})")
+            raise TutorError(f"variant {self.name!r} has no option {echo(option)}; expected one of {known} "
+                             f"({law_in_words(self.law)})")
         return replace(rules, **{self.attribute: self.options[option].value})
 
     def option_of(self, rules: object) -> str:
@@ -197,7 +197,7 @@ def variant_named(name: str, table: Mapping[str, Variant] | None = None, game: s
     """The variant called ``name`` in ``table`` (Vint's by default); unknown is a :class:`TutorError`."""
     table = VARIANTS_BY_NAME if table is None else table
     if name not in table:
-        raise TutorError(f"unknown {game} variant {name!r}; known variants: {', '.join(table)}")
+        raise TutorError(f"unknown {game} variant {echo(name)}; known variants: {', '.join(table)}")
     return table[name]
 
 

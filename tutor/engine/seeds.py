@@ -28,6 +28,9 @@ from tutor.engine.errors import TutorError, echo
 MAX_SEED = 2**63
 #: The most characters a seed written as text may have (MAX_SEED - 1 has 19 digits).
 MAX_SEED_DIGITS = 19
+#: The app's position and rubber numbers: within the seed range, short enough to type (a class's
+#: assignment of a practice-table rubber is bounded by it too, or the learner could never play it).
+APP_MAX_SEED = 10**6
 
 
 class SeedError(TutorError):

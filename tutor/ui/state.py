@@ -30,7 +30,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.seeds import check_seed
+from tutor.engine.seeds import APP_MAX_SEED, check_seed
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
     DEFAULT_LEARNER,
@@ -171,10 +171,6 @@ def seconds_since(key: str) -> float | None:
     return time.monotonic() - started if isinstance(started, float) else None
 
 
-#: The app's position numbers: within the seed range (tutor.engine.seeds), short enough to type.
-APP_MAX_SEED = 10**6
-
-
 def _is_app_seed(value: object) -> bool:
     try:
         return check_seed(value) <= APP_MAX_SEED
@@ -197,7 +193,8 @@ def url_int(name: str, low: int, high: int) -> int | None:
     if raw is None:
         return None
     text = str(raw).strip()
-    if len(text) > 12 or not text.isdecimal() or not low <= int(text) <= high:
+    # ASCII digits only: ``isdecimal`` alone took "١٢٣" (Arabic-Indic) and "１２" (full-width) as numbers
+    if len(text) > 12 or not (text.isascii() and text.isdecimal()) or not low <= int(text) <= high:
         url_error(name, str(raw), f"a whole number from {low} to {high}")
         return None
     return int(text)
@@ -321,11 +318,17 @@ def learner_selector(*, key: str = "progress_learner") -> str:
     if current not in names:
         names = [current, *names]
     new_label = "➕ New profile…"
+    if st.session_state.pop(f"{key}_created", False):
+        # the profile just created is the one picked: the picker shows it, and the new-profile
+        # fields go (a widget's value can be set only before it is drawn, hence after the rerun)
+        st.session_state[key] = current
+        st.session_state.pop(f"{key}_new", None)
     choice = st.selectbox("Learner profile", [*names, new_label], index=names.index(current), key=key)
     if choice == new_label:
         typed = st.text_input("New profile name", key=f"{key}_new")
         if typed and st.button("Create profile", key=f"{key}_create"):
             set_learner(typed)
+            st.session_state[f"{key}_created"] = True
             st.rerun()
     elif choice != current:
         set_learner(str(choice))

@@ -26,7 +26,7 @@ from tutor.lessons.ways.narrate import auction_rows, current_trick, end_of_deal,
 from tutor.lessons.ways.review import WayDeviation, way_deviations
 from tutor.lessons.ways.rubber import payment_lines, rubber_of
 from tutor.lessons.ways.table import WayTable
-from tutor.lessons.words import RECOVERED_NOTE, laws_named, learner_words
+from tutor.lessons.words import RECOVERED_NOTE, action_words, laws_named, learner_words
 from tutor.ui.cards import call_buttons, card_md, holding_md
 from tutor.ui.common import show_error, text_md
 
@@ -60,8 +60,9 @@ def show_deal(table: WayTable, act: Callable[[str], None], words: Callable[[str]
                 st.text(line)
             for decision in table.log[-8:]:
                 default = "the tutor's default — " if decision.default else ""
-                st.caption(words(f"{decision.player} {decision.action}: {default}"
-                                 f"{laws_named(decision.laws)}. {decision.explanation}"))
+                # the action and the calls in the explanation as the app writes them ("♦10", "1♣", "pass")
+                st.caption(words(f"{decision.player} {action_words(decision.action)}: {default}"
+                                 f"{laws_named(decision.laws)}. {learner_words(decision.explanation)}"))
 
 
 def _round_the_table(table: WayTable, hands: dict[Seat, Hand]) -> None:
@@ -117,7 +118,9 @@ def _actions(table: WayTable, act: Callable[[str], None]) -> None:
     hint, robot, undo = st.columns(3)
     if hint.button("Hint: the robot's answer", key="ways_hint"):
         answer = table.hint()
-        st.info(text_md(f"{answer.action} — {answer.explanation}"))
+        # an explicit icon: Streamlit would take a leading "♣" (an emoji) for the box's icon, leaving "3 — …"
+        st.info(text_md(f"{action_words(answer.action)} — {learner_words(answer.explanation)}"),
+                icon=":material/lightbulb:")
     robot.button("Let the robot make this move", key="ways_auto", on_click=_robot_move, args=(table, act))
     undo.button("Undo my last move", key="ways_undo", on_click=_undo, args=(table,))
 

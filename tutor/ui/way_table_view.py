@@ -21,6 +21,7 @@ from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
 from tutor.engine.ways.five import five_table
 from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, write_round
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable, five_robot_rubber
+from tutor.lessons.words import action_text
 from tutor.ui import state as _state
 from tutor.ui.common import law_label, show_error, text_md
 from tutor.ui.way_deal_view import show_deal, show_result, show_rubber
@@ -84,7 +85,7 @@ def _controls(players: int) -> tuple[Way, int, str, str | None]:
     if players != 5:  # noqa: PLR2004 - five players play the four-handed table
         _restore(players, way.name)
     seed = st.number_input("Deal number (the same number deals the same cards)", min_value=0,
-                           max_value=_state.APP_MAX_SEED, value=1, step=1, key="ways_seed")
+                           max_value=_state.MAX_SEED, value=1, step=1, key="ways_seed")
     if players == 5:  # noqa: PLR2004
         return way, int(seed), "T", None
     names = ("A", "B", "C")[:players]
@@ -201,7 +202,7 @@ def _five(seed: int) -> None:
             _, played, deals = five_robot_rubber(seed, int(rubber))
         _write_result(evening, int(rubber), played)
         for deal in deals:
-            st.text(f"{deal['dealer']} deals: {deal['contract']}"
+            st.text(f"{deal['dealer']} deals: {action_text(str(deal['contract']))}"
                     + (f" by {deal['declarer']}, {count_of(int(deal['tricks']), 'trick')}" if deal["declarer"] else ""))
     _show_record(evening)
     if table.sitting_out != me:

@@ -13,6 +13,7 @@ import argparse
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
+from tutor.cli.inputs import whole_number
 from tutor.lessons.classroom import accounts
 from tutor.lessons.progress import open_store
 
@@ -23,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     action.add_argument("--create-teacher", metavar="NAME", help="create the first teacher and print their code")
     action.add_argument("--new-code", metavar="NAME", help="issue a new quick-login code for an account")
     action.add_argument("--list", action="store_true", help="list the accounts and their roles")
-    parser.add_argument("--hours", type=int, default=accounts.DEFAULT_HOURS,
+    parser.add_argument("--hours", type=whole_number(1, accounts.MAX_HOURS), default=accounts.DEFAULT_HOURS,
+                        metavar="H",
                         help=f"how long the code lasts (1 to {accounts.MAX_HOURS} hours; default {accounts.DEFAULT_HOURS})")
     add_store_options(parser, learner=False)  # accounts are the class's, not one learner's
     parser.set_defaults(func=run)

@@ -21,7 +21,7 @@ from tutor.cli.commands import SUMMARIES
 from tutor.engine.conventions.kinds import VIEW_KINDS
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.json_types import JsonObject, JsonValue
-from tutor.engine.jsonread import read_json_source
+from tutor.engine.jsonread import json_kind, position_problem, read_json_source
 from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.robots import advise_view
 
@@ -46,7 +46,7 @@ def read_position(source: str) -> Mapping[str, JsonValue]:
     """The position object of FILE (``-``: standard input), read by the bounded JSON reader."""
     data = read_json_source(source)
     if not isinstance(data, dict):
-        raise TutorError(f"{source}: expected a JSON object with a \"kind\", got {type(data).__name__}")
+        raise TutorError(f"{source}: expected a JSON object with a \"kind\", got {json_kind(data)}")
     return data
 
 
@@ -81,7 +81,7 @@ def answer_one(data: object, where: str) -> JsonObject:
     """One position's answer: the robots' own function for Vint positions, the drill kind's otherwise."""
     prefix = f"{where}: " if where else ""
     if not isinstance(data, dict):
-        raise TutorError(f"{prefix}expected a JSON object with a \"kind\", got {type(data).__name__}")
+        raise TutorError(f"{prefix}expected a JSON object with a \"kind\", got {json_kind(data)}")
     kind = data.get("kind")
     if not isinstance(kind, str):
         raise TutorError(f"{prefix}the position needs a \"kind\": bid, lead, discard, card or solo")
@@ -92,4 +92,5 @@ def answer_one(data: object, where: str) -> JsonObject:
     except TutorError as err:
         raise TutorError(f"{prefix}{err}") from None
     except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise TutorError(f"{prefix}bad {echo(kind)} position: {echo(err, 300)}") from None
+        raise TutorError(f"{prefix}{position_problem(kind, err)}") from None
+

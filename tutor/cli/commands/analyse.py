@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from tutor.cli.commands import SUMMARIES
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.json_types import JsonObject
-from tutor.engine.jsonread import read_json_source
+from tutor.engine.jsonread import json_kind, position_problem, read_json_source
 from tutor.engine.seeds import seed_from_text
 from tutor.lessons.cost.sampling import DEFAULT_BUDGET, DEFAULT_LAYOUTS
 
@@ -101,7 +101,9 @@ def analyse_lines(data: object, *, seed: int = 0, layouts: int | None = DEFAULT_
 
     if not isinstance(data, dict):
         raise TutorError(f"expected a JSON object with a \"kind\" (a position as for tutor advise), "
-                         f"got {type(data).__name__}")
+                         f"got {json_kind(data)}")
+    if not isinstance(data.get("kind"), str):  # it read "unknown position kind None"
+        raise TutorError('the position needs a "kind": bid, lead or card (as for tutor advise)')
     choices = data.pop("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices) or len(choices) > 40:
         raise TutorError("'choices' must be a list of at most 40 calls such as [\"1S\", \"P\"]")
@@ -113,4 +115,4 @@ def analyse_lines(data: object, *, seed: int = 0, layouts: int | None = DEFAULT_
     except TutorError:
         raise
     except (KeyError, TypeError, AttributeError, ValueError) as err:
-        raise TutorError(f"bad {echo(data.get('kind'))} position: {echo(err, 300)}") from None
+        raise TutorError(position_problem(data.get("kind"), err)) from None

@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--content", type=Path, default=None, metavar="DIR",
                         help="the content folder to check (default: $TUTOR_CONTENT_DIR, else the shipped content/)")
     parser.add_argument("--max-problems", type=count_argument, default=MAX_PROBLEMS_SHOWN, metavar="N",
-                        help=f"list at most N problems, then count the rest (default {MAX_PROBLEMS_SHOWN})")
+                        help=f"list at most N problems, 1 to 10000, then count the rest (default {MAX_PROBLEMS_SHOWN})")
     parser.set_defaults(func=run)
 
 

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.laws import wrap_text
-from tutor.engine.errors import ContentError
+from tutor.engine.errors import ContentError, echo
 from tutor.lessons.content.cache import content_report
 from tutor.lessons.content.models import GlossaryTerm
 from tutor.lessons.laws.glossary import term_named
@@ -37,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     named = term_named(glossary, args.word)
     if named is None:
-        print(f"No term is named {' '.join(args.word.split())!r}: `tutor glossary` lists them; "
-              "`tutor laws --search WORD` searches the laws.")
+        print(f"No term is named {echo(' '.join(args.word.split()))}: `tutor glossary` lists them; "
+              "`tutor laws --search WORD` searches the laws.", file=sys.stderr)
         return 1
     print(shown(named))
     return 0

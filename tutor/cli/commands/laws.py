@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
-from tutor.engine.errors import ContentError
+from tutor.engine.errors import ContentError, echo
 from tutor.engine.nouns import count_of
 from tutor.lessons.content import Entry, content_dir
 from tutor.lessons.content.cache import content_report
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             print(found.note(args.search))
         if found.hits:
             print(_listed(found.hits))
-        print(f"{count_of(len(found.hits), 'law')} found for {args.search!r}", file=sys.stderr)
+        print(f"{count_of(len(found.hits), 'law')} found for {echo(args.search)}", file=sys.stderr)
         return 0 if found.hits else 1
     if args.id:
         print(show_entry(guide, guide.entry(args.id)))

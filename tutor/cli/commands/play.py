@@ -44,6 +44,7 @@ from tutor.cli.table_options import (
     TableOptions,
     add_layouts_option,
     other_table_size,
+    players_argument,
     table_options,
 )
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
@@ -73,7 +74,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from tutor.cli.commands.progress import add_store_options
 
     add_store_options(parser)
-    parser.add_argument("--players", type=int, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
+    parser.add_argument("--players", type=players_argument, choices=PLAYERS_CHOICES, help=PLAYERS_HELP)
     parser.add_argument("--way", help="the way for that many players (default: the book's first)")
     from tutor.cli.ways_cli import add_round_option
 

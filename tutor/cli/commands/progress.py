@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
+from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
-from tutor.lessons.progress import ProgressStore, open_store
+from tutor.lessons.progress import ProgressStore, check_learner_name, open_store
 from tutor.lessons.progress.progress_io import export_csv, export_json, import_json
 
 
@@ -27,11 +29,22 @@ def add_store_options(parser: argparse.ArgumentParser, *, learner: bool = True) 
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="progress database (default: $TUTOR_DB, else the user data directory)")
     if learner:
-        parser.add_argument("--learner", metavar="NAME", default=None, help="learner profile")
+        parser.add_argument("--learner", metavar="NAME", default=None, type=learner_argument, help="learner profile")
+
+
+def learner_argument(text: str) -> str:
+    """The ``type=`` of ``--learner``: the profile name checked as the store checks it
+    (:func:`~tutor.lessons.progress.check_learner_name`), when the command line is read — before a
+    drill is shown or a quiz asked (a bad name was refused only once the answers had been typed)."""
+    try:
+        return check_learner_name(text)
+    except TutorError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args.db) as store:
+        refuse_the_database_as_output(store, args.export or args.csv)
         if args.export:
             count = export_json(store, args.export, args.learner)
             whose = args.learner or f"{len(store.learners())} learners"
@@ -45,6 +58,34 @@ def run(args: argparse.Namespace) -> int:
         else:
             print_summary(store, args.learner)
     return 0
+
+
+#: the files SQLite keeps beside the database while it writes (its journal, the write-ahead log and its index)
+SQLITE_SIDE_FILES = ("-journal", "-wal", "-shm")
+
+
+def refuse_the_database_as_output(store: ProgressStore, output: Path | None) -> None:
+    """A one-line :class:`TutorError` when ``output`` (``--export``, ``--csv``) is the database file itself,
+    or one of SQLite's files beside it, before anything is written: the export overwrote the record with
+    JSON (or CSV) and then reported the database "damaged"."""
+    if output is None or not isinstance(store.path, Path):  # a server's database is no file to overwrite
+        return
+    database = store.path
+    targets = [database, *(database.with_name(database.name + side) for side in SQLITE_SIDE_FILES)]
+    if any(_same_file(output, target) for target in targets):
+        raise TutorError(f"{output} is the progress database ({database}) or one of its files: "
+                         "write the export to another file (nothing was written)")
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name the same file: the same inode when both exist (a hard link, a symbolic
+    link, another spelling), else the same absolute path with links resolved."""
+    try:
+        if one.exists() and other.exists():
+            return os.path.samefile(one, other)
+        return one.expanduser().resolve() == other.expanduser().resolve()
+    except (OSError, RuntimeError):  # a path that cannot be looked at (a loop of links): not the database
+        return False
 
 
 def print_summary(store: ProgressStore, learner: str | None) -> None:

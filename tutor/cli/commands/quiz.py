@@ -54,7 +54,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     laws = which.add_parser("laws", help="questions on the laws, each answered by quoting the law")
     laws.add_argument("--section", metavar="S", help="only this section's laws: its number or id, as tutor laws "
                                                      "lists them (default: every section)")
-    laws.add_argument("--count", type=count_argument, default=10, help="at most this many questions (default 10)")
+    laws.add_argument("--count", type=count_argument, default=10, metavar="N",
+                      help="at most this many questions, 1 to 10000 (default 10)")
     add_seed_option(laws, "questions in the same order")
     add_store_options(laws)
     laws.set_defaults(func=run_laws)

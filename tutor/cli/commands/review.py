@@ -22,7 +22,8 @@ from tutor.lessons.review.servers import servable_kinds, serve_each
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("review", help=SUMMARIES["review"])
-    parser.add_argument("--count", type=count_argument, default=10, help="at most this many items (default 10)")
+    parser.add_argument("--count", type=count_argument, default=10, metavar="N",
+                        help="at most this many items, 1 to 10000 (default 10)")
     parser.add_argument("--list", action="store_true", help="only list what is due and the mistakes queue")
     parser.add_argument("--mistakes", action="store_true", help="replay the missed positions exactly")
     add_seed_option(parser, "exercises")

@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from typing import Any
 
 from tutor.cli.commands import SUMMARIES
+from tutor.cli.inputs import read_text_source
 from tutor.cli.table_options import other_table_size
 from tutor.engine import pbn
 from tutor.engine.cards import Card, Deal, Seat
@@ -77,17 +77,9 @@ def _table(args: argparse.Namespace) -> tuple[Deal, Seat]:
 
 
 def read_text(source: str, *, limit: int) -> str:
-    """A UTF-8 text file (or ``-``), at most ``limit`` characters; one clear line otherwise."""
-    try:
-        with (open(source, encoding="utf-8") if source != "-" else sys.stdin) as handle:  # noqa: SIM115
-            text = handle.read(limit + 1)
-    except OSError as err:
-        raise TutorError(f"cannot read {source}: {err.strerror}") from None
-    except UnicodeDecodeError as err:
-        raise TutorError(f"{source} is not UTF-8 text (byte {err.start})") from None
-    if len(text) > limit:
-        raise TutorError(f"{source} is larger than {limit:,} characters")
-    return text
+    """A UTF-8 text file (or ``-``), at most ``limit`` characters; one clear line otherwise
+    (:func:`tutor.cli.inputs.read_text_source`: a regular file only, never a FIFO's wait)."""
+    return read_text_source(source, limit=limit)
 
 
 def as_pbn(record: RobotDeal) -> pbn.PbnGame:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from tutor.engine.calls import Bid, Contract
 from tutor.engine.cards import Deal, Seat, Side
 from tutor.engine.errors import NotationError, TutorError
+from tutor.engine.jsonread import json_shown
 from tutor.engine.rubber import RubberDeal
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import ScoringError
@@ -54,7 +55,7 @@ def _side(value: object, name: str) -> Side:
         return Side(text)
     if text in SEAT_LETTERS:
         return Seat(text).side
-    raise ScoringError(name, f"{value!r} is not a side (NS or EW) or a seat (N, E, S, W)")
+    raise ScoringError(name, f"{json_shown(value)} is not a side (NS or EW) or a seat (N, E, S, W)")
 
 
 def _one_revoke(value: object, name: str) -> Revoke:
@@ -63,15 +64,16 @@ def _one_revoke(value: object, name: str) -> Revoke:
         text = value.strip().upper()
         return Revoke(Seat(text).side, Seat(text)) if text in SEAT_LETTERS else Revoke(_side(value, name))
     if not isinstance(value, dict):
-        raise ScoringError(name, f"{value!r}: expected a side, a seat or an object with a seat")
+        raise ScoringError(name, f"{json_shown(value)}: expected a side, a seat or an object with a seat")
     _unknown(value, REVOKE_FIELDS, name)
     seat = _seat(value["seat"], f"{name}.seat") if value.get("seat") is not None else None
     side = _side(value["side"], f"{name}.side") if value.get("side") is not None else None
     if seat is None and side is None:
         raise ScoringError(name, "give the seat of the player who revoked (or at least the side)")
     personal = value.get("personal")
-    if personal is not None and personal not in PERSONAL_REVOKE_LAWS:
-        raise ScoringError(f"{name}.personal", f"{personal!r}: expected {' or '.join(PERSONAL_REVOKE_LAWS)}")
+    if personal is not None and (not isinstance(personal, str) or personal not in PERSONAL_REVOKE_LAWS):
+        raise ScoringError(f"{name}.personal",
+                           f"{json_shown(personal)}: expected {' or '.join(PERSONAL_REVOKE_LAWS)}")
     owner = side if side is not None else seat.side if seat is not None else Side.NS
     try:
         return Revoke(owner, seat, personal)
@@ -96,8 +98,9 @@ def parse_count(value: object, where: str = "") -> str:
     """``"large"`` (the book's count, in tens) or ``"small"`` (simple count, preamble)."""
     if value is None:
         return "large"
-    if value not in COUNTS:
-        raise ScoringError(_field(where, "count"), f"{value!r}: expected \"large\" (the book's) or \"small\"")
+    if not isinstance(value, str) or value not in COUNTS:  # a list or object is no key (it was a TypeError)
+        raise ScoringError(_field(where, "count"),
+                           f"{json_shown(value)}: expected \"large\" (the book's) or \"small\"")
     return str(value)
 
 
@@ -120,7 +123,7 @@ def parse_deal_request(obj: object, where: str = "") -> tuple[RubberDeal, Rules 
     if tricks is None:
         raise ScoringError(_field(where, "tricks"), "missing (tricks won by the declaring side, 0-13)")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ScoringError(_field(where, "tricks"), f"{tricks!r} is not a trick count from 0 to 13")
+        raise ScoringError(_field(where, "tricks"), f"{json_shown(tricks)} is not a trick count from 0 to 13")
     revoke = _revokes(obj, where) or None
     dealer = _seat(obj["dealer"], _field(where, "dealer")) if obj.get("dealer") is not None else None
     extra = obj.get("dealer_extra_card", False)
@@ -138,7 +141,7 @@ def parse_deal_request(obj: object, where: str = "") -> tuple[RubberDeal, Rules 
 def _seat(value: object, name: str) -> Seat:
     text = str(value).strip().upper()
     if text not in SEAT_LETTERS:
-        raise ScoringError(name, f"{value!r} is not a seat: expected N, E, S or W")
+        raise ScoringError(name, f"{json_shown(value)} is not a seat: expected N, E, S or W")
     return Seat(text)
 
 

@@ -20,7 +20,7 @@ from tutor.engine.conventions.hand_features import honours, sure_tricks
 from tutor.engine.conventions.vocabulary import COMPARISONS, FeatureValue
 from tutor.engine.json_types import JsonValue
 from tutor.engine.nouns import count_of
-from tutor.lessons.bidding.words import sentence
+from tutor.lessons.bidding.words import SUIT_CHOICES, sentence
 from tutor.lessons.words import law_quote as words_law_quote
 from tutor.lessons.words import laws_named
 
@@ -152,6 +152,9 @@ def feature_notes(position: BidPosition, advice: Advice) -> dict[str, str]:
         if cond.name in ("sure_tricks", "aces"):
             continue
         value = _value(cond, position)
+        if cond.name == "suit_choice":  # a reason's name ("law-39") is not the learner's words
+            notes[label(cond)] = SUIT_CHOICES.get(str(value), str(value))
+            continue
         notes[label(cond)] = "yes" if value is True else "no" if value is False else str(value)
     answer = advice.answer
     if isinstance(answer, Bid) and answer.strain is not Strain.NO_TRUMPS:

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
 from tutor.engine.errors import TutorError
+from tutor.engine.seeds import APP_MAX_SEED
 from tutor.lessons.classroom.accounts import CODE_ALPHABET, Account
 from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
 
@@ -75,6 +76,9 @@ def create_class(store: ProgressStore, teacher: Account, name: str) -> Class:
     made = Class(uuid.uuid4().hex, _text(name, "a class's name"), teacher.name,
                  "".join(secrets.choice(CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH)))
     with store.writing("written; the class was not created") as conn:
+        if conn.execute("SELECT 1 FROM classes WHERE teacher = ? AND name = ?", (made.teacher, made.name)).fetchone():
+            # the teacher's view picks a class by its name: two of one name could not be told apart
+            raise TutorError(f"you already have a class named {made.name!r}: give this one another name")
         conn.execute("INSERT INTO classes (id, name, teacher, join_code, created_at) VALUES (?, ?, ?, ?, ?)",
                      (made.id, made.name, made.teacher, made.join_code, to_ts(datetime.now(UTC))))
     return made
@@ -200,8 +204,8 @@ def item_words(item: tuple[str, str], names: Names) -> str:
 def _known_id(kind: str, item_id: str) -> str | None:
     """The item's id as answers are recorded under it, or ``None`` when the tutor has no such item: a law by
     its id or number ("law-35", "35", "r53"), a convention by its id (``tutor drill KIND --list``), a
-    drill kind, a table's rubber number (0 to 2**63-1), a quiz question, scoring level or Solo Whist item
-    that the review can serve. An unknown item was accepted before, and the assignment could never be done."""
+    drill kind, a table's rubber number (0 to 1,000,000, as the practice table takes), a quiz question,
+    scoring level or Solo Whist item that the review can serve. An unknown item was accepted before, and the assignment could never be done."""
     if kind == "law":
         from tutor.lessons.content.laws import law_entries
 
@@ -218,7 +222,7 @@ def _known_id(kind: str, item_id: str) -> str | None:
 
         return item_id if item_id in DRILL_KINDS else None
     if kind == "table":
-        return item_id if item_id.isascii() and item_id.isdigit() and int(item_id) < 2**63 else None
+        return item_id if item_id.isascii() and item_id.isdigit() and int(item_id) <= APP_MAX_SEED else None
     from tutor.lessons.review.servers import serve  # quiz, scoring, solo: what the review serves is an item
 
     try:

@@ -247,7 +247,9 @@ class ContentReport:
 
 
 def _content_files(root: Path) -> list[Path]:
-    files = [p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    # every path named like a content file, a regular file or not: a FIFO, a folder or a link to a device
+    # named rules.yaml is reported by the reader ("not a regular file"), not passed over as if absent
+    files = [p for p in root.rglob("*") if p.suffix in (".yaml", ".yml")]
     return sorted(
         p for p in files
         if not any(part in SKIPPED_DIRS or part.startswith(".") for part in p.relative_to(root).parts[:-1])

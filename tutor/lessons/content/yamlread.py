@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from tutor.engine.errors import ContentError
+from tutor.engine.sources import open_regular
 
 if TYPE_CHECKING:  # only named: the reader itself needs no Pydantic
     from pydantic import ValidationError
@@ -195,9 +196,10 @@ def _mark_line(err: yaml.MarkedYAMLError) -> int:
 
 
 def _read_text(path: Path, max_bytes: int) -> tuple[str | None, list[tuple[int, str]]]:
-    """The text of a content file, or why it cannot be had (unreadable, too large, not UTF-8)."""
+    """The text of a content file, or why it cannot be had (unreadable, too large, not UTF-8, not a
+    regular file: a FIFO, a directory or a device is refused before it is opened, never waited on)."""
     try:
-        with Path(path).open("rb") as stream:
+        with open_regular(Path(path)) as stream:
             data = stream.read(max_bytes + 1)
     except OSError as err:
         return None, [(1, f"cannot read: {err.strerror or err}")]

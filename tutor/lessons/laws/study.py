@@ -35,7 +35,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.engine.errors import ContentError
+from tutor.engine.errors import ContentError, echo
 from tutor.lessons.content.models import Entry, RulesFile, Section
 from tutor.lessons.content.registry import Document, law_refs
 
@@ -55,6 +55,8 @@ SPELLINGS = {"honor": "honour", "honors": "honours", "honored": "honoured", "fav
              "center": "centre", "penalize": "penalise", "recognize": "recognise", "analyze": "analyse"}
 #: Closest-word fallback: how alike a slip must be to the content's word (difflib ratio).
 CLOSE_WORD = 0.8
+#: The most digits a law's number is searched by (the book's laws run to three digits).
+MAX_LAW_DIGITS = 6
 
 
 def fold(text: str) -> str:
@@ -142,14 +144,14 @@ class StudyGuide:
             resolved = self.resolve(entry_id)
             if resolved is not None:
                 return resolved
-            raise ContentError(f"unknown law {entry_id!r}; try `tutor laws --search WORD`")
+            raise ContentError(f"unknown law {echo(entry_id)}; try `tutor laws --search WORD`")
         return self.entries[self._index[entry_id]]
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:
             if section.id == section_id:
                 return section
-        raise ContentError(f"unknown section {section_id!r}; sections: {', '.join(s.id for s in self.sections)}")
+        raise ContentError(f"unknown section {echo(section_id)}; sections: {', '.join(s.id for s in self.sections)}")
 
     def section_entries(self, section_id: str) -> tuple[Entry, ...]:
         self.section(section_id)
@@ -203,6 +205,8 @@ class StudyGuide:
             return []
         exact = self.resolve(query)
         if re.fullmatch(r"\d+", query):
+            if len(query) > MAX_LAW_DIGITS:  # no law has such a number; int() refuses 4,300 digits and more
+                return []
             number = int(query)
             hits = [e for e in self.entries if e.number == number or e.approx_number == number]
             return sorted(hits, key=lambda e: (not e.id.startswith("law-"), self._index[e.id]))

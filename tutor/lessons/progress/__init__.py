@@ -39,7 +39,7 @@ from typing import Any
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import opening, tables, transfer
-from tutor.lessons.progress.connection import Connection, SqlRow, database_url, is_url, shown_url
+from tutor.lessons.progress.connection import URL_VAR, Connection, SqlRow, database_url, is_url, shown_url
 from tutor.lessons.progress.errors import (
     ENV_VAR,
     ProgressStoreError,
@@ -83,6 +83,11 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
         path = database_url() or default_path()
     if is_url(path):
         return ProgressStore(str(path))
+    if "://" in str(path):  # `--db sqlite:///tmp/x` made a file named ./sqlite:/tmp/x
+        raise ProgressStoreError(
+            f"the progress database {shown_url(str(path))!r} looks like a URL: give the database's file path "
+            f"(--db or {ENV_VAR}), or a postgresql:// URL for a server (--db or {URL_VAR}); nothing was created",
+            path=str(path))
     return ProgressStore(Path(path).expanduser())
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
@@ -18,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from tutor.engine.errors import TutorError
-from tutor.engine.jsonread import parse_json_bytes, read_json_source
+from tutor.engine.jsonread import json_kind, parse_json_bytes, read_json_source
 from tutor.engine.seeds import check_seed
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
@@ -98,14 +99,23 @@ def export_json(store: ProgressStore, path: Path, learner: str | None = None) ->
     return len(answers) if isinstance(answers, list) else 0  # always a list: transfer.export_record
 
 
+#: pydantic's name for an object, which names the model's class ("a valid dictionary or instance of _Answer")
+_OBJECT = re.compile(r"a valid dictionary(?: or instance of \w+)?")
+
+
 def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
     """Validate an exported record; every problem is reported at once."""
+    if not isinstance(data, dict):  # pydantic's words: "a valid dictionary or instance of _Record"
+        raise TutorError(f"{source} is not a Vint tutor progress export: expected a JSON object with \"format\", "
+                         f"\"schema_version\", \"learners\" and \"answers\" (as tutor progress --export writes it), "
+                         f"got {json_kind(data)}")
     try:
         record = _Record.model_validate(data)
     except ValidationError as err:
         errors = err.errors(include_url=False, include_input=False)
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in errors[:10]
+            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {_OBJECT.sub('a JSON object', e['msg'])}"
+            for e in errors[:10]
         ) + (f"; … and {len(errors) - 10:,} more problems" if len(errors) > 10 else "")
         raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
     if record.schema_version > SCHEMA_VERSION:

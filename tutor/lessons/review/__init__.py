@@ -76,7 +76,11 @@ class Exercise:
 
     def answer(self, given: str, seconds: float | None = None, *, retry: bool = False) -> Answer:
         """The :class:`Answer` record of ``given``, ready for the progress store
-        (``retry``: a second answer after the feedback was shown, which counts for nothing)."""
+        (``retry``: a second answer after the feedback was shown, which counts for nothing).
+        An answer longer than :data:`MAX_GIVEN` characters is refused, not stored."""
+        if len(given) > MAX_GIVEN:
+            raise TutorError(f"your answer is longer than {MAX_GIVEN} characters (the limit): "
+                             "no answer here needs more")
         return Answer(
             item_kind=self.item_kind, item_id=self.item_id, correct=self.is_right(given),
             given=given, expected=self.expected, laws=self.laws, seed=self.seed,
@@ -136,6 +140,8 @@ class Skipped:
 KIND_NAMES = {"law": "law", "quiz": "law quiz", "convention": "drill", "scoring": "scoring",
               "solo": "Solo Whist"}
 MAX_REASON = 200
+#: The longest answer a review takes (as the terminal's): every expected answer is a word, a number or a call.
+MAX_GIVEN = 200
 
 
 def one_line(err: BaseException) -> str:

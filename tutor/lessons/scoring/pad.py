@@ -91,6 +91,108 @@ class PadDeal:
                                 "two each is a split (scoring 16)")
         for coronet in self.coronets:
             coronet.check()
+        _check_pack(self, self.contract.strain.trump)
+
+
+# One pack of 52 cards (law 1), 13 to a hand (law 22): what the counts above may claim together.
+# The check reads every entry as generously as the table allows (a run reported shorter than it
+# is, a hand holding more aces than its coronet says), so it refuses only what no deal can give.
+HAND = 13
+
+
+def _aces_held(pad: PadDeal) -> dict[Side, int]:
+    """The aces each side holds by the "more aces" entry (None: two each)."""
+    if pad.aces is None:
+        return {Side.NS: 2, Side.EW: 2}
+    side, aces = pad.aces
+    return {side: aces, side.other: ACES - aces}
+
+
+def _aces_claim(pad: PadDeal) -> str:
+    return "aces split two and two" if pad.aces is None else f"{pad.aces[0].value} hold more aces, {pad.aces[1]}"
+
+
+def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
+    """Refuse counts that no deal of one pack can give, with the note that defines the entry."""
+    runs = [c for c in pad.coronets if c.suit is not None]
+    aces_in_hand = [c for c in pad.coronets if c.suit is None]
+    for suit in Suit:
+        same = [c for c in runs if c.suit is suit]
+        if len(same) > 1:
+            sides = {c.side for c in same}
+            who = "NS and EW" if len(sides) > 1 else f"all {same[0].side.value}"
+            raise ScorePadError(f"{count_of(len(same), 'coronet')} in {suit.symbol} ({who}): a coronet runs from the "
+                                f"ace and the pack has one ace of {suit.english}, so one hand at most holds it (law 1, note 5)")
+    if len(aces_in_hand) > 1:
+        who = ", ".join(f"{c.side.value} {c.length}" for c in aces_in_hand)
+        raise ScorePadError(f"{count_of(len(aces_in_hand), 'coronet')} of aces ({who}) need "
+                            f"{sum(c.length for c in aces_in_hand)} aces: the pack has four (law 1, note 5)")
+    honours: dict[Side, int] | None = None
+    if trump is not None and pad.honours is not None:
+        honours = {pad.honours[0]: pad.honours[1], pad.honours[0].other: TRUMP_HONOURS - pad.honours[1]}
+        for run in (c for c in runs if c.suit is trump):
+            held = min(run.length, TRUMP_HONOURS)
+            if honours[run.side] < held:
+                raise ScorePadError(
+                    f"{run.side.value}'s run of {run.length} from the ace of trumps ({trump.symbol}) holds {held} of the "
+                    f"five trump honours, but the entry gives {run.side.value} {honours[run.side]} "
+                    f"({pad.honours[0].value} hold more, {pad.honours[1]}) (note 4, note 5, scoring 12)")
+    aces = _aces_held(pad)
+    for side in (Side.NS, Side.EW):
+        needs = [f"a run from the ace of {c.suit.symbol}" for c in runs if c.side is side and c.suit is not None]
+        needs += [f"{c.length} aces in one hand" for c in aces_in_hand if c.side is side]
+        need = max([sum(1 for c in runs if c.side is side)] + [c.length for c in aces_in_hand if c.side is side])
+        if honours is not None and honours[side] == TRUMP_HONOURS and not any(c.suit is trump for c in runs):
+            needs.append("all five trump honours, the ace of trumps among them")
+            need = max(need, sum(1 for c in runs if c.side is side) + 1)
+        if aces[side] < need:
+            raise ScorePadError(f"{side.value} show {_listed(needs)}, which take {count_of(need, 'ace')}, but "
+                                f"{side.value} hold {aces[side]} of the pack's four ({_aces_claim(pad)}) (law 1, note 5)")
+    for side in (Side.NS, Side.EW):
+        if not any(_fits(pad, side, trump, aces, honours, holder) for holder in _trump_ace_holders(trump)):
+            shown = [f"a run of {c.length} from the ace of {c.suit.symbol}" if c.suit is not None
+                     else f"{c.length} aces in one hand" for c in pad.coronets if c.side is side]
+            counts = count_of(aces[side], "ace") + ("" if honours is None else
+                                                    f" and {count_of(honours[side], 'trump honour')}")
+            raise ScorePadError(f"{side.value}: {_listed(shown)}, with {counts} in all, do not fit in two hands "
+                                f"of {HAND} cards (law 22, note 5)")
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _trump_ace_holders(trump: Suit | None) -> tuple[Side | None, ...]:
+    return (None,) if trump is None else (Side.NS, Side.EW)
+
+
+def _fits(pad: PadDeal, side: Side, trump: Suit | None, aces: Mapping[Side, int],
+          honours: Mapping[Side, int] | None, trump_ace: Side | None) -> bool:
+    """Whether ``side``'s two hands can hold its coronets, aces and trump honours, the ace of
+    trumps being ``trump_ace``'s (None at no-trumps)."""
+    runs = [c for c in pad.coronets if c.side is side and c.suit is not None]
+    if any(c.suit is trump for c in pad.coronets if c.side is not side) and trump_ace is side:
+        return False
+    if any(c.suit is trump for c in runs) and trump_ace is not side:
+        return False
+    free_aces = aces[side] - len(runs)  # aces outside its runs
+    trump_ace_free = trump_ace is side and not any(c.suit is trump for c in runs)
+    extra_honours = 0  # trump honours outside a run and other than the ace
+    if honours is not None:
+        in_run = max((min(c.length, TRUMP_HONOURS) for c in runs if c.suit is trump), default=0)
+        extra_honours = honours[side] - (in_run or (1 if trump_ace is side else 0))
+        if not 0 <= extra_honours <= TRUMP_HONOURS - 1:
+            return False
+    in_hand = max((c.length for c in pad.coronets if c.side is side and c.suit is None), default=0)
+    for mask in range(1 << len(runs)):  # the hand with the coronet of aces (if any) is hand 0
+        hand = [[c.length for n, c in enumerate(runs) if (mask >> n & 1) == h] for h in (0, 1)]
+        more_aces = max(0, in_hand - len(hand[0]))  # aces hand 0 holds besides its runs' aces
+        if free_aces < max(more_aces, int(trump_ace_free)):
+            continue
+        first, second = sum(hand[0]) + more_aces, sum(hand[1])
+        if first <= HAND and second <= HAND and first + second + free_aces - more_aces + extra_honours <= 2 * HAND:
+            return True
+    return False
 
 
 def _honour_items(pad: PadDeal, contract: Contract, tricks: Mapping[Side, int], rules: Rules) -> list[ScoreItem]:

@@ -202,6 +202,9 @@ def _why_not(choice: str, advice: Advice) -> str:
 
 def advise(position: Mapping[str, JsonValue]) -> Mapping[str, JsonValue]:
     """The model's call for any hand and turned-up card (``{"hand": PBN, "turn_up": "H2"}``)."""
+    if not isinstance(position.get("hand"), str):  # it read "bad 'solo' position: KeyError('hand')"
+        raise TutorError('a Solo Whist position needs "hand": its 13 cards in PBN, e.g. "AKQ2.KJ3.Q54.A32", '
+                         'and may give "turn_up": the card turned up, e.g. "H2"')
     hand = Hand.parse(str(position["hand"]))
     if len(hand) != 13:
         raise TutorError(f"a Solo Whist hand holds 13 cards, not {len(hand)}: {hand.to_pbn()}")

@@ -56,7 +56,7 @@ def _controls(rubber: PracticeRubber | None) -> None:
         st.selectbox("Your seat", ["S", "W", "N", "E"], key="table_seat",
                      format_func=lambda s: SEAT_NAMES[Seat.parse(s)])
         st.number_input("Rubber number (the same number deals the same cards)", min_value=0,
-                        max_value=_state.APP_MAX_SEED, value=1, step=1, key="table_seed")
+                        max_value=_state.MAX_SEED, value=1, step=1, key="table_seed")
         st.checkbox("Deal only hands on which your side can bid", key=SIDE_BIDS,
                     help="A filter on the deals, not a change to the robots: each deal is first bid through by "
                          "the four robots and kept only if you or your partner names a game in it. With the "
@@ -160,7 +160,7 @@ def _flash() -> None:
 def main() -> None:
     page_header("Practice table", "A whole rubber against the book robots: they see only their own hands; "
                                   "every call and card of theirs is the book's (or its stated default).")
-    if "table_players" not in st.session_state and (linked := _state.url_choice("players", ["2", "3", "5"])):
+    if "table_players" not in st.session_state and (linked := _state.url_choice("players", ["4", "2", "3", "5"])):
         st.session_state["table_players"] = int(linked)  # the study page's link to a way's table
     players = st.selectbox("Players at the table", [4, 2, 3, 5], key="table_players",
                            format_func=lambda n: f"{n} players" + (" (the usual game)" if n == 4 else ""))

@@ -15,7 +15,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import StoredAnswer
-from tutor.lessons.review import Exercise, due_items, mastery
+from tutor.lessons.review import MAX_GIVEN, Exercise, due_items, mastery
 from tutor.lessons.review.mistakes import describe_mistake
 from tutor.lessons.review.servers import item_server, next_exercise, replay, servable_kinds
 from tutor.ui.common import answer_md, page_header, show_error, show_text, text_md
@@ -61,13 +61,17 @@ def _ask(exercise: Exercise) -> None:
             given = st.radio("Your answer", exercise.choices, index=None, key=f"review_choice_{round_}",
                              format_func=lambda c: answer_md(exercise.choice_name(c)))  # as the drill pages draw it
         else:
-            given = st.text_input("Your answer", key=f"review_text_{round_}")
+            given = st.text_input("Your answer", max_chars=MAX_GIVEN, key=f"review_text_{round_}")
         pressed = st.form_submit_button("Answer", key="review_submit", type="primary")
     if pressed:
         if not given or not str(given).strip():
             st.warning("Choose or type an answer first.", icon=":material/touch_app:")
             return
-        _submit(exercise, str(given))
+        try:
+            _submit(exercise, str(given))
+        except TutorError as err:  # e.g. longer than any answer: refused in one line, nothing recorded
+            show_error(err)
+            return
         st.rerun()
 
 
