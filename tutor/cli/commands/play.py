@@ -110,10 +110,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
 def _one_deal(args: argparse.Namespace, seat: Seat, dealer: Seat, seed: int) -> TableDeal:
     """The deal to play: the first of ``--pbn-file``, else the seed's."""
     if args.pbn_file:
-        from tutor.cli.commands.robots import read_text
+        from tutor.cli.inputs import read_text_source
         from tutor.engine import pbn
 
-        game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
+        game = pbn.loads(read_text_source(args.pbn_file, limit=pbn.MAX_TEXT))[0]
         return TableDeal(game.deal, game.dealer, seat)
     return TableDeal(random_deal(random.Random(seed)), dealer, seat, seed=seed)
 

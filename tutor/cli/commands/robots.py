@@ -66,7 +66,7 @@ def _table(args: argparse.Namespace) -> tuple[Deal, Seat]:
     if args.seed is not None:
         return random_deal(random.Random(seed_from_text(str(args.seed), "--seed"))), dealer
     if args.pbn_file is not None:
-        game = pbn.loads(read_text(args.pbn_file, limit=pbn.MAX_TEXT))[0]
+        game = pbn.loads(read_text_source(args.pbn_file, limit=pbn.MAX_TEXT))[0]
         return game.deal, game.dealer
     if len(args.deal) > 200:
         raise TutorError(f"--deal: a PBN deal is at most 200 characters, got {len(args.deal)}")
@@ -74,12 +74,6 @@ def _table(args: argparse.Namespace) -> tuple[Deal, Seat]:
     if not deal.is_complete:
         raise TutorError("--deal: the robots need all four hands of 13 cards (law 16)")
     return deal, dealer
-
-
-def read_text(source: str, *, limit: int) -> str:
-    """A UTF-8 text file (or ``-``), at most ``limit`` characters; one clear line otherwise
-    (:func:`tutor.cli.inputs.read_text_source`: a regular file only, never a FIFO's wait)."""
-    return read_text_source(source, limit=limit)
 
 
 def as_pbn(record: RobotDeal) -> pbn.PbnGame:

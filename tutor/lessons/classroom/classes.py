@@ -205,7 +205,8 @@ def _known_id(kind: str, item_id: str) -> str | None:
     """The item's id as answers are recorded under it, or ``None`` when the tutor has no such item: a law by
     its id or number ("law-35", "35", "r53"), a convention by its id (``tutor drill KIND --list``), a
     drill kind, a table's rubber number (0 to 1,000,000, as the practice table takes), a quiz question,
-    scoring level or Solo Whist item that the review can serve. An unknown item was accepted before, and the assignment could never be done."""
+    scoring level or Solo Whist item that the review can serve. An unknown item was accepted before, and
+    the assignment could never be done."""
     if kind == "law":
         from tutor.lessons.content.laws import law_entries
 
