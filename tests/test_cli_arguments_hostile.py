@@ -214,3 +214,45 @@ def test_advice_after_the_auctions_end_names_the_law_as_the_pbn_reader_does(tmp_
                                 "auction": ["P", "P", "P", "P"]}))
     line = refusal(["advise", str(path)])
     assert "is over" in line and "(law 76)" in line, line
+
+
+# --- flags the four-handed table would pass over: refused, not ignored ----------------------------------
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["play", "--new", "--seed", "3"], "--new starts a new rubber"),  # --new without --rubber
+    (["play", "--pbn-file", "game.pbn", "--seed", "5"], "leave out --seed"),  # it printed "seed 5"
+    (["play", "--pbn-file", "game.pbn", "--dealer", "E"], "leave out --seed and --dealer"),
+    (["play", "--pbn-file", "game.pbn", "--rubber"], "a rubber (--rubber) is dealt from its seed"),
+])
+def test_a_play_flag_that_would_change_nothing_is_refused(argv: list[str], words: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.pbn").write_text(f'[Dealer "S"]\n[Deal "{PBN}"]\n', encoding="utf-8")
+    line = refusal([*argv, "--db", str(tmp_path / "p.db")], stdin=b"quit\n")
+    assert words in line, line
+
+
+def test_a_pbn_deal_is_announced_by_its_file_not_by_a_seed(tmp_path: Path) -> None:
+    (tmp_path / "game.pbn").write_text(f'[Dealer "S"]\n[Deal "{PBN}"]\n', encoding="utf-8")
+    code, out, _ = run_cli(["play", "--pbn-file", str(tmp_path / "game.pbn"), "--db", str(tmp_path / "p.db")],
+                           stdin=b"quit\n")
+    assert code == 0 and "South deals (the first deal of" in out and "seed" not in out.split("\n")[0], out[:300]
+
+
+def test_a_rubber_going_on_refuses_another_seat_or_dealer(tmp_path: Path) -> None:
+    """The stored rubber keeps its seat and first dealer: ``--seat W`` was passed over in silence."""
+    from tutor.cli.rubber_store import TERMINAL
+    from tutor.engine.cards import Seat
+    from tutor.lessons.progress import DEFAULT_LEARNER, TableSlot, open_store
+    from tutor.lessons.table.rubber import PracticeRubber
+
+    db = str(tmp_path / "p.db")
+    with open_store(db) as store:
+        store.write_table(TableSlot(store.add_learner(DEFAULT_LEARNER), TERMINAL),
+                          PracticeRubber(4, Seat.S, first_dealer=Seat.N).to_json(), version=0)
+    assert "add --new" in refusal(["play", "--rubber", "--seat", "W", "--db", db], stdin=b"quit\n")
+    assert "first dealer" in refusal(["play", "--rubber", "--dealer", "E", "--db", db], stdin=b"quit\n")
+    code, out, _ = run_cli(["play", "--rubber", "--seat", "S", "--db", db], stdin=b"quit\n")  # its own seat
+    assert code == 0 and "Going on with your rubber (seed 4)" in out
+    code, out, _ = run_cli(["play", "--rubber", "--new", "--seat", "W", "--seed", "7", "--db", db], stdin=b"quit\n")
+    assert code == 0 and "replaced by a new one" in out

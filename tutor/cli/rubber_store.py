@@ -19,7 +19,8 @@ import argparse
 from collections.abc import Callable
 
 from tutor.cli.inputs import seed_or_random
-from tutor.engine.cards import Seat
+from tutor.engine.cards import SEAT_NAMES, Seat
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, TableSlot
 from tutor.lessons.table import TableDeal
@@ -39,6 +40,7 @@ def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
     wanted = None if args.seed is None else seed_or_random(args.seed)
     if rubber is not None and not rubber.is_over and not getattr(args, "new", False) \
             and wanted in (None, rubber.seed):
+        _refuse_another_seat(args, rubber)
         print(f"Going on with your rubber (seed {rubber.seed}) at deal {len(rubber.finished) + 1}; "
               "--new starts another.")
     else:
@@ -51,6 +53,19 @@ def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
 
     save()
     return rubber, save
+
+
+def _refuse_another_seat(args: argparse.Namespace, rubber: PracticeRubber) -> None:
+    """The rubber going on keeps its seat and first dealer: a ``--seat`` or ``--dealer`` typed for
+    another is refused, not passed over (it was, silently)."""
+    from tutor.cli.ways_flags import given
+
+    for flag, kept in (("seat", rubber.learner), ("dealer", rubber.first_dealer)):
+        typed = given(args, flag)
+        if typed is not None and Seat.parse(typed) is not kept:
+            raise TutorError(f"--{flag} {echo(typed)}: your rubber in progress (seed {rubber.seed}) has "
+                             f"{SEAT_NAMES[kept]} as its {'seat' if flag == 'seat' else 'first dealer'}; "
+                             "add --new to start another rubber")
 
 
 def recorder(store: ProgressStore, learner: str | None) -> Callable[[TableDeal], None]:

@@ -49,7 +49,7 @@ from tutor.cli.table_options import (
 )
 from tutor.engine.cards import SEAT_NAMES, Seat, Side
 from tutor.engine.deals.generate import random_deal
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
 from tutor.lessons.table import Step, TableDeal
 from tutor.lessons.table.review import is_judged, review
 from tutor.lessons.table.rubber import PracticeRubber, passed_out_line
@@ -88,6 +88,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
         from tutor.cli.ways_cli import play_way
 
         return play_way(args, seed_or_random(args.seed), read, _play_rubber)
+    refuse_flags_that_change_nothing(args)
     seat, dealer = Seat.parse(str(args.seat)), Seat.parse(str(args.dealer))
     seed = seed_or_random(args.seed)
     options = table_options(args)  # checked before anything is dealt or stored
@@ -100,11 +101,26 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
             rubber, save = stored_rubber(store, args, seat, dealer)
             return _play_rubber(rubber, read, options, save, record)
         table = _one_deal(args, seat, dealer, seed)
-        print(f"You sit {SEAT_NAMES[seat]}; {SEAT_NAMES[table.dealer]} deals (seed {seed}).")
+        source = f"the first deal of {echo(args.pbn_file)}" if args.pbn_file else f"seed {seed}"
+        print(f"You sit {SEAT_NAMES[seat]}; {SEAT_NAMES[table.dealer]} deals ({source}).")
         if play_deal(table, read, options):
             print(end_of_deal(table, layouts=options.layouts))
             record(table)
     return 0
+
+
+def refuse_flags_that_change_nothing(args: argparse.Namespace) -> None:
+    """One line for a flag the four-handed table would pass over (a hostile reader's audit: ``--new``
+    without ``--rubber``, and a PBN file's deal announced as "seed 5")."""
+    from tutor.cli.ways_flags import given  # the flags typed, told from their defaults
+
+    if args.new and not args.rubber:
+        raise TutorError("--new starts a new rubber: give it with --rubber")
+    if args.pbn_file:
+        if args.rubber:
+            raise TutorError("--pbn-file plays the file's first deal; a rubber (--rubber) is dealt from its seed")
+        if args.seed is not None or given(args, "dealer") is not None:
+            raise TutorError("--pbn-file: the file gives the cards and the dealer; leave out --seed and --dealer")
 
 
 def _one_deal(args: argparse.Namespace, seat: Seat, dealer: Seat, seed: int) -> TableDeal:
