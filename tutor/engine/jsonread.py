@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, NoReturn
 
 from tutor.engine.errors import TutorError, echo, shorten
 from tutor.engine.sources import STDIN_NAME, read_bytes
@@ -76,14 +76,6 @@ def read_json_source(source: str, *, max_bytes: int | None = None, max_depth: in
     except OSError as err:
         raise JsonInputError(source, f"cannot read: {err.strerror or err}", unreadable=True) from None
     return parse_json_bytes(data, "standard input" if source == STDIN_NAME else source, **limits)
-
-
-def read_json_stream(stream: BinaryIO, source: str, *, max_bytes: int | None = None,
-                     max_depth: int | None = None, max_digits: int | None = None) -> Any:
-    """Read at most ``max_bytes`` (plus one, to notice more) from ``stream`` and parse them."""
-    max_bytes = MAX_JSON_BYTES if max_bytes is None else max_bytes
-    data = stream.read(max_bytes + 1)
-    return parse_json_bytes(data, source, max_bytes=max_bytes, max_depth=max_depth, max_digits=max_digits)
 
 
 def parse_json_bytes(data: bytes, source: str, *, max_bytes: int | None = None,

@@ -1,4 +1,4 @@
-"""Numbers in the learner's sentences: a count with its noun, and a numbered law by its name.
+"""Numbers in the learner's sentences: a count with its noun, a list of words, and a numbered law by its name.
 
 "1 honour", "3 honours", "1 trick", "0 tricks": a count of one takes the singular, any other the plural.
 The engine's score items, the book's explanations (``{aces:noun}``) and the pages all write counts so.
@@ -9,6 +9,7 @@ A law is named in a sentence by its number, "law 35", "law ≈53", "scoring rule
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 #: what each id's prefix is called in a sentence
 _PREFIXES = {"law": "law", "note": "note", "scoring": "scoring rule", "preamble": "preamble",
@@ -24,6 +25,15 @@ def count_of(number: int, one: str, many: str = "") -> str:
     ('1 honour', '3 honours', '0 tricks', '2 hands you see')
     """
     return f"{number} {one if number == 1 else many or one + 's'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words in a sentence's list: ``a``, ``a and b``, ``a, b and c``.
+
+    >>> listed(["law 35"]), listed(["a run", "three aces"]), listed(["10", "9", "8"])
+    ('law 35', 'a run and three aces', '10, 9 and 8')
+    """
+    return words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def numbered_law(law_id: str) -> str | None:

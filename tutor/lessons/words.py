@@ -19,7 +19,7 @@ from typing import Protocol
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import PBN_SUITS, Card, Hand, Suit
 from tutor.engine.errors import ContentError, NotationError, TutorError
-from tutor.engine.nouns import numbered_law
+from tutor.engine.nouns import listed, numbered_law
 from tutor.lessons.content.laws import law_entries
 
 
@@ -57,8 +57,8 @@ def laws_named(law_ids: Iterable[str]) -> str:
     heads = {m["head"] for m in numbered if m}
     if len(names) > 1 and all(numbered) and len(heads) == 1:  # one kind: its name once, in the plural
         numbers = [m["number"] for m in numbered if m]
-        return f"{heads.pop()}s " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{heads.pop()}s " + listed(numbers)
+    return listed(names)
 
 
 def law_text(law_id: str) -> str:

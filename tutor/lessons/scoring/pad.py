@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from tutor.engine.calls import Contract, Strain
 from tutor.engine.cards import Deal, Seat, Side, Suit
 from tutor.engine.errors import TutorError
-from tutor.engine.nouns import count_of
+from tutor.engine.nouns import count_of, listed
 from tutor.engine.rubber import Rubber
 from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_deal
@@ -146,7 +146,7 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
             needs.append("all five trump honours, the ace of trumps among them")
             need = max(need, sum(1 for c in runs if c.side is side) + 1)
         if aces[side] < need:
-            raise ScorePadError(f"{side.value} show {_listed(needs)}, which take {count_of(need, 'ace')}, but "
+            raise ScorePadError(f"{side.value} show {listed(needs)}, which take {count_of(need, 'ace')}, but "
                                 f"{side.value} hold {aces[side]} of the pack's four ({_aces_claim(pad)}) (law 1, note 5)")
     for side in (Side.NS, Side.EW):
         if not any(_fits(pad, side, trump, aces, honours, holder) for holder in _trump_ace_holders(trump)):
@@ -154,12 +154,8 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
                      else f"{c.length} aces in one hand" for c in pad.coronets if c.side is side]
             counts = count_of(aces[side], "ace") + ("" if honours is None else
                                                     f" and {count_of(honours[side], 'trump honour')}")
-            raise ScorePadError(f"{side.value}: {_listed(shown)}, with {counts} in all, do not fit in two hands "
+            raise ScorePadError(f"{side.value}: {listed(shown)}, with {counts} in all, do not fit in two hands "
                                 f"of {HAND} cards (law 22, note 5)")
-
-
-def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _trump_ace_holders(trump: Suit | None) -> tuple[Side | None, ...]:
