@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from tutor.engine.solver.analysis import solver
 from tutor.ui.access import navigation_for
 from tutor.ui.cards import FOUR_COLOUR_KEY
 from tutor.ui.heap import settle_after_first_run
@@ -48,6 +49,7 @@ TEACHER = st.Page("tutor/ui/pages/teacher.py", title="Teacher's view", icon=":ma
 # icons by default, would be fetched from a font server: no request may leave the learner's computer.)
 st.set_page_config(page_icon="♠️")
 page = st.navigation(navigation_for(PAGES, SIGN_IN, TEACHER))
+solver().start_workers()  # the double-dummy workers get ready while the first page is read (a no-op after)
 st.sidebar.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
                   help="Diamonds blue and clubs green, as well as hearts red, so no two suits look alike.")
 page.run()

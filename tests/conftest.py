@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +179,32 @@ def _progress_db_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     path = tmp_path_factory.getbasetemp() / "tutor-progress.sqlite3"
     monkeypatch.setenv("TUTOR_DB", str(path))
     return path
+
+
+class _ArrowFallbacks(logging.Handler):
+    """Records Streamlit's note that a table needed its automatic column fixes (see the fixture below)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.tables: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "Serialization of dataframe to Arrow table was unsuccessful" in record.getMessage():
+            self.tables.append(str(record.exc_info[1]) if record.exc_info else "")
+
+
+@pytest.fixture(autouse=True)
+def _tables_are_arrow_as_built() -> Iterator[None]:
+    """No page shows a table whose column mixes kinds (a number column with a '—' in it): Streamlit then
+    logs a traceback on the server at every run and turns the column into text behind the page's back.
+    Every page run by a test is held to this, whatever the test itself checks."""
+    log = logging.getLogger("streamlit.dataframe_util")
+    handler, level = _ArrowFallbacks(), log.level
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(level)
+    assert not handler.tables, f"a table needed Streamlit's column fixes: {handler.tables[0]}"

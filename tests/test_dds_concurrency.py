@@ -292,8 +292,37 @@ def test_without_workers_the_lock_keeps_threads_apart() -> None:
 
 def test_an_in_process_owner_serves_requests_itself() -> None:
     owner = DDOwner(0, analysis.solve_request)
+    owner.start_workers()  # nothing to start in-process
     assert owner.in_process and owner.worker_pids() == ()
     assert owner.ask({"op": "ping"})["pid"] == os.getpid()
+
+
+def test_workers_started_ahead_serve_the_first_request() -> None:
+    """The app starts the workers at its first page (issue 28): they are running before any request,
+    and the first request is answered by one of them, not by a process started for it."""
+    owner = DDOwner(2, analysis.solve_request)
+    try:
+        assert owner.worker_pids() == ()
+        owner.start_workers()
+        started = owner.worker_pids()
+        assert len(started) == 2
+        owner.start_workers()  # once started, a no-op
+        assert owner.ask({"op": "ping"})["pid"] in started
+        assert owner.worker_pids() == started
+    finally:
+        owner.close()
+
+
+def test_the_apps_first_page_starts_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    owner = DDOwner(2, analysis.solve_request)
+    monkeypatch.setattr(analysis, "_OWNER", owner)  # the process's owner, as the app finds it
+    try:
+        AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=HANG_GUARD).run()
+        assert len(owner.worker_pids()) == 2
+    finally:
+        owner.close()
 
 
 @pytest.mark.parametrize("setting", ["two", "-1", "9"])

@@ -12,7 +12,7 @@ from typing import Any
 from work_bounds import HANG_GUARD
 
 from tutor.engine.solver.learners import as_learner, current_learner
-from tutor.engine.solver.owner import WAITING_PER_LEARNER, _Turns
+from tutor.engine.solver.turns import WAITING_PER_LEARNER, Turns
 
 
 def _until(condition: Any) -> None:
@@ -20,14 +20,14 @@ def _until(condition: Any) -> None:
         time.sleep(0.005)
 
 
-def _waiting(turns: _Turns, who: str) -> int:
+def _waiting(turns: Turns, who: str) -> int:
     with turns._ready:
         return len(turns._waiting.get(who, ()))
 
 
 def test_a_second_learner_is_served_before_the_first_learners_queue() -> None:
     worker: Any = object()
-    turns = _Turns([worker])
+    turns = Turns([worker])
     order: list[str] = []
 
     def solve(who: str) -> None:
@@ -52,7 +52,7 @@ def test_a_second_learner_is_served_before_the_first_learners_queue() -> None:
 
 def test_one_learner_never_has_more_than_its_bound_waiting() -> None:
     worker: Any = object()
-    turns = _Turns([worker])
+    turns = Turns([worker])
     held = turns.take("A")
     seen: list[int] = []
     threads = [threading.Thread(target=lambda: turns.give_back(turns.take("A"))) for _ in range(WAITING_PER_LEARNER + 3)]
@@ -104,8 +104,8 @@ def test_the_threads_an_analysis_starts_solve_as_its_learner() -> None:
 
 
 def test_slots_that_come_and_go_are_never_handed_out_twice() -> None:
-    # the rule stated in _Turns (a Dask cluster's threads are its slots: workers come and go)
-    turns: _Turns[int] = _Turns(range(2))
+    # the rule stated in Turns (a Dask cluster's threads are its slots: workers come and go)
+    turns: Turns[int] = Turns(range(2))
     held = {turns.take("A"), turns.take("A")}
     assert held == {0, 1}
     turns.resize(range(3))  # a worker joins: only the new slot is free, the two held are not

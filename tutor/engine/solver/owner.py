@@ -18,7 +18,8 @@ module imports the engine and endplay only, and JSON on its pipes carries our
 own notation (PBN, ``S``/``NT``, ``N``/``E``), never pickles.
 
 Lifecycle: workers start on the first request (all of them at once, so the
-second learner finds a warm one); a worker that died (killed, crashed) is
+second learner finds a warm one), or ahead of it with :meth:`DDOwner.start_workers`
+(the app does so at its first page); a worker that died (killed, crashed) is
 replaced and the request is retried once on the new process; ``atexit`` closes
 them, with a bounded wait, so pytest, pytest-xdist and Streamlit's AppTest never
 hang at exit; and a worker exits by itself when its stdin closes, so none
@@ -31,7 +32,7 @@ other) cannot starve another's one-request drill feedback: the drill waits for a
 one request per worker. A learner is the calling thread (each Streamlit session runs its
 script in its own thread) unless named with
 :func:`~tutor.engine.solver.learners.as_learner`; each learner has at most
-:data:`WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
+:data:`~tutor.engine.solver.turns.WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
 caller until one is served). The turns hand out *slots*: here the workers; on a Dask
 cluster (:mod:`tutor.engine.solver.cluster`, a subclass) the cluster's threads, by the same code.
 
@@ -57,83 +58,28 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import BinaryIO, Generic, TypeVar
+from typing import BinaryIO
 
 from tutor.engine.errors import TutorError
 from tutor.engine.json_types import JsonObject, JsonValue
 from tutor.engine.solver.learners import current_learner
+from tutor.engine.solver.turns import Turns
 
 #: A request or a reply: plain JSON values in the tutor's own notation.
 Request = JsonObject
 SolveHere = Callable[[Request], JsonValue]
-_Slot = TypeVar("_Slot")
 
 WORKERS_VARIABLE = "TUTOR_DDS_WORKERS"
 WORKER_MODULE = "tutor.engine.solver.worker"
 #: Seconds a closing worker gets to finish its current solve before it is killed.
 CLOSE_GRACE_SECONDS = 2.0
-#: Requests one learner may have waiting for a worker at once (the bound of its queue).
-WAITING_PER_LEARNER = 4
 #: Threads the owner keeps for the lanes of its batches (one lane a slot per batch under way: a
 #: batch's lanes wait in the turns, so this bounds the learners' batches solved at once, not the slots).
 LANE_THREADS = 64
-
-class _Turns(Generic[_Slot]):
-    """The free slots (the local workers, or the cluster's threads), handed to the waiting learners in
-    turn (see the module docstring). The slots may change while requests wait (:meth:`resize`: a
-    cluster's workers come and go); a slot in use is never handed out twice."""
-
-    def __init__(self, slots: Sequence[_Slot]) -> None:
-        self._ready = threading.Condition()
-        self._slots = list(slots)
-        self._free = list(slots)
-        self._busy: set[_Slot] = set()
-        #: learners waiting, in turn order, each with its tickets in order of arrival
-        self._waiting: OrderedDict[str, deque[object]] = OrderedDict()
-
-    def take(self, who: str) -> _Slot:
-        ticket = object()
-        with self._ready:
-            while len(self._waiting.get(who, ())) >= WAITING_PER_LEARNER:
-                self._ready.wait()
-            self._waiting.setdefault(who, deque()).append(ticket)
-            while not (self._free and self._first() is ticket):
-                self._ready.wait()
-            tickets = self._waiting.pop(who)
-            tickets.popleft()
-            if tickets:  # served: to the back of the turn order
-                self._waiting[who] = tickets
-            self._ready.notify_all()
-            slot = self._free.pop()
-            self._busy.add(slot)
-            return slot
-
-    def _first(self) -> object:
-        return next(iter(self._waiting.values()))[0]
-
-    def give_back(self, slot: _Slot) -> None:
-        with self._ready:
-            self._busy.discard(slot)
-            if slot in self._slots:  # else the slot went away while in use
-                self._free.append(slot)
-            self._ready.notify_all()
-
-    def resize(self, slots: Sequence[_Slot]) -> None:
-        """Hand out ``slots`` from now on (those in use are handed out again once given back)."""
-        with self._ready:
-            self._slots = list(slots)
-            self._free = [s for s in self._slots if s not in self._busy]
-            self._ready.notify_all()
-
-    def waiting(self) -> dict[str, int]:
-        """The requests waiting for a slot, by learner."""
-        with self._ready:
-            return {who: len(tickets) for who, tickets in self._waiting.items()}
-
 
 _log = logging.getLogger(__name__)
 
@@ -254,7 +200,7 @@ class DDOwner:
     def _setup(self) -> None:
         self._pid = os.getpid()
         self._workers = [_Worker() for _ in range(self._count)]
-        self._turns: _Turns[int] = _Turns(range(self._count))
+        self._turns: Turns[int] = Turns(range(self._count))
         self._started = False
         self._executor: ThreadPoolExecutor | None = None
         self._threads_lock = threading.Lock()
@@ -288,8 +234,28 @@ class DDOwner:
             for slot in slots:
                 self._turns.give_back(slot)
 
+    def start_workers(self) -> None:
+        """Start every worker process now, and return without waiting for them: each gets itself ready
+        (imports the solver, solves a one-card ending) while the caller goes on, so the first request
+        finds a worker ready instead of waiting for one to start. The app calls this at its first page:
+        a server's first drill answer waited for the workers to start (a fresh server: 0.12 s of the first
+        bidding drill's 0.26 s in-process, 0.45 s of its 0.65 s beside the browser; issue 28). Nothing
+        here in-process or on a cluster, nor once started; a worker that cannot start is left to the
+        first request, which falls back to solving in-process as it does."""
+        if self._in_process or self._started:
+            return
+        if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
+            self._setup()
+        try:
+            for worker in self._workers:
+                worker.ensure_started()
+        except OSError:
+            return
+        self._started = True
+
     def waiting(self) -> dict[str, int]:
-        """The requests waiting for their learner's turn, by learner (each at most :data:`WAITING_PER_LEARNER`)."""
+        """The requests waiting for their learner's turn, by learner (each at most
+        :data:`~tutor.engine.solver.turns.WAITING_PER_LEARNER`)."""
         return self._turns.waiting()
 
     def ask(self, request: Request) -> JsonValue:

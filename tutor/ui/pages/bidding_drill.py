@@ -112,7 +112,8 @@ def _feedback(drill: Drill, choice: str, rule_id: str | None, first: str | None)
             show_error(err)
             return
         rows = [{"call": c.choice, "final contract": c.contract,
-                 "tricks (double-dummy)": "—" if c.tricks is None else c.tricks,
+                 # one kind a column: text, as a passed-out deal has no tricks to count (a '—')
+                 "tricks (double-dummy)": "—" if c.tricks is None else str(c.tricks),
                  "NS points": c.points.get("NS", 0), "EW points": c.points.get("EW", 0)} for c in results]
         st.dataframe(pd.DataFrame(rows), hide_index=True, key="bid_drill_consequences")
         for c in results:
