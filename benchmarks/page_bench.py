@@ -258,7 +258,8 @@ class Figures:
 
 
 #: The smoke run's pages and scenarios (``--smoke``): enough to show every step of the benchmark works.
-SMOKE_PAGES = ("laws", "law_quiz")
+#: Each way of answering is in it (a button, a radio switched, an option picked from a list), so none can rot.
+SMOKE_PAGES = ("laws", "law_quiz", "scoring", "bidding_lessons")
 
 
 def _due_reviews(database: Path, count: int) -> None:
