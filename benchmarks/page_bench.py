@@ -398,8 +398,8 @@ def rows(rounds: int, smoke: bool = False) -> Iterator[tuple[str, str, str, str,
                f"{statistics.median(clicks) / ref_c:.2f}×", "p95 < 300 ms", "yes" if _p95(clicks) < 0.3 else "NO")
     if figures.first:
         cold = list(figures.first.values())
-        yield (f"click → feedback, each kind's first answer in the server (n={len(cold)}: its first imports; "
-               "not in the rows above, which follow it)", _ms(cold), "", f"{statistics.median(cold) / ref_c:.2f}×",
+        yield (f"click → feedback, each kind's first answer in the server (n={len(cold)}: what it needs first; "
+               "in no other click row)", _ms(cold), "", f"{statistics.median(cold) / ref_c:.2f}×",
                "—", "—")
     for label, samples in figures.click.items():
         if isinstance(samples, str):

@@ -25,16 +25,12 @@ them, with a bounded wait, so pytest, pytest-xdist and Streamlit's AppTest never
 hang at exit; and a worker exits by itself when its stdin closes, so none
 outlives a parent killed with ``kill -9``.
 
-Fairness between learners: the workers are handed out in turn, one learner after
-another (round robin over the learners waiting, in the order they started to wait), not
-first come first served, so one learner's long analysis (many requests, one after the
-other) cannot starve another's one-request drill feedback: the drill waits for at most
-one request per worker. A learner is the calling thread (each Streamlit session runs its
-script in its own thread) unless named with
-:func:`~tutor.engine.solver.learners.as_learner`; each learner has at most
-:data:`~tutor.engine.solver.turns.WAITING_PER_LEARNER` requests waiting at once (a bounded queue: more block their
-caller until one is served). The turns hand out *slots*: here the workers; on a Dask
-cluster (:mod:`tutor.engine.solver.cluster`, a subclass) the cluster's threads, by the same code.
+Fairness between learners: the workers are handed out in turns (:mod:`tutor.engine.solver.turns`):
+round robin over the learners waiting, a bounded queue each, so one learner's long analysis cannot
+starve another's drill feedback. A learner is the calling thread (each Streamlit session runs its
+script in its own thread) unless named with :func:`~tutor.engine.solver.learners.as_learner`. The
+turns hand out *slots*: here the workers; on a Dask cluster (:mod:`tutor.engine.solver.cluster`, a
+subclass) the cluster's threads, by the same code.
 
 Streaming: :meth:`DDOwner.ask_each` yields each request's result as soon as it is solved
 (the caller's progress); :meth:`DDOwner.ask_all` collects them in the order asked.
@@ -238,10 +234,11 @@ class DDOwner:
         """Start every worker process now, and return without waiting for them: each gets itself ready
         (imports the solver, solves a one-card ending) while the caller goes on, so the first request
         finds a worker ready instead of waiting for one to start. The app calls this at its first page:
-        a server's first drill answer waited for the workers to start (a fresh server: 0.12 s of the first
-        bidding drill's 0.26 s in-process, 0.45 s of its 0.65 s beside the browser; issue 28). Nothing
-        here in-process or on a cluster, nor once started; a worker that cannot start is left to the
-        first request, which falls back to solving in-process as it does."""
+        a server's first drill answer waited for the workers to start (in-process, 0.12 s of the first
+        bidding drill's 0.26 s; beside the browser, that first answer took 0.72-0.93 s on three fresh
+        servers and 0.49-0.59 s with the workers started ahead; issue 28). Nothing here in-process or on
+        a cluster, nor once started; a worker that cannot start is left to the first request, which
+        falls back to solving in-process as it does."""
         if self._in_process or self._started:
             return
         if os.getpid() != self._pid:  # a forked child must not share its parent's pipes
