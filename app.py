@@ -1,7 +1,10 @@
 """Vint tutor: the Streamlit app. Navigation, and the one setting every page reads (the deck's colours)."""
 
+import contextlib
+
 import streamlit as st
 
+from tutor.engine.errors import TutorError
 from tutor.engine.solver.analysis import solver
 from tutor.ui.access import navigation_for
 from tutor.ui.cards import FOUR_COLOUR_KEY
@@ -49,7 +52,10 @@ TEACHER = st.Page("tutor/ui/pages/teacher.py", title="Teacher's view", icon=":ma
 # icons by default, would be fetched from a font server: no request may leave the learner's computer.)
 st.set_page_config(page_icon="♠️")
 page = st.navigation(navigation_for(PAGES, SIGN_IN, TEACHER))
-solver().start_workers()  # the double-dummy workers get ready while the first page is read (a no-op after)
+# the double-dummy workers get ready while the first page is read (a no-op after); a bad TUTOR_DDS_WORKERS is
+# said in one line where a page needs the solver, never by every page failing
+with contextlib.suppress(TutorError):
+    solver().start_workers()
 st.sidebar.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
                   help="Diamonds blue and clubs green, as well as hearts red, so no two suits look alike.")
 page.run()

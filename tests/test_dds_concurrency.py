@@ -325,6 +325,18 @@ def test_the_apps_first_page_starts_the_workers(monkeypatch: pytest.MonkeyPatch)
         owner.close()
 
 
+def test_a_bad_worker_setting_does_not_stop_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app starts the workers at its first page: a bad TUTOR_DDS_WORKERS must not make every page fail
+    (it is said where a page needs the solver, as before)."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("TUTOR_DDS_WORKERS", "two")
+    monkeypatch.setattr(analysis, "_OWNER", None)  # no owner yet in this process, as in a fresh server
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=HANG_GUARD).run()
+    assert not at.exception
+    assert at.title and at.title[0].value  # the home page was drawn
+
+
 @pytest.mark.parametrize("setting", ["two", "-1", "9"])
 def test_a_bad_worker_setting_is_one_clear_line(setting: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUTOR_DDS_WORKERS", setting)
