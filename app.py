@@ -1,4 +1,5 @@
-"""Vint tutor: the Streamlit app. Navigation, and the one setting every page reads (the deck's colours)."""
+"""Vint tutor: the Streamlit app. Navigation, the one setting every page reads (the deck's colours), and the
+double-dummy workers started while the first page is read."""
 
 import contextlib
 
