@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.play.drill import make
@@ -16,11 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.run()
-    at.switch_page("tutor/ui/pages/play_drill.py")
-    at.run()
-    return at
+    return open_page("tutor/ui/pages/play_drill.py")
 
 
 def _answer_wrong(app: AppTest, seed: int) -> None:

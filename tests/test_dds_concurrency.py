@@ -314,12 +314,12 @@ def test_workers_started_ahead_serve_the_first_request() -> None:
 
 
 def test_the_apps_first_page_starts_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    from streamlit.testing.v1 import AppTest
+    from app_pages import app_test  # Streamlit's test harness, only where a test runs the app
 
     owner = DDOwner(2, analysis.solve_request)
     monkeypatch.setattr(analysis, "_OWNER", owner)  # the process's owner, as the app finds it
     try:
-        AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=HANG_GUARD).run()
+        app_test().run()
         assert len(owner.worker_pids()) == 2
     finally:
         owner.close()
@@ -328,11 +328,11 @@ def test_the_apps_first_page_starts_the_workers(monkeypatch: pytest.MonkeyPatch)
 def test_a_bad_worker_setting_does_not_stop_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """The app starts the workers at its first page: a bad TUTOR_DDS_WORKERS must not make every page fail
     (it is said where a page needs the solver, as before)."""
-    from streamlit.testing.v1 import AppTest
+    from app_pages import app_test
 
     monkeypatch.setenv("TUTOR_DDS_WORKERS", "two")
     monkeypatch.setattr(analysis, "_OWNER", None)  # no owner yet in this process, as in a fresh server
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=HANG_GUARD).run()
+    at = app_test().run()
     assert not at.exception
     assert at.title and at.title[0].value  # the home page was drawn
 

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from work_bounds import HANG_GUARD, call_budget, memory_budget
 
 from tutor.cli import main
@@ -529,13 +530,9 @@ def test_an_upload_over_the_readers_limit_is_refused_by_its_size_before_it_is_co
 
 def test_the_solo_page_refuses_1e100000000_with_one_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The settlement quiz in the app: an exponent is one st.error, at once, and nothing is recorded."""
-    from streamlit.testing.v1 import AppTest
 
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
-    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    app.run()
-    app.switch_page("tutor/ui/pages/solo_whist.py")
-    app.run()
+    app = open_page("tutor/ui/pages/solo_whist.py")
     seed = app.session_state["solo_sq_seed"]
     app.text_input(key=f"solo_sq_answer_{seed}").set_value("1e100000000")
     with memory_budget(20_000_000):  # 10**100000000 made exact would need 40 MB

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.cards import Card
@@ -40,12 +41,7 @@ def recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Answer]:
 
 
 def _open(page: str, **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.switch_page(page)
-    for name, value in query.items():
-        at.query_params[name] = value
-    at.run()
+    at = open_page(page, **query)
     assert not at.exception, [e.value for e in at.exception]
     return at
 

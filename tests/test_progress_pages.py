@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.cli import main
@@ -46,10 +47,7 @@ def _seed(db: Path) -> str:
 
 
 def _page(path: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.run()
-    at.switch_page(path)
-    return at.run()
+    return open_page(path)
 
 
 def test_review_page_with_nothing_due_says_so(db: Path) -> None:

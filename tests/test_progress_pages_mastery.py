@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.answers import Answer
@@ -24,10 +25,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _page(path: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.run()
-    at.switch_page(path)
-    return at.run()
+    return open_page(path)
 
 
 def _metric(at: AppTest, label: str) -> str:

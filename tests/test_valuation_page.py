@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.bidding.valuation import make
@@ -15,10 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.switch_page("tutor/ui/pages/valuation.py")
-    at.run()
+    at = open_page("tutor/ui/pages/valuation.py")
     at.number_input(key="valuation_seed").set_value(7)
     at.run()
     return at

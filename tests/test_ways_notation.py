@@ -10,8 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
-from test_table_ways_page import ROOT, _open
+from test_table_ways_page import _open
 
 from tutor.lessons.ways.robots import robot_action
 
@@ -124,10 +125,7 @@ def test_five_players_rubber_listing_writes_contracts_in_symbols(tmp_path: Path,
 def test_score_calculator_names_a_duplicated_card_in_symbols(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A pasted deal that gives the club ten to two hands is refused naming it as the learner writes it."""
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.run()
-    at.switch_page("tutor/ui/pages/scoring.py")
-    at.run()
+    at = open_page("tutor/ui/pages/scoring.py")
     at.radio(key="calc_source").set_value("Paste a PBN deal").run()
     at.text_input(key="calc_pbn").set_value("N:AKQJ.AKQ.AKQ.AKT T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
     at.run()
