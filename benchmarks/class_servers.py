@@ -3,7 +3,8 @@ simulated learners in Chromium (issue 30). The issue's whole benchmark — the l
 analysts on a Dask cluster — is benchmarks/class_load.py, which takes this module's browser pieces.
 
 What it runs (all started here, on this machine, on loopback): a PostgreSQL server (tests/pg_server.py,
-Debian's package, as the unprivileged ``postgres`` user), a teacher and ``--learners`` accounts with
+Debian's package, as the unprivileged ``postgres`` user; or ``--database``, an empty database of a
+running one, as its test gives it), a teacher and ``--learners`` accounts with
 quick-login codes in its database, two app servers (the tests' harness: ``streamlit run app.py`` with
 ``TUTOR_DATABASE_URL`` naming the one database), and one headless Chromium in which each learner is a
 browser context of their own (own cookies, own Streamlit session) on server 1 or 2 in turn. Every
@@ -17,7 +18,7 @@ It prints p95 per action, the errors (a traceback on a page, a server that died,
 finished: must be 0), and whether the answers counted in the database equal the answers given (a
 verdict shown on a page). Run:
 
-    python benchmarks/class_servers.py [--learners 6] [--rounds 5]
+    python benchmarks/class_servers.py [--learners 6] [--rounds 5] [--database URL]
 """
 
 from __future__ import annotations
@@ -164,6 +165,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--database", help="an empty PostgreSQL database's URL, instead of starting a server")
     args = parser.parse_args()
     from pg_server import PgServer
     from playwright.sync_api import sync_playwright
@@ -171,10 +173,10 @@ def main() -> None:
     from tutor.lessons.classroom import accounts
     from tutor.lessons.progress import open_store
 
-    pg = PgServer().start()
+    pg = None if args.database else PgServer().start()
     servers: list[Server] = []
     try:
-        url = pg.database()
+        url = args.database or (pg.database() if pg else "")
         with open_store(url) as store:
             accounts.create_account(store, "Teacher", "teacher")
             teacher = accounts.account(store, "Teacher")
@@ -207,7 +209,8 @@ def main() -> None:
     finally:
         for s in servers:
             stop_server(s)
-        pg.stop()
+        if pg is not None:
+            pg.stop()
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from leftovers import Watcher, watch
 from work_bounds import HANG_GUARD
 
 DASK = str(Path(sys.executable).with_name("dask"))
@@ -39,6 +40,9 @@ class Cluster:
     address: str
     folder: Path
     scheduler: subprocess.Popen[bytes]
+    #: stops the scheduler and removes the folder if the process that started them dies without
+    #: :meth:`stop` (the workers then leave by themselves, a minute later)
+    watcher: Watcher
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def start_worker(self) -> subprocess.Popen[bytes]:
@@ -70,6 +74,7 @@ class Cluster:
                     process.kill()
                     process.wait()
         shutil.rmtree(self.folder, ignore_errors=True)
+        self.watcher.release()
 
 
 #: Dask's settings for the tutor's cluster, as README "Serve a class" has a club start it
@@ -91,13 +96,14 @@ def start_cluster(workers: int = 2) -> Cluster:
     spec = folder / "scheduler.json"
     scheduler = subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--scheduler-file",
                                   str(spec), *COMMON], cwd=folder, env=_environment(), stderr=subprocess.DEVNULL)
+    watcher = watch(pids=[scheduler.pid], remove=[folder])
     for _ in range(int(HANG_GUARD / POLL)):  # a guard against a hang, not a speed claim
         if (spec.exists() and spec.stat().st_size > 0) or scheduler.poll() is not None:
             break
         time.sleep(POLL)
     if not (spec.exists() and spec.stat().st_size > 0):
         raise RuntimeError(f"the Dask scheduler did not start (exit {scheduler.poll()})")
-    cluster = Cluster(json.loads(spec.read_text())["address"], folder, scheduler)
+    cluster = Cluster(json.loads(spec.read_text())["address"], folder, scheduler, watcher)
     for _ in range(workers):
         cluster.start_worker()
     cluster.wait_for_workers(workers)

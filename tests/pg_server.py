@@ -4,6 +4,8 @@ unprivileged user in a temporary directory, listening on a Unix socket only.
 ``PgServer.start()`` runs ``initdb`` and ``pg_ctl start`` (as the ``postgres`` system user when the
 tests run as root: PostgreSQL refuses to run as root), ``database()`` creates a fresh database and
 returns its ``postgresql+psycopg://`` URL, ``stop()`` stops the server and removes the directory.
+``pg_ctl`` leaves the server running as a daemon: if the process that started it dies without
+``stop()``, a watcher (tests/leftovers.py) stops it and removes the directory.
 Without the package the tests that need it fail in CI (``CI`` set: ``.ci/run`` installs it) and are
 skipped elsewhere, with the line saying how to install it.
 """
@@ -20,6 +22,7 @@ import tempfile
 import uuid
 from pathlib import Path
 
+from leftovers import Watcher, watch
 from work_bounds import HANG_GUARD
 
 INSTALL = "apt-get install -y postgresql"
@@ -48,6 +51,7 @@ class PgServer:
         self.port = _free_port()
         self.user = "postgres"
         self._as: list[str] = []
+        self._watcher: Watcher | None = None
         if os.geteuid() == 0:  # PostgreSQL will not run as root: use its own unprivileged user
             entry = pwd.getpwnam("postgres")
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
@@ -71,10 +75,14 @@ class PgServer:
     def start(self) -> PgServer:
         initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
         assert initdb and pg_ctl
+        self._watcher = watch(run=[*self._as, *self._stop_command(pg_ctl)], remove=[self.root])
         self._run(initdb, "-D", str(self.data), "-A", "trust", "-U", self.user, "--no-sync", "-E", "UTF8")
         options = f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off -c max_connections=60"
         self._run(pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
         return self
+
+    def _stop_command(self, pg_ctl: str) -> list[str]:
+        return [pg_ctl, "-D", str(self.data), "-m", "immediate", "stop"]
 
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{self.user}@/{database}?host={self.root}&port={self.port}"
@@ -93,6 +101,8 @@ class PgServer:
         pg_ctl = _binary("pg_ctl")
         try:
             if pg_ctl and self.data.exists():
-                self._run(pg_ctl, "-D", str(self.data), "-m", "immediate", "stop")
+                self._run(*self._stop_command(pg_ctl))
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            if self._watcher is not None:
+                self._watcher.release()

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from leftovers import Watcher, watch  # tests/ (a test's, a benchmark's and a tool's path have it)
+
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page, Request, WebSocket
 
@@ -119,6 +121,8 @@ class Server:
     process: subprocess.Popen[bytes]
     log: Path
     db: Path
+    #: stops the server if the process that started it dies without :func:`stop_server`
+    watcher: Watcher | None = None
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -149,7 +153,7 @@ def start_server(workdir: Path, port: int | None = None, *, wait: bool = True, s
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    server = Server(f"http://127.0.0.1:{port}", process, log, db)
+    server = Server(f"http://127.0.0.1:{port}", process, log, db, watch(pids=[process.pid]))
     if wait:
         wait_healthy(server)
     return server
@@ -179,6 +183,8 @@ def stop_server(server: Server) -> None:
         except subprocess.TimeoutExpired:
             server.process.kill()
             server.process.wait(timeout=10)
+    if server.watcher is not None:
+        server.watcher.release()
 
 
 class App:
