@@ -205,6 +205,22 @@ def test_review_mistakes_refuses_a_bad_answer_in_one_line(stdin: bytes, says: st
         assert len(store.answers("default")) == 1
 
 
+@pytest.mark.parametrize(("letters", "refused"), [(150, False), (200, False), (201, True)])
+def test_an_answers_limit_counts_characters_not_bytes(letters: int, refused: bool, db_with_a_mistake: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The limit is 200 characters, as the review page's box says: 150 or 200 Cyrillic letters (two bytes
+    each in UTF-8) are an answer, read and judged; 201 are refused in one line naming the limit."""
+    bytes_stdin(monkeypatch, ("щ" * letters + "\n").encode())
+    code = main(["review", "--mistakes", "--db", str(db_with_a_mistake)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    if refused:
+        assert code == 2 and "answer: longer than 200 characters" in err
+    else:
+        assert code == 0 and "longer than" not in out + err and "is not one of the choices" in out
+
+
 def test_review_refuses_a_long_number_as_no_choice_and_records_nothing(
         db_with_a_mistake: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """A 150-digit number is no choice's number: refused in one line and asked again (it was recorded as a

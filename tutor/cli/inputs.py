@@ -22,7 +22,8 @@ from tutor.engine.errors import TutorError, echo
 from tutor.engine.seeds import seed_from_text
 from tutor.engine.sources import NoInput, read_bytes
 
-#: The longest answer line read from standard input (bytes, before decoding).
+#: The longest answer line read from standard input, in characters (the review page's limit, ``MAX_GIVEN``);
+#: at most four bytes a character are read, so endless input still stops at once.
 MAX_ANSWER_CHARS = 200
 #: a table command (a call, a card, hint, undo …) is cut to this many characters
 MAX_TABLE_LINE = 100
@@ -74,9 +75,11 @@ count_argument = whole_number(1, 10_000)
 def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | None:
     """One line of standard input without its line break; ``None`` at the end of input.
 
-    A line longer than ``limit`` bytes, or not UTF-8, is a :class:`TutorError` naming
+    A line longer than ``limit`` characters, or not UTF-8, is a :class:`TutorError` naming
     the field and the limit; what was answered before it is kept (answers are recorded
-    one by one).
+    one by one). At most four bytes a character are read (a character of UTF-8 has at most
+    four): the limit counted bytes, so a 101-letter answer in Cyrillic was refused as longer
+    than 200 characters.
     """
     if sys.stdin is None:  # started with standard input closed (`<&-`)
         raise NoInput
@@ -86,15 +89,19 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
         if len(text.rstrip("\r\n")) > limit:
             raise TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
         return text.rstrip("\r\n") if text else None
-    raw: bytes = stream.readline(limit + 1)
+    raw: bytes = stream.readline(4 * limit + 1)
     if not raw:
         return None
-    if len(raw.rstrip(b"\r\n")) > limit:
-        raise TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
+    too_long = TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
+    if len(raw.rstrip(b"\r\n")) > 4 * limit:
+        raise too_long
     try:
-        return raw.decode("utf-8").rstrip("\r\n")
+        text = raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as err:
         raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
+    if len(text) > limit:
+        raise too_long
+    return text
 
 
 def read_text_source(source: str, *, limit: int) -> str:
