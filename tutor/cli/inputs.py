@@ -6,7 +6,7 @@ store, or echo a 20 MB argument whole). An answer line is read from the bytes of
 standard input, at most :data:`MAX_ANSWER_CHARS` characters, and must be UTF-8: a line
 of endless bytes (``< /dev/zero``) or of another encoding is one clear error, not a
 hang or a traceback. A practice table's command line (``tutor play``, every table size) is read
-the same way, by :func:`read_table_line`, at most :data:`MAX_TABLE_LINE` bytes. Standard input
+the same way, by :func:`read_table_line`, at most :data:`MAX_TABLE_LINE` characters. Standard input
 closed (``<&-``) is one line, "no input: standard input is closed". A text file named on the
 command line (``--pbn-file``) is read by :func:`read_text_source`: a regular file or ``-`` only.
 """
@@ -131,9 +131,10 @@ def read_text_source(source: str, *, limit: int) -> str:
 def read_table_line(prompt: str) -> str:
     """The default reader of a practice table's command: ``prompt`` shown, one line read bounded.
 
-    Like :func:`input`, but never more than :data:`MAX_TABLE_LINE` bytes are read: a line of
-    endless bytes (``< /dev/zero``) is one :class:`TutorError`, not gigabytes of memory. The end of
-    input raises :class:`EOFError`, as :func:`input` does.
+    Like :func:`input`, but a line is at most :data:`MAX_TABLE_LINE` characters, and never more
+    than four bytes a character are read: a line of endless bytes (``< /dev/zero``) is one
+    :class:`TutorError`, not gigabytes of memory. The end of input raises :class:`EOFError`, as
+    :func:`input` does.
     """
     sys.stdout.write(prompt)
     sys.stdout.flush()
