@@ -20,7 +20,7 @@ deals: parties at 500, the partie and rubber bonuses and the X marks are its own
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.calls import Contract, Strain
@@ -116,6 +116,17 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
     """Refuse counts that no deal of one pack can give, with the note that defines the entry."""
     runs = [c for c in pad.coronets if c.suit is not None]
     aces_in_hand = [c for c in pad.coronets if c.suit is None]
+    _check_one_ace_a_suit(runs, aces_in_hand)
+    honours = _honours_by_side(pad, trump)
+    if honours is not None and trump is not None and pad.honours is not None:
+        _check_trump_runs_hold_their_honours(runs, trump, honours, pad.honours)
+    aces = _aces_held(pad)
+    _check_aces_shown(pad, runs, aces_in_hand, trump, aces, honours)
+    _check_fits_in_two_hands(pad, trump, aces, honours)
+
+
+def _check_one_ace_a_suit(runs: Sequence[PadCoronet], aces_in_hand: Sequence[PadCoronet]) -> None:
+    """A suit's coronet runs from its one ace, and four aces in one hand are the pack's four."""
     for suit in Suit:
         same = [c for c in runs if c.suit is suit]
         if len(same) > 1:
@@ -127,17 +138,31 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
         who = ", ".join(f"{c.side.value} {c.length}" for c in aces_in_hand)
         raise ScorePadError(f"{count_of(len(aces_in_hand), 'coronet')} of aces ({who}) need "
                             f"{sum(c.length for c in aces_in_hand)} aces: the pack has four (law 1, note 5)")
-    honours: dict[Side, int] | None = None
-    if trump is not None and pad.honours is not None:
-        honours = {pad.honours[0]: pad.honours[1], pad.honours[0].other: TRUMP_HONOURS - pad.honours[1]}
-        for run in (c for c in runs if c.suit is trump):
-            held = min(run.length, TRUMP_HONOURS)
-            if honours[run.side] < held:
-                raise ScorePadError(
-                    f"{run.side.value}'s run of {run.length} from the ace of trumps ({trump.symbol}) holds {held} of the "
-                    f"five trump honours, but the entry gives {run.side.value} {honours[run.side]} "
-                    f"({pad.honours[0].value} hold more, {pad.honours[1]}) (note 4, note 5, scoring 12)")
-    aces = _aces_held(pad)
+
+
+def _honours_by_side(pad: PadDeal, trump: Suit | None) -> dict[Side, int] | None:
+    """The trump honours each side holds, by the entry (``None`` at no-trumps or when not entered)."""
+    if trump is None or pad.honours is None:
+        return None
+    return {pad.honours[0]: pad.honours[1], pad.honours[0].other: TRUMP_HONOURS - pad.honours[1]}
+
+
+def _check_trump_runs_hold_their_honours(runs: Sequence[PadCoronet], trump: Suit, honours: Mapping[Side, int],
+                                         entry: tuple[Side, int]) -> None:
+    """A run from the ace of trumps holds that many of the five trump honours (up to five); ``entry`` is
+    the pad's honours entry (the side that holds more, and how many)."""
+    for run in (c for c in runs if c.suit is trump):
+        held = min(run.length, TRUMP_HONOURS)
+        if honours[run.side] < held:
+            raise ScorePadError(
+                f"{run.side.value}'s run of {run.length} from the ace of trumps ({trump.symbol}) holds {held} of the "
+                f"five trump honours, but the entry gives {run.side.value} {honours[run.side]} "
+                f"({entry[0].value} hold more, {entry[1]}) (note 4, note 5, scoring 12)")
+
+
+def _check_aces_shown(pad: PadDeal, runs: Sequence[PadCoronet], aces_in_hand: Sequence[PadCoronet],
+                      trump: Suit | None, aces: Mapping[Side, int], honours: Mapping[Side, int] | None) -> None:
+    """Each side holds at least the aces its coronets (and all five trump honours) show."""
     for side in (Side.NS, Side.EW):
         needs = [f"a run from the ace of {c.suit.symbol}" for c in runs if c.side is side and c.suit is not None]
         needs += [f"{c.length} aces in one hand" for c in aces_in_hand if c.side is side]
@@ -148,6 +173,11 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
         if aces[side] < need:
             raise ScorePadError(f"{side.value} show {listed(needs)}, which take {count_of(need, 'ace')}, but "
                                 f"{side.value} hold {aces[side]} of the pack's four ({_aces_claim(pad)}) (law 1, note 5)")
+
+
+def _check_fits_in_two_hands(pad: PadDeal, trump: Suit | None, aces: Mapping[Side, int],
+                             honours: Mapping[Side, int] | None) -> None:
+    """Each side's coronets, aces and trump honours fit in its two hands of thirteen cards."""
     for side in (Side.NS, Side.EW):
         if not any(_fits(pad, side, trump, aces, honours, holder) for holder in _trump_ace_holders(trump)):
             shown = [f"a run of {c.length} from the ace of {c.suit.symbol}" if c.suit is not None
