@@ -117,6 +117,33 @@ def _apptest_timeouts_guard_hangs_only() -> None:
     AppTest._run = guarded  # type: ignore[method-assign]
 
 
+def _await_script_runs_without_polling() -> None:
+    """AppTest waits for a script run by looking every millisecond whether it has ended: the test's
+    thread wakes a thousand times a second and takes the interpreter's lock from the page being run.
+    The run ends with its thread, so joining the thread waits for the same moment without a poll:
+    on the page-test files, 3-6 % less CPU and wall time (measured back to back, stop 56). A run
+    that outlives the timeout is stopped and refused as AppTest does."""
+    import threading
+
+    from streamlit.testing.v1 import local_script_runner
+
+    poll = local_script_runner.require_widgets_deltas
+
+    def require_widgets_deltas(runner: Any, timeout: float = 3) -> None:
+        thread = getattr(runner, "_script_thread", None)
+        if not isinstance(thread, threading.Thread):  # another Streamlit: its own wait
+            poll(runner, timeout)
+            return
+        thread.join(timeout)
+        if runner.script_stopped():
+            return
+        runner.request_stop()
+        runner.join()
+        raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+    local_script_runner.require_widgets_deltas = require_widgets_deltas
+
+
 def _scan_installed_components_once() -> None:
     """Each new AppTest looks for Streamlit components in every installed package, reading the
     metadata of all of them: about 0.1 s of CPU, and the suite makes some two hundred AppTests
@@ -153,6 +180,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         _share_compiled_page_scripts()
         _apptest_timeouts_guard_hangs_only()
+        _await_script_runs_without_polling()
         _scan_installed_components_once()
 
 
