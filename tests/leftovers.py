@@ -8,7 +8,8 @@ just started: a Python process of its own session (a signal sent to the test run
 does not reach it) that waits on a pipe from the process that started it. The pipe closes when
 that process ends in any way; unless :meth:`Watcher.release` said first that the server was
 stopped as usual, the watcher then runs the stop command, stops the processes and removes the
-directories it was given. Standard library only: the watcher starts in a few milliseconds.
+directories it was given. Standard library only (and tests/work_bounds.py): the watcher starts in a
+few milliseconds.
 
     watcher = watch(pids=[server.pid], remove=[folder])
     ...
@@ -28,10 +29,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from work_bounds import HANG_GUARD  # tests/: the watcher runs as tests/leftovers.py, with tests/ on its path
+
 #: What the starter writes before closing the pipe when it stopped everything itself.
 RELEASED = b"released\n"
 #: Seconds a process has after SIGTERM before it is killed (a guard, never a speed claim).
 GRACE = 10.0
+#: Seconds between two looks at a process being stopped.
+LOOK = 0.05
 
 
 class Watcher:
@@ -70,22 +75,21 @@ def alive(pid: int) -> bool:
 
 
 def _stop(pid: int) -> None:
-    """SIGTERM ``pid``, and SIGKILL it if it is still there after :data:`GRACE` seconds."""
+    """SIGTERM ``pid``, and SIGKILL it if it is still there after about :data:`GRACE` seconds."""
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + GRACE
-    while alive(pid):
-        if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+    for _ in range(int(GRACE / LOOK)):
+        if not alive(pid):
             return
-        time.sleep(0.05)
+        time.sleep(LOOK)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
 
 
 def _carry_out(orders: dict[str, list[str]]) -> None:
     if orders["run"]:
         with contextlib.suppress(OSError, subprocess.SubprocessError):
-            subprocess.run(orders["run"], capture_output=True, timeout=60, check=False)
+            subprocess.run(orders["run"], capture_output=True, timeout=HANG_GUARD, check=False)
     for pid in orders["pids"]:
         _stop(int(pid))
     for folder in orders["remove"]:

@@ -18,6 +18,8 @@ from pg_server import PgServer
 from work_bounds import HANG_GUARD
 
 TESTS = Path(__file__).resolve().parent
+#: seconds between two looks at what should be gone
+LOOK = 0.1
 
 #: A starter that dies: it runs ``SETUP`` (which sets ``pids`` and ``folders``), says what it
 #: started as one JSON line, and kills itself (``kill -9``: no ``finally``, no atexit, no teardown).
@@ -44,13 +46,10 @@ def _started_then_killed(setup: str) -> tuple[list[int], list[Path]]:
 def _until_gone(pids: list[int], folders: list[Path]) -> tuple[list[int], list[Path]]:
     """Wait (up to the hang guard) until none of ``pids`` runs and none of ``folders`` is there;
     what is still there at the end."""
-    deadline = time.monotonic() + HANG_GUARD
-    while time.monotonic() < deadline:
-        running = [p for p in pids if alive(p)]
-        present = [f for f in folders if f.exists()]
-        if not running and not present:
+    for _ in range(int(HANG_GUARD / LOOK)):
+        if not any(alive(p) for p in pids) and not any(f.exists() for f in folders):
             break
-        time.sleep(0.1)
+        time.sleep(LOOK)
     return [p for p in pids if alive(p)], [f for f in folders if f.exists()]
 
 

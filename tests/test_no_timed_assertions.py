@@ -32,8 +32,9 @@ FLOORED = {"default_timeout"}
 GUARD_LOOPS = {"tests/browser/harness.py", "tests/test_dd_dask.py"}
 #: Calls whose timeout is the behaviour under test, not a limit on the test: the store's wait for a lock
 #: that another connection holds throughout (it must give up; no race with the machine's speed); the
-#: distributed solver's connection to a scheduler that is not there.
-BEHAVIOUR = {"ProgressStore", "DaskOwner"}  # DaskOwner: an unreachable scheduler must give up
+#: distributed solver's connection to a scheduler that is not there; the tests' wait for an AppTest run
+#: that is never to end by itself (it must stop the run and refuse it).
+BEHAVIOUR = {"ProgressStore", "DaskOwner", "require_widgets_deltas"}  # DaskOwner: an unreachable scheduler must give up
 
 
 def _is_clock_call(node: ast.AST) -> bool:
