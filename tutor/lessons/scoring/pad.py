@@ -126,7 +126,8 @@ def _check_pack(pad: PadDeal, trump: Suit | None) -> None:
 
 
 def _check_one_ace_a_suit(runs: Sequence[PadCoronet], aces_in_hand: Sequence[PadCoronet]) -> None:
-    """A suit's coronet runs from its one ace, and four aces in one hand are the pack's four."""
+    """A coronet in a suit runs from that suit's one ace, and a coronet of aces takes the pack's aces:
+    each can be shown once."""
     for suit in Suit:
         same = [c for c in runs if c.suit is suit]
         if len(same) > 1:
