@@ -25,6 +25,8 @@ from tutor.engine.sources import NoInput, read_bytes
 #: The longest answer line read from standard input, in characters (the review page's limit, ``MAX_GIVEN``);
 #: at most four bytes a character are read, so endless input still stops at once.
 MAX_ANSWER_CHARS = 200
+#: the most bytes one character takes in UTF-8: a limit in characters reads at most this many bytes each
+UTF8_MOST_BYTES = 4
 #: a table command (a call, a card, hint, undo …) is cut to this many characters
 MAX_TABLE_LINE = 100
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
@@ -83,25 +85,22 @@ def read_answer(field: str = "answer", limit: int = MAX_ANSWER_CHARS) -> str | N
     """
     if sys.stdin is None:  # started with standard input closed (`<&-`)
         raise NoInput
+    too_long = f"{field}: longer than {limit} characters (the limit for one answer)"
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # a text stream without bytes under it (a test's StringIO)
-        text: str = sys.stdin.readline(limit + 1)
-        if len(text.rstrip("\r\n")) > limit:
-            raise TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
-        return text.rstrip("\r\n") if text else None
-    raw: bytes = stream.readline(4 * limit + 1)
-    if not raw:
-        return None
-    too_long = TutorError(f"{field}: longer than {limit} characters (the limit for one answer)")
-    if len(raw.rstrip(b"\r\n")) > 4 * limit:
-        raise too_long
-    try:
-        text = raw.decode("utf-8").rstrip("\r\n")
-    except UnicodeDecodeError as err:
-        raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
+        line: str = sys.stdin.readline(limit + 1)
+    else:
+        raw: bytes = stream.readline(UTF8_MOST_BYTES * limit + 1)
+        if len(raw.rstrip(b"\r\n")) > UTF8_MOST_BYTES * limit:
+            raise TutorError(too_long)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise TutorError(f"{field}: not UTF-8 text (byte {err.start} of the line)") from None
+    text = line.rstrip("\r\n")
     if len(text) > limit:
-        raise too_long
-    return text
+        raise TutorError(too_long)
+    return text if line else None
 
 
 def read_text_source(source: str, *, limit: int) -> str:
@@ -112,7 +111,7 @@ def read_text_source(source: str, *, limit: int) -> str:
     at most four bytes a character are read (a character of UTF-8 has at most four). A leading
     byte-order mark is left in the text (the PBN reader takes it off).
     """
-    most = 4 * limit
+    most = UTF8_MOST_BYTES * limit
     try:
         data = read_bytes(source, most)
     except OSError as err:
