@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.bidding.drill import make
@@ -83,3 +84,33 @@ def test_a_conventions_notes_read_as_the_learners_words() -> None:
     at.button(key=f"bid_drill_call_{rule}_{seed}").click().run()
     notes = " ".join(i.value for i in at.info)
     assert "The sources differ: the Romanian summary" in notes and "Conflict" not in notes, notes
+
+
+def _dealt(at: AppTest, rule_id: str | None) -> tuple[int, bool]:
+    """The position number the page shows, and whether the shipped file prices its drill."""
+    from tutor.lessons.cost.precomputed import lookup
+
+    seed = int(at.number_input(key="bid_drill_seed").value)
+    drill = make(rule_id, seed)
+    return seed, lookup({**drill.position, "deal": drill.deal_pbn}) is not None
+
+
+def test_new_positions_come_first_from_those_whose_prices_ship() -> None:
+    """Issue 28: a drill's three numbers come with its feedback when its position was priced ahead. The
+    page deals a random number out of a million, almost never one of the few priced; so it deals those
+    first, each once: for "any convention" and for a chosen one, every new position (opening the page,
+    "New position", another convention) is priced and none is dealt twice."""
+    at = open_page(DRILL_PAGE)
+    shown = [_dealt(at, None)]
+    for _ in range(2):
+        at.button(key="bid_drill_new").click().run()
+        shown.append(_dealt(at, None))
+    at.selectbox(key="bid_drill_rule").set_value(RULE).run()
+    chosen = [_dealt(at, RULE)]
+    for _ in range(2):
+        at.button(key="bid_drill_new").click().run()
+        chosen.append(_dealt(at, RULE))
+    assert not at.exception, [e.value for e in at.exception]
+    for dealt in (shown, chosen):
+        assert all(priced for _, priced in dealt), dealt
+        assert len({seed for seed, _ in dealt}) == len(dealt), dealt

@@ -3,7 +3,6 @@ and a precomputed line is found by its position only when made with the pages' k
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +25,9 @@ def test_the_second_ask_for_a_position_gets_the_kept_final_answer_at_once() -> N
 
 
 def _file(tmp_path: Path, view: dict[str, Any], result: dict[str, Any], **knobs: Any) -> Path:
-    header = {"version": precomputed.PRICES_VERSION, "seed": precomputed.SEED, "layouts": precomputed.LAYOUTS,
-              "budget": precomputed.BUDGET, **knobs}
-    path = tmp_path / f"prices{len(knobs)}.json"
-    path.write_text(json.dumps({**header, "positions": {precomputed.position_key(view): result}}))
+    header = {"seed": precomputed.SEED, "layouts": precomputed.LAYOUTS, "budget": precomputed.BUDGET, **knobs}
+    path = tmp_path / f"prices{len(knobs)}.jsonl"
+    precomputed.write_prices(path, header, {precomputed.position_key(view): result})
     return path
 
 
@@ -43,3 +41,32 @@ def test_a_precomputed_line_is_found_by_its_position_and_only_with_the_pages_kno
     for choice in result["choices"]:
         words = verdict_of(result, choice["choice"])
         assert (words is None) == (choice["choice"] == result["book"])
+
+
+def test_the_precomputed_file_is_read_line_by_line_and_a_bad_line_loses_only_itself(tmp_path: Path) -> None:
+    """The shipped file holds some 2,900 lines: a line is parsed when its position is asked, so one
+    malformed, too deep or too long line is that position worked out live, and the rest still read."""
+    view, other = _view(), {**_view(), "played": []}
+    result = {"choices": [], "book": "S2"}
+    path = _file(tmp_path, view, result, bid_seeds=[0, 1, 2], any_bid_seeds=list(range(5)))
+    good = path.read_text(encoding="utf-8")
+    key = precomputed.position_key(other)
+    deep = "[" * 40 + "]" * 40
+    for bad in (f"{key}\t{{not json\n", f"{key}\t{{\"choices\": {deep}}}\n",
+                f"{key}\t{{\"choices\": [\"{'x' * precomputed.LINE_MAX_BYTES}\"]}}\n"):
+        spoiled = tmp_path / f"spoiled{len(bad)}.jsonl"
+        spoiled.write_text(good + bad, encoding="utf-8")
+        assert precomputed.lookup(view, spoiled) == result
+        assert precomputed.lookup(other, spoiled) is None
+    assert precomputed.priced_bid_seeds("law-41-no-trumps-three-or-four-aces", path) == (0, 1, 2)
+    assert precomputed.priced_bid_seeds(None, path) == (0, 1, 2, 3, 4)
+
+
+def test_bidding_seeds_the_pages_could_not_deal_are_none(tmp_path: Path) -> None:
+    view, result = _view(), {"choices": []}
+    for number, seeds in enumerate(([-1], [True], ["3"], [10**7], list(range(20_000)))):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        path = _file(folder, view, result, bid_seeds=seeds)
+        assert precomputed.priced_bid_seeds("any-rule", path) == (), seeds
+        assert precomputed.lookup(view, path) == result  # the lines are still read

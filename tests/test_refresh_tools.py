@@ -76,7 +76,7 @@ def test_refresh_rewrites_the_snapshots_and_lists_the_docs(
     monkeypatch.setattr(refresh, "BANK", tmp_path / "no_bank.json")
     monkeypatch.setattr(refresh, "DOCS", (doc,))
     monkeypatch.setattr(refresh, "changed_conventions", lambda: [])
-    assert refresh.main(["--skip-bank"]) == 0
+    assert refresh.main(["--skip-bank", "--skip-prices"]) == 0
     assert json.loads(stored.read_text(encoding="utf-8")) == fresh
     out = capsys.readouterr().out
     assert "drills.json: 1 changed, 0 new, 0 gone" in out and f"{doc}:1: names rule-b" in out

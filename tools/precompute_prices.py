@@ -1,16 +1,19 @@
-"""Work out the drills' sampled prices ahead: tutor/lessons/data/prices.json (docs/cost.md).
+"""Work out the drills' sampled prices ahead: tutor/lessons/data/prices.jsonl (docs/cost.md).
 
-    python tools/precompute_prices.py [--per-rule N] [--bid-seeds 1,2,3] [--out PATH] [--only-missing]
+    python tools/precompute_prices.py [--per-rule N] [--bid-seeds N] [--any-bid-seeds N] [--out PATH]
+                                      [--only-missing]
 
-For every play rule of the play bank, its first ``--per-rule`` entries (a play drill of
-seed ``s`` is entry ``s % len`` of its rule's bank, so seeds ``0 .. N-1``), and for every
-bidding rule the drills of ``--bid-seeds``: the drill is made as the page makes it, and
-its position (with the deal) analysed with the pages' knobs
+For every play rule of the play bank, its first ``--per-rule`` entries (default: all; a play
+drill of seed ``s`` is entry ``s % len`` of its rule's bank, so every drill the page deals);
+for every bidding rule the drills of position numbers ``0 .. --bid-seeds - 1``, and for "any
+convention" those of ``0 .. --any-bid-seeds - 1`` (the page deals these first): the drill is
+made as the page makes it, and its position (with the deal) analysed with the pages' knobs
 (:mod:`tutor.lessons.cost.precomputed`: seed, layouts, budget), every choice priced on
 every layout so that any answer of the learner finds its line and its verdict. Run it
 after the play bank is rebuilt (the same refresh step): a changed convention changes the
 drills, and a position no longer in the file is simply worked out live on the page.
 Deterministic: the same bank, conventions and arguments give the same file but its date.
+A full run takes about an hour on two cores.
 
 ``--only-missing`` keeps the lines of the existing file (``--out``) whose positions are still
 drilled and prices only the others; positions no longer drilled are dropped. A position's line
@@ -22,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import sys
 import time
 from pathlib import Path
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def _positions(per_rule: int | None, bid_seeds: list[int]) -> list[tuple[str, dict[str, Any]]]:
+def _positions(per_rule: int | None, bid_seeds: int, any_bid_seeds: int) -> list[tuple[str, dict[str, Any]]]:
     """``(label, view with its deal)`` of every drill to price, in a fixed order."""
     from tutor.lessons.bidding import drill as bidding
     from tutor.lessons.play import drill as play
@@ -48,25 +50,33 @@ def _positions(per_rule: int | None, bid_seeds: list[int]) -> list[tuple[str, di
                 drill = play.make(kind, rule.id, seed)
                 out.append((f"play {rule.id} {seed}", {**drill.position, "deal": drill.deal_pbn}))
     for rule_id in bidding.rule_ids():
-        for seed in bid_seeds:
+        for seed in range(bid_seeds):
             bid_drill = bidding.make(rule_id, seed)
             out.append((f"bid {rule_id} {seed}", {**bid_drill.position, "deal": bid_drill.deal_pbn}))
+    for seed in range(bid_seeds, any_bid_seeds):  # below bid_seeds, "any convention" is one of the above
+        bid_drill = bidding.make(None, seed)
+        out.append((f"bid any {seed}", {**bid_drill.position, "deal": bid_drill.deal_pbn}))
     return out
 
 
-def build(per_rule: int | None, bid_seeds: list[int], out: Path | None = None,
-          kept: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The file's content; written to ``out`` after every position too (a long run keeps what it priced).
-    ``kept``: lines already worked out, by position key, taken as they are when still drilled."""
+#: A long run writes what it has priced so far this often (positions), so a stop keeps it.
+WRITE_EVERY = 50
+
+
+def build(per_rule: int | None, bid_seeds: int, any_bid_seeds: int, out: Path | None = None,
+          kept: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The file's first line and its positions; written to ``out`` every :data:`WRITE_EVERY` positions
+    too (a long run keeps what it priced). ``kept``: lines already worked out, by position key, taken
+    as they are when still drilled."""
     from tutor.engine.errors import TutorError
-    from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, SEED, position_key
+    from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, SEED, position_key, write_prices
     from tutor.lessons.cost.prices import analyse
     from tutor.lessons.cost.sampling import knowledge_from_view
 
     start = time.perf_counter()
     positions: dict[str, Any] = {}
     skipped = []
-    todo = _positions(per_rule, bid_seeds)
+    todo = _positions(per_rule, bid_seeds, any_bid_seeds)
     kept = kept or {}
     reused = {position_key(view): kept[position_key(view)] for _, view in todo if position_key(view) in kept}
     positions.update(reused)
@@ -80,55 +90,44 @@ def build(per_rule: int | None, bid_seeds: list[int], out: Path | None = None,
             continue
         positions[position_key(view)] = analysis.to_json()
         print(f"{label}: {analysis.sample.level_words[:40]} …", file=sys.stderr)
-        data = _data(per_rule, bid_seeds, start, skipped, positions)
-        if out is not None:
-            _write(out, data)
-    return _data(per_rule, bid_seeds, start, skipped, positions)
+        if out is not None and len(positions) % WRITE_EVERY == 0:
+            write_prices(out, _header(per_rule, bid_seeds, any_bid_seeds, start, skipped), positions)
+    return _header(per_rule, bid_seeds, any_bid_seeds, start, skipped), positions
 
 
-def _data(per_rule: int | None, bid_seeds: list[int], start: float, skipped: list[str],
-          positions: dict[str, Any]) -> dict[str, Any]:
-    from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, PRICES_VERSION, SEED
+def _header(per_rule: int | None, bid_seeds: int, any_bid_seeds: int, start: float,
+            skipped: list[str]) -> dict[str, Any]:
+    from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, SEED
 
-    return {"version": PRICES_VERSION, "made_by": "tools/precompute_prices.py",
-            "date": datetime.date.today().isoformat(), "seed": SEED, "layouts": LAYOUTS, "budget": BUDGET,
-            "per_rule": per_rule, "bid_seeds": bid_seeds, "seconds": round(time.perf_counter() - start),
-            "skipped": skipped, "positions": dict(sorted(positions.items()))}
-
-
-def _kept(path: Path) -> dict[str, Any]:
-    """The lines of an existing file made with the pages' knobs (none from another file or knobs)."""
-    from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, PRICES_VERSION, SEED
-
-    if not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if (data.get("version"), data.get("seed"), data.get("layouts"), data.get("budget")) != (
-            PRICES_VERSION, SEED, LAYOUTS, BUDGET):
-        return {}
-    return dict(data.get("positions") or {})
-
-
-def _write(out: Path, data: dict[str, Any]) -> None:
-    partial = out.with_suffix(".partial")
-    partial.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
-    partial.replace(out)
+    return {"made_by": "tools/precompute_prices.py", "date": datetime.date.today().isoformat(), "seed": SEED,
+            "layouts": LAYOUTS, "budget": BUDGET, "per_rule": per_rule, "bid_seeds": list(range(bid_seeds)),
+            "any_bid_seeds": list(range(any_bid_seeds)), "seconds": round(time.perf_counter() - start),
+            "skipped": skipped}
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tutor.lessons.cost.precomputed import PRICES_PATH
+    from tutor.lessons.cost.precomputed import (
+        ANY_BID_SEEDS,
+        BID_SEEDS,
+        PRICES_PATH,
+        read_positions,
+        write_prices,
+    )
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-rule", type=int, default=None, help="play bank entries per rule (default: all)")
-    parser.add_argument("--bid-seeds", default="1,2,3", help="bidding drill seeds, comma-separated")
+    parser.add_argument("--bid-seeds", type=int, default=len(BID_SEEDS),
+                        help="bidding drills of position numbers 0 .. N-1 of every convention")
+    parser.add_argument("--any-bid-seeds", type=int, default=len(ANY_BID_SEEDS),
+                        help='bidding drills of position numbers 0 .. N-1 of "any convention"')
     parser.add_argument("--out", type=Path, default=PRICES_PATH)
     parser.add_argument("--only-missing", action="store_true",
                         help="keep the lines of --out still drilled; price only the positions it lacks")
     args = parser.parse_args(argv)
-    seeds = [int(s) for s in args.bid_seeds.split(",") if s.strip()]
-    data = build(args.per_rule, seeds, args.out, _kept(args.out) if args.only_missing else None)
-    _write(args.out, data)
-    print(f"{len(data['positions'])} positions priced in {data['seconds']} s; {len(data['skipped'])} skipped; "
+    kept = read_positions(args.out) if args.only_missing else None
+    header, positions = build(args.per_rule, args.bid_seeds, args.any_bid_seeds, args.out, kept)
+    write_prices(args.out, header, positions)
+    print(f"{len(positions)} positions priced in {header['seconds']} s; {len(header['skipped'])} skipped; "
           f"{args.out}", file=sys.stderr)
     return 0
 

@@ -1,19 +1,23 @@
-"""After a convention change: rebuild the play bank, then the golden snapshots, and say which docs to update.
+"""After a convention change: rebuild the play bank, the drills' prices, the golden snapshots, and say which docs to update.
 
 A change to ``content/conventions/*.yaml``, the vocabulary or the robots moves answers on
-purpose. Three things are then out of date, in this order:
+purpose. Four things are then out of date, in this order:
 
 1. the play bank (``tutor/lessons/data/play_bank.json``, :mod:`tools.play_bank`): play drills
    are positions found in it, so it is rebuilt first (the slow step; ``--skip-bank`` leaves it);
-2. the golden snapshots (``tests/data/golden/*.json``, :mod:`tools.golden`): every drill and
+2. the drills' precomputed prices (``tutor/lessons/data/prices.jsonl``,
+   :mod:`tools.precompute_prices` with ``--only-missing``): the lines of the positions still
+   drilled are kept, the new positions priced (a full run is an hour; ``--skip-prices`` leaves it);
+3. the golden snapshots (``tests/data/golden/*.json``, :mod:`tools.golden`): every drill and
    ``tutor advise`` answer, made again from the new bank and content; the report separates the
    answers that *changed* (list them in the commit) from the *new* snapshots and the *gone* ones;
-3. the docs: every doc line that names a rule whose snapshots or bank entries moved, or that
+4. the docs: every doc line that names a rule whose snapshots or bank entries moved, or that
    quotes the bank's figures (rules banked, rules never found) when those changed, and the
    convention file's own doc for every convention file changed since ``HEAD``.
 
-    python tools/refresh.py                      # bank, snapshots, then the docs to update
-    python tools/refresh.py --skip-bank          # snapshots and docs only (the bank is current)
+    python tools/refresh.py                      # bank, prices, snapshots, then the docs to update
+    python tools/refresh.py --skip-bank          # prices, snapshots and docs (the bank is current)
+    python tools/refresh.py --skip-bank --skip-prices   # snapshots and docs only
     python tools/refresh.py --bank-args "--seeds 6 --deals 60 --targeted 240 --plain 40"
 """
 
@@ -99,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-bank", action="store_true", help="keep the play bank as it is")
     parser.add_argument("--bank-args", default="", help="arguments for tools/play_bank.py (quoted)")
+    parser.add_argument("--skip-prices", action="store_true", help="keep the drills' precomputed prices as they are")
     args = parser.parse_args(argv)
 
     before = _bank()
@@ -108,7 +113,12 @@ def main(argv: list[str] | None = None) -> int:
                        cwd=ROOT, check=True)
     bank_rules, figures = bank_changes(before, _bank())
 
-    print("2. the golden snapshots", flush=True)
+    if not args.skip_prices:
+        print("2. the drills' prices: python tools/precompute_prices.py --only-missing", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "tools" / "precompute_prices.py"), "--only-missing"],
+                       cwd=ROOT, check=True)
+
+    print("3. the golden snapshots", flush=True)
     moved: set[str] = set()
     for path, fresh in golden.fresh_snapshots().items():
         groups = golden.grouped(golden.load(path), fresh) if path.exists() else {"changed": [], "new": list(fresh),
@@ -117,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         moved |= {rule_of(item.split(":")[0]) for group in groups.values() for item in group}
         golden.write(path, fresh)
 
-    print("3. the docs to update", flush=True)
+    print("4. the docs to update", flush=True)
     found = docs_to_update(moved | bank_rules, figures, changed_conventions())
     print("\n".join(found) if found else "none: no doc names a rule that moved")
     return 0

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -243,11 +243,27 @@ class SeededExercise:
     clock: str
     new_button: str
     url_name: str = "position"
+    #: The numbers to deal first, under a name (e.g. the bidding drills whose prices ship for the
+    #: chosen convention): each once a session, in a random order, then any number.
+    first: Callable[[], tuple[str, Sequence[int]]] | None = None
 
     def new(self) -> None:
-        st.session_state[self.seed] = random.SystemRandom().randrange(MAX_SEED)
+        st.session_state[self.seed] = self._next_seed()
         st.session_state.pop(self.result, None)
         start_clock(self.clock)
+
+    def _next_seed(self) -> int:
+        draw = random.SystemRandom()
+        if self.first is None:
+            return draw.randrange(MAX_SEED)
+        name, numbers = self.first()
+        dealt: dict[str, list[int]] = st.session_state.setdefault(f"{self.seed}_dealt_first", {})
+        seen = set(dealt.setdefault(name, []))
+        left = [n for n in numbers if n not in seen]
+        if not left:
+            return draw.randrange(MAX_SEED)
+        dealt[name].append(chosen := draw.choice(left))
+        return chosen
 
     def controls(self, noun: str = "position") -> int:
         """The number input and the "New …" button; returns the seed to build from."""

@@ -32,7 +32,17 @@ def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Conseque
     return consequences(_drill(rule_id, seed), choice)
 
 
-EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "bid_drill_new")
+def _priced_first() -> tuple[str, tuple[int, ...]]:
+    """The position numbers of the chosen convention whose sampled prices ship (docs/cost.md): dealt
+    first, so the three numbers come with the feedback; after them, any number, priced live."""
+    from tutor.lessons.cost.precomputed import priced_bid_seeds
+
+    chosen = st.session_state.get(RULE, ANY)
+    rule_id = None if chosen == ANY else str(chosen)
+    return str(chosen), priced_bid_seeds(rule_id)
+
+
+EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "bid_drill_new", first=_priced_first)
 
 
 def _spoken(text: str) -> str:
