@@ -8,6 +8,7 @@ import pytest
 from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
+from tutor.lessons.cost import precomputed
 from tutor.lessons.play.drill import make
 from tutor.ui.costs import AUTO
 
@@ -31,11 +32,13 @@ def _answer_wrong(app: AppTest, seed: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_wrong_card_is_answered_then_priced_and_the_switch_stays_on(app: AppTest) -> None:
+def test_a_wrong_card_is_answered_then_priced_and_the_switch_stays_on(
+        app: AppTest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One page session for both properties (they were two tests that each opened the page and priced the
     same seed-5 answer, the costliest step): the feedback comes first and the three numbers only when
     switched on; then, issue 31, the switch stays on for the next answer (it used to reset after every
-    answer: 46 of 46 switched on again)."""
+    answer: 46 of 46 switched on again). Every play drill's line now ships (issue 28): the first answer's
+    table is read from it, the second's is worked out live, as for a position the file lacks."""
     app.radio(key="play_drill_kind").set_value("third-hand")
     app.run()
     app.selectbox(key="play_drill_rule").set_value("third-140-cut-with-the-queen")
@@ -55,6 +58,9 @@ def test_a_wrong_card_is_answered_then_priced_and_the_switch_stays_on(app: AppTe
     app.button(key="play_drill_next").click()
     app.run()
     assert not any(t.key == AUTO for t in app.toggle)  # not drawn before the answer
+    monkeypatch.setattr(precomputed, "PRICES_PATH", tmp_path / "no-prices.jsonl")  # priced live
+    drill = make("third-hand", "third-140-cut-with-the-queen", 6)
+    assert precomputed.lookup({**drill.position, "deal": drill.deal_pbn}) is None
     _answer_wrong(app, 6)
     assert not app.exception, app.exception
     assert app.toggle(key=AUTO).value is True
