@@ -335,9 +335,11 @@ def precomputed_rows() -> Iterator[tuple[str, str, str, str, str, str]]:
     from tutor.lessons.cost.precomputed import priced_bid_seeds
     from tutor.lessons.play import drill as play
 
+    tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")  # a smoke run: a few of each
     draw = random.Random(28)
-    plays = [play.make(draw.choice(play.KINDS), None, draw.randrange(APP_MAX_SEED)) for _ in range(100)]
-    bids = [bidding.make(None, seed) for seed in draw.sample(priced_bid_seeds(None), 50)]
+    plays = [play.make(draw.choice(play.KINDS), None, draw.randrange(APP_MAX_SEED)) for _ in range(3 if tiny else 100)]
+    priced = priced_bid_seeds(None)
+    bids = [bidding.make(None, seed) for seed in draw.sample(priced, min(3 if tiny else 50, len(priced)))]
     for what, drills in (("a play drill (position numbers drawn as the page draws them)", plays),
                          ("a bidding drill (the numbers the page deals first)", bids)):
         waits = [wait for drill in drills if (wait := _three_numbers(drill)) is not None]

@@ -64,6 +64,9 @@ def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) ->
     calls = tiny("sampled_analysis", "--only", "call", "--first-only", "--count", "1")
     assert "one call (robots finish each auction), n=1: first verdict" in calls, calls[-2000:]
     assert "play decision" not in calls and "opening lead" not in calls and "learner(s) analyse" not in calls
+    # the drills' shipped prices: every drill drawn as the pages draw them is found (issue 28)
+    shipped = tiny("sampled_analysis", "--precomputed")
+    assert shipped.count("(found for 3 of 3)") == 2, shipped[-2000:]
 
 
 @pytest.mark.slow
