@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_pages import open_page
 from streamlit.testing.v1 import AppTest
 
@@ -114,3 +115,24 @@ def test_new_positions_come_first_from_those_whose_prices_ship() -> None:
     for dealt in (shown, chosen):
         assert all(priced for _, priced in dealt), dealt
         assert len({seed for seed, _ in dealt}) == len(dealt), dealt
+
+
+def test_a_returning_learner_is_dealt_first_the_priced_positions_not_yet_answered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions answered in an earlier session are not dealt first again: with 11 of the convention's
+    12 priced positions answered before, the page deals the twelfth."""
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.cost.precomputed import priced_bid_seeds
+    from tutor.lessons.progress import DEFAULT_LEARNER, open_store
+
+    priced = priced_bid_seeds(RULE)
+    assert len(priced) >= 2
+    database = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TUTOR_DB", str(database))
+    with open_store(database) as store:
+        for seed in priced[:-1]:
+            store.record(Answer("convention", RULE, True, "1NT", "1NT", seed=seed), DEFAULT_LEARNER)
+    at = open_page(DRILL_PAGE)
+    at.selectbox(key="bid_drill_rule").set_value(RULE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert _dealt(at, RULE) == (priced[-1], True)

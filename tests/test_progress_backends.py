@@ -196,3 +196,19 @@ def test_the_alembic_head_is_the_one_the_store_expects() -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     assert ScriptDirectory.from_config(config).get_current_head() == ALEMBIC_HEAD
+
+
+def test_the_positions_a_learner_answered_are_read_by_item_and_number(target: str) -> None:
+    """A drill page deals first the shipped positions a learner has not answered in any session: the
+    store gives that learner's (item, position number) pairs of one kind, and no one else's."""
+    def bid(rule: str, seed: int | None) -> Answer:
+        return Answer("convention", rule, True, "1C", "1C", seed=seed, extra={"kind": "bid"})
+
+    with open_store(target) as store:
+        for answer, who in ((bid("r-1", 3), "anna"), (bid("r-1", 3), "anna"), (bid("r-2", 7), "anna"),
+                            (bid("r-1", 4), "boris"), (bid("r-3", None), "anna"), (_wrong(seed=5), "anna")):
+            store.record(answer, who)
+        assert store.answered_positions("anna", "convention") == {("r-1", 3), ("r-2", 7)}
+        assert store.answered_positions("boris", "convention") == {("r-1", 4)}
+        assert store.answered_positions("anna", "law") == {("law-12", 5)}
+        assert store.answered_positions("clara", "convention") == frozenset()

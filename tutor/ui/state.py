@@ -318,6 +318,15 @@ def first_answer(position: str) -> str | None:
     return answered.get(position)
 
 
+def answered_positions(item_kind: str) -> frozenset[tuple[str, int]]:
+    """The ``(item, position number)`` pairs of ``item_kind`` the current learner has answered in any
+    session; none when the store cannot be read now (the page deals all the same)."""
+    try:
+        return store().answered_positions(current_learner(), item_kind)
+    except TutorError:
+        return frozenset()
+
+
 def mastery(item_kind: str, item_id: str) -> Mastery:
     """``learning`` or ``mastered`` for the current learner: pages shorten feedback when mastered."""
     return store().mastery(current_learner(), (item_kind, item_id))

@@ -243,6 +243,12 @@ def pick_rule(seed: int, rules: Sequence[Rule]) -> Rule:
     return random.Random(f"pick:{KIND}:{seed}").choice(list(rules))
 
 
+def rule_of(rule_id: str | None, seed: int) -> str:
+    """The convention the drill of ``rule_id`` and ``seed`` drills: ``rule_id``, or for "any
+    convention" (``None``) the one :func:`pick_rule` picks for ``seed`` -- without dealing the drill."""
+    return rule_id or pick_rule(seed, bid_rules()).id
+
+
 def make(rule_id: str | None, seed: int) -> Drill:
     """The drill for ``rule_id`` (a rule picked by the seed when ``None``) from ``seed``."""
     rules = bid_rules()

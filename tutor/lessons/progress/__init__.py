@@ -273,6 +273,13 @@ class ProgressStore:
         rows = self._read(f"SELECT {ANSWER_COLUMNS} FROM answers {where} ORDER BY answered_at, id", params)
         return [answer_from_row(r) for r in rows]
 
+    def answered_positions(self, learner: str, item_kind: str) -> frozenset[tuple[str, int]]:
+        """The ``(item, position number)`` pairs of ``item_kind`` this learner has answered, in any
+        session: a drill page deals the others first (a page's count, not the answers themselves)."""
+        rows = self._read("SELECT DISTINCT item_id, seed FROM answers WHERE learner = ? AND item_kind = ?"
+                          " AND seed IS NOT NULL", (learner, item_kind))
+        return frozenset((str(item), seed) for item, seed in rows if isinstance(seed, int))
+
     def units(self, learner: str) -> list[UnitState]:
         """Every review unit the learner has met, soonest due first."""
         rows = self._read(

@@ -9,7 +9,7 @@ from tutor.engine.calls import parse_call
 from tutor.engine.cards import SEAT_NAMES, Deal, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
-from tutor.lessons.bidding.drill import consequences, conventions, drill_position, make
+from tutor.lessons.bidding.drill import consequences, conventions, drill_position, make, rule_of
 from tutor.lessons.bidding.feedback import law_quote, suit_table
 from tutor.lessons.drills import Consequence, Drill
 from tutor.lessons.pbn_export import drill_pbn
@@ -33,13 +33,15 @@ def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Conseque
 
 
 def _priced_first() -> tuple[str, tuple[int, ...]]:
-    """The position numbers of the chosen convention whose sampled prices ship (docs/cost.md): dealt
-    first, so the three numbers come with the feedback; after them, any number, priced live."""
+    """The position numbers of the chosen convention whose sampled prices ship (docs/cost.md), less
+    those this learner has answered in an earlier session: dealt first, so the three numbers come with
+    the feedback; after them, any number, priced live."""
     from tutor.lessons.cost.precomputed import priced_bid_seeds
 
     chosen = st.session_state.get(RULE, ANY)
     rule_id = None if chosen == ANY else str(chosen)
-    return str(chosen), priced_bid_seeds(rule_id)
+    answered = _state.answered_positions("convention")
+    return str(chosen), tuple(s for s in priced_bid_seeds(rule_id) if (rule_of(rule_id, s), s) not in answered)
 
 
 EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "bid_drill_new", first=_priced_first)
