@@ -119,8 +119,8 @@ def test_new_positions_come_first_from_those_whose_prices_ship() -> None:
 
 def test_a_returning_learner_is_dealt_first_the_priced_positions_not_yet_answered(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Positions answered in an earlier session are not dealt first again: with 11 of the convention's
-    12 priced positions answered before, the page deals the twelfth."""
+    """Positions answered in an earlier session are not dealt first again: with all but one of the
+    convention's priced positions answered before, the page deals that one."""
     from tutor.lessons.answers import Answer
     from tutor.lessons.cost.precomputed import priced_bid_seeds
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store

@@ -44,7 +44,7 @@ def test_a_precomputed_line_is_found_by_its_position_and_only_with_the_pages_kno
 
 
 def test_the_precomputed_file_is_read_line_by_line_and_a_bad_line_loses_only_itself(tmp_path: Path) -> None:
-    """The shipped file holds 2,570 lines: a line is parsed when its position is asked, so one
+    """The shipped file holds some 3,000 lines: a line is parsed when its position is asked, so one
     malformed, too deep or too long line is that position worked out live, and the rest still read."""
     view, other = _view(), {**_view(), "played": []}
     result = {"choices": [], "book": "S2"}

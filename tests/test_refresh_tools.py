@@ -80,3 +80,18 @@ def test_refresh_rewrites_the_snapshots_and_lists_the_docs(
     assert json.loads(stored.read_text(encoding="utf-8")) == fresh
     out = capsys.readouterr().out
     assert "drills.json: 1 changed, 0 new, 0 gone" in out and f"{doc}:1: names rule-b" in out
+
+
+def test_the_prices_file_lists_only_priced_bidding_numbers_to_deal_first() -> None:
+    """The page deals the file's listed numbers first and promises their line at once: a number whose
+    drill the sampler could not price, for one convention or for "any convention", is not listed."""
+    import precompute_prices
+
+    from tutor.lessons.bidding import drill as bidding
+
+    rules = bidding.rule_ids()
+    keys = {f"bid {r} {s}": f"{r}/{s}" for r in rules for s in range(2)} | {"bid any 2": "any/2"}
+    missing = f"{bidding.rule_of(None, 1)}/1"  # the convention "any convention" picks for number 1
+    positions = {key: {"choices": []} for key in keys.values() if key not in (missing, "any/2")}
+    every, first = precompute_prices._dealt_first(keys, positions, 2, 3)
+    assert every == [0] and first == [0]

@@ -13,7 +13,8 @@ every layout so that any answer of the learner finds its line and its verdict. R
 after the play bank is rebuilt (the same refresh step): a changed convention changes the
 drills, and a position no longer in the file is simply worked out live on the page.
 Deterministic: the same bank, conventions and arguments give the same file but its date.
-A full run takes about an hour on two cores.
+A full run takes about an hour on two cores. The file's first line lists the bidding numbers
+the page deals first: only those priced (a drill the sampler could not deal is left out).
 
 ``--only-missing`` keeps the lines of the existing file (``--out``) whose positions are still
 drilled and prices only the others; positions no longer drilled are dropped. A position's line
@@ -75,34 +76,50 @@ def build(per_rule: int | None, bid_seeds: int, any_bid_seeds: int, out: Path | 
 
     start = time.perf_counter()
     positions: dict[str, Any] = {}
-    skipped = []
-    todo = _positions(per_rule, bid_seeds, any_bid_seeds)
+    skipped: list[str] = []
+    drills = _positions(per_rule, bid_seeds, any_bid_seeds)
+    keys = {label: position_key(view) for label, view in drills}
     kept = kept or {}
-    reused = {position_key(view): kept[position_key(view)] for _, view in todo if position_key(view) in kept}
-    positions.update(reused)
-    todo = [(label, view) for label, view in todo if position_key(view) not in reused]
-    print(f"{len(reused)} positions kept, {len(todo)} to price", file=sys.stderr)
+    positions.update({key: kept[key] for key in keys.values() if key in kept})
+    todo = [(label, view) for label, view in drills if keys[label] not in positions]
+    print(f"{len(positions)} positions kept, {len(todo)} to price", file=sys.stderr)
+
+    def header() -> dict[str, Any]:
+        return _header(per_rule, _dealt_first(keys, positions, bid_seeds, any_bid_seeds), start, skipped)
+
     for label, view in todo:
         try:
             analysis = analyse(knowledge_from_view(view), seed=SEED, layouts=LAYOUTS, budget=BUDGET, every=True)
         except TutorError as err:  # e.g. a position the sampler cannot deal: the page says so live
             skipped.append(f"{label}: {err}")
             continue
-        positions[position_key(view)] = analysis.to_json()
+        positions[keys[label]] = analysis.to_json()
         print(f"{label}: {analysis.sample.level_words[:40]} …", file=sys.stderr)
         if out is not None and len(positions) % WRITE_EVERY == 0:
-            write_prices(out, _header(per_rule, bid_seeds, any_bid_seeds, start, skipped), positions)
-    return _header(per_rule, bid_seeds, any_bid_seeds, start, skipped), positions
+            write_prices(out, header(), positions)
+    return header(), positions
 
 
-def _header(per_rule: int | None, bid_seeds: int, any_bid_seeds: int, start: float,
+def _dealt_first(keys: dict[str, str], positions: dict[str, Any], bid_seeds: int,
+                 any_bid_seeds: int) -> tuple[list[int], list[int]]:
+    """The bidding position numbers the page may deal first: only those priced (for every convention,
+    and for "any convention"), so that a drill dealt first always finds its line."""
+    from tutor.lessons.bidding import drill as bidding
+
+    rules = bidding.rule_ids()
+    every = [s for s in range(bid_seeds) if all(keys[f"bid {r} {s}"] in positions for r in rules)]
+    any_keys = {s: keys[f"bid {bidding.rule_of(None, s)} {s}" if s < bid_seeds else f"bid any {s}"]
+                for s in range(any_bid_seeds)}
+    return every, [s for s, key in any_keys.items() if key in positions]
+
+
+def _header(per_rule: int | None, dealt_first: tuple[list[int], list[int]], start: float,
             skipped: list[str]) -> dict[str, Any]:
     from tutor.lessons.cost.precomputed import BUDGET, LAYOUTS, SEED
 
     return {"made_by": "tools/precompute_prices.py", "date": datetime.date.today().isoformat(), "seed": SEED,
-            "layouts": LAYOUTS, "budget": BUDGET, "per_rule": per_rule, "bid_seeds": list(range(bid_seeds)),
-            "any_bid_seeds": list(range(any_bid_seeds)), "seconds": round(time.perf_counter() - start),
-            "skipped": skipped}
+            "layouts": LAYOUTS, "budget": BUDGET, "per_rule": per_rule, "bid_seeds": dealt_first[0],
+            "any_bid_seeds": dealt_first[1], "seconds": round(time.perf_counter() - start), "skipped": skipped}
 
 
 def main(argv: list[str] | None = None) -> int:
