@@ -243,8 +243,9 @@ class SeededExercise:
     clock: str
     new_button: str
     url_name: str = "position"
-    #: The numbers to deal first, under a name (e.g. the bidding drills whose prices ship for the
-    #: chosen convention): each once a session, in a random order, then any number.
+    #: The numbers to deal first, under a name (the bidding drills: those whose prices ship for the
+    #: chosen convention and this learner has not answered before): each once a session, in a random
+    #: order, then any number.
     first: Callable[[], tuple[str, Sequence[int]]] | None = None
 
     def new(self) -> None:
