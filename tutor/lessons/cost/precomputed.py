@@ -77,19 +77,6 @@ def write_prices(path: Path, header: Mapping[str, JsonValue], positions: Mapping
     partial.replace(path)
 
 
-def read_header(path: Path) -> JsonObject | None:
-    """The file's first line (how it was made), or ``None`` for a missing or foreign file."""
-    if not path.is_file() or path.stat().st_size > PRICES_MAX_BYTES:
-        return None
-    with path.open("rb") as source:
-        first = source.readline(LINE_MAX_BYTES)
-    try:
-        header = parse_json(first.decode("utf-8"), str(path), max_depth=4)
-    except (UnicodeDecodeError, TutorError):
-        return None
-    return header if isinstance(header, dict) and header.get("version") == PRICES_VERSION else None
-
-
 def read_positions(path: Path) -> dict[str, JsonValue]:
     """Every position's line, parsed (the tool's ``--only-missing`` keeps them; a page uses :func:`lookup`)."""
     index = _index(path)
@@ -98,18 +85,33 @@ def read_positions(path: Path) -> dict[str, JsonValue]:
 
 @functools.lru_cache(maxsize=4)
 def _index(path: Path) -> _Index:
-    header = read_header(path)
-    if header is None or (header.get("seed"), header.get("layouts"), header.get("budget")) != (SEED, LAYOUTS, BUDGET):
-        return _Index({})  # made with other knobs than the pages': not the pages' numbers
+    """Where each line starts, read in one pass after the first line (how the file was made); nothing
+    for a missing or foreign file, or one made with other knobs than the pages' (not their numbers)."""
+    if not path.is_file() or path.stat().st_size > PRICES_MAX_BYTES:
+        return _Index({})
     lines: dict[str, tuple[int, int]] = {}
     with path.open("rb") as source:
-        offset = len(source.readline(LINE_MAX_BYTES))
+        first = source.readline(LINE_MAX_BYTES)
+        header = _header(first, path)
+        if header is None or (header.get("seed"), header.get("layouts"), header.get("budget")) != (
+                SEED, LAYOUTS, BUDGET):
+            return _Index({})
+        offset = len(first)
         for line in iter(lambda: source.readline(LINE_MAX_BYTES + 1), b""):
             key = line[:_KEY_LENGTH].decode("ascii", "replace")
             if len(line) <= LINE_MAX_BYTES and line[_KEY_LENGTH:_KEY_LENGTH + 1] == b"\t":
                 lines[key] = (offset, len(line))
             offset += len(line)
     return _Index(lines, _seeds(header.get("bid_seeds")), _seeds(header.get("any_bid_seeds")))
+
+
+def _header(first: bytes, path: Path) -> JsonObject | None:
+    """The file's first line (how it was made) when it is this format's, else ``None``."""
+    try:
+        header = parse_json(first.decode("utf-8"), str(path), max_depth=4)
+    except (UnicodeDecodeError, TutorError):
+        return None
+    return header if isinstance(header, dict) and header.get("version") == PRICES_VERSION else None
 
 
 def _seeds(value: JsonValue) -> tuple[int, ...]:
@@ -151,4 +153,4 @@ def priced_bid_seeds(rule_id: str | None, path: Path | None = None) -> tuple[int
 
 
 __all__ = ["ANY_BID_SEEDS", "BID_SEEDS", "BUDGET", "LAYOUTS", "PRICES_PATH", "PRICES_VERSION", "SEED", "lookup",
-           "position_key", "priced_bid_seeds", "read_header", "read_positions", "write_prices"]
+           "position_key", "priced_bid_seeds", "read_positions", "write_prices"]
