@@ -1,5 +1,5 @@
 """One page of the app opened in Streamlit's AppTest, as a learner reaches it: ``app.py`` run (its
-navigation and sidebar), then the page, in one place for every page test.
+navigation and sidebar), then the page, in one place for every page test; or a page's script alone.
 
 The timeout is only a guard against a hang (``tests/conftest.py`` raises every AppTest's to
 :data:`work_bounds.HANG_GUARD`).
@@ -18,6 +18,12 @@ APP = Path(__file__).resolve().parent.parent / "app.py"
 def app_test() -> AppTest:
     """A new session of the app, not run yet."""
     return AppTest.from_file(str(APP), default_timeout=HANG_GUARD)
+
+
+def script_test(page: str) -> AppTest:
+    """A new session of one page's script alone, not run yet (``page`` as for :func:`open_page`): a
+    class-mode page, which the single-user app's navigation does not list, or a page checked by itself."""
+    return AppTest.from_file(str(APP.parent / page), default_timeout=HANG_GUARD)
 
 
 def open_page(page: str, **query: str) -> AppTest:

@@ -13,15 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import app_test, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.answers import Answer
 from tutor.lessons.content import content_dir
 from tutor.lessons.progress import ProgressStore
 from tutor.lessons.scoring import load_quiz, make_question
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -139,7 +137,7 @@ def test_the_review_page_takes_one_answer_per_exercise(recorded: list[Answer], t
                             laws=tuple(drill.laws), seed=drill.seed, position=drill.deal_pbn,
                             extra={"kind": "lead"}), "default")
     before = len(recorded)
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = app_test().run()
     at.switch_page("tutor/ui/pages/review.py").run()
     next(b for b in at.button if b.key and b.key.startswith("review_replay_")).click().run()
     choice = next(r for r in at.radio if r.key and r.key.startswith("review_choice_"))

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from app_pages import app_test, script_test
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,9 +37,9 @@ CLASS_PAGES = {"tutor/ui/pages/sign_in.py", "tutor/ui/pages/teacher.py"}
 @pytest.mark.parametrize("page", _page_paths())
 def test_every_page_renders_without_exception(page: str) -> None:
     if page in CLASS_PAGES:
-        at = AppTest.from_file(str(ROOT / page), default_timeout=30)
+        at = script_test(page)
     else:
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+        at = app_test()
         at.run()
         at.switch_page(page)
     at.run()
@@ -48,6 +48,6 @@ def test_every_page_renders_without_exception(page: str) -> None:
 
 
 def test_home_page_says_what_the_tutor_offers() -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
+    at = app_test().run()
     text = " ".join(m.value for m in at.markdown)
     assert "Study the laws" in text and "scoring" in text

@@ -5,19 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import app_test, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.bidding.drill import make
 
-ROOT = Path(__file__).resolve().parent.parent
 DRILL_PAGE = "tutor/ui/pages/bidding_drill.py"
 LESSON_PAGE = "tutor/ui/pages/bidding_lessons.py"
 RULE, SEED = "law-41-no-trumps-three-or-four-aces", 5
 
 
 def _drill_page() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at = app_test().run()
     at.switch_page(DRILL_PAGE).run()
     at.selectbox(key="bid_drill_rule").set_value(RULE).run()
     at.number_input(key="bid_drill_seed").set_value(SEED).run()
@@ -62,7 +61,7 @@ def test_answering_wrong_shows_why_and_the_consequences_in_points() -> None:
 
 
 def test_the_lessons_page_steps_through_the_law_49_dialogue() -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at = app_test().run()
     at.switch_page(LESSON_PAGE).run()
     assert not at.exception and at.title[0].value == "Bidding lessons"
     at.selectbox(key="bid_lesson_guess_law-49-spades-dialogue_0").select("1S").run()
@@ -77,7 +76,7 @@ def test_the_lessons_page_steps_through_the_law_49_dialogue() -> None:
 def test_a_conventions_notes_read_as_the_learners_words() -> None:
     """A note on where the sources differ said "Conflict C14: …", the writers' number for it."""
     rule, seed = "law-r59-no-four-with-an-ace-and-no-figure", 0
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at = app_test().run()
     at.switch_page(DRILL_PAGE).run()
     at.selectbox(key="bid_drill_rule").set_value(rule).run()
     at.number_input(key="bid_drill_seed").set_value(seed).run()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import class_app
 import pytest
+from app_pages import app_test, script_test
 from class_app import sign_in
 from streamlit.testing.v1 import AppTest
 
@@ -24,7 +25,7 @@ cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's sm
 
 
 def _app(page: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = app_test()
     at.run()
     if page:
         at.switch_page(page)
@@ -56,7 +57,7 @@ def test_without_accounts_the_tutor_is_single_user_as_before(db: Path) -> None:
     assert any(str(db) in c.value for c in at.caption)  # where the learner's own progress is kept
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         at.switch_page(TEACHER)  # no teacher's view, nor sign-in page, without class mode
-    alone = AppTest.from_file(str(ROOT / TEACHER), default_timeout=60)  # the page script itself
+    alone = script_test(TEACHER)  # the page script itself
     alone.run()
     assert "teacher_class_name" not in _keys(alone) and alone.error
 
@@ -95,7 +96,7 @@ def test_a_learner_sees_only_their_own_record_whatever_the_session_says(db: Path
     assert at.metric[0].value == "1"
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         at.switch_page(TEACHER)  # the teacher's view by address: not among anna's pages
-    alone = AppTest.from_file(str(ROOT / TEACHER), default_timeout=60)  # and the page's own check
+    alone = script_test(TEACHER)  # and the page's own check
     alone.session_state["tutor_session"] = at.session_state["tutor_session"]
     alone.run()
     assert "teacher_class_name" not in _keys(alone) and "teacher's view is open to a signed-in teacher" in \

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import class_app
+from app_pages import app_test
 from class_app import sign_in
 from streamlit.testing.v1 import AppTest
 
@@ -17,7 +18,6 @@ from tutor.lessons.classroom import accounts as acc
 from tutor.lessons.classroom import classes as cls
 from tutor.lessons.progress import open_store
 
-ROOT = Path(__file__).resolve().parent.parent
 TEACHER = "tutor/ui/pages/teacher.py"
 db = class_app.db  # the app's own SQLite database
 cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
@@ -52,7 +52,7 @@ def _members(db: Path) -> list[tuple[str, str, bool]]:
 
 
 def _teacher_page(code: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = app_test()
     at.run()
     sign_in(at, "Mrs Orlova", code)
     at.switch_page(TEACHER)

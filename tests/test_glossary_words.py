@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from streamlit.testing.v1 import AppTest
+from app_pages import script_test
 
 from tutor.cli import main
 from tutor.lessons.content.cache import content_report
@@ -64,7 +64,7 @@ def test_the_glossary_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_the_laws_page_searches_the_sources_words() -> None:
-    at = AppTest.from_file(str(ROOT / "tutor/ui/pages/laws.py"), default_timeout=30).run()
+    at = script_test("tutor/ui/pages/laws.py").run()
     at.radio(key="laws_mode").set_value("Search").run()
     at.text_input(key="laws_search").input("crowns").run()
     assert not at.exception

@@ -9,13 +9,10 @@ from __future__ import annotations
 import gc
 import threading
 import weakref
-from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
+from app_pages import app_test
 
 from tutor.ui.heap import settle_after_first_run, settled_pages
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 class _Node:
@@ -72,7 +69,7 @@ def test_two_sessions_opening_a_page_at_once_freeze_it_once() -> None:
 
 
 def test_the_app_settles_the_page_it_ran() -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at = app_test()
     at.switch_page("tutor/ui/pages/glossary.py")
     at.run()
     assert not at.exception

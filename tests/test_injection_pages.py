@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import app_test, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import TutorError
@@ -190,7 +190,7 @@ def test_the_class_modes_fields_are_text(db: Path) -> None:
 
     with open_store(db) as store:
         code = accounts.create_account(store, "Mrs Orlova", "teacher")
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at = app_test().run()
     for key in ("signin_name", "signin_code"):
         at.text_input(key=key).input(PAYLOAD)
     at.button[[b.label for b in at.button].index("Sign in")].click().run()

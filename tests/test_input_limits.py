@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from app_pages import open_page
+from app_pages import app_test, open_page
 from work_bounds import HANG_GUARD, call_budget, memory_budget
 
 from tutor.cli import main
@@ -563,10 +563,9 @@ def test_the_solo_page_refuses_1e100000000_with_one_error(tmp_path: Path, monkey
 def test_an_app_position_number_that_is_not_a_seed_is_replaced_not_a_crash(
         value: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A seed put in the session from outside (text, as a link gives it): a fresh position, no traceback."""
-    from streamlit.testing.v1 import AppTest
 
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
-    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    app = app_test()
     app.run()
     app.switch_page("tutor/ui/pages/scoring_quiz.py")
     app.session_state["scoring_quiz_seed"] = value

@@ -7,14 +7,15 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from app_pages import script_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.content.catalogue import check_content
 from tutor.lessons.progress import open_store
 
 ROOT = Path(__file__).resolve().parent.parent
-STUDY = str(ROOT / "tutor/ui/pages/laws.py")
-QUIZ = str(ROOT / "tutor/ui/pages/law_quiz.py")
+STUDY = "tutor/ui/pages/laws.py"
+QUIZ = "tutor/ui/pages/law_quiz.py"
 
 
 @cache  # the shipped content, validated once per process (six tests look answers up in it)
@@ -29,7 +30,7 @@ def _answers() -> dict[str, str]:
 
 @pytest.fixture
 def study() -> AppTest:
-    at = AppTest.from_file(STUDY, default_timeout=30).run()
+    at = script_test(STUDY).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
@@ -129,7 +130,7 @@ def test_broken_content_file_is_shown_and_the_rest_works(tmp_path: Path, monkeyp
     shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("_parts"))
     (content / "glossary.yaml").write_text("terms: [\n", encoding="utf-8")
     monkeypatch.setenv("TUTOR_CONTENT_DIR", str(content))
-    at = AppTest.from_file(STUDY, default_timeout=30).run()
+    at = script_test(STUDY).run()
     assert not at.exception
     assert any("glossary.yaml" in e.value for e in at.error)
     assert _heading(at).startswith("Preamble 1")
@@ -164,7 +165,7 @@ def _answer(at: AppTest, right: bool) -> str:
 
 @pytest.fixture
 def quiz() -> AppTest:
-    at = AppTest.from_file(QUIZ, default_timeout=30).run()
+    at = script_test(QUIZ).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import app_test, script_test
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +44,9 @@ def _shown(at: AppTest) -> str:
 def test_no_page_shows_bookkeeping(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
     if page in CLASS_PAGES:  # listed only in class mode: rendered as scripts (as tests/test_app_pages.py does)
-        at = AppTest.from_file(str(ROOT / page), default_timeout=120)
+        at = script_test(page)
     else:
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at = app_test()
         at.run()
         at.switch_page(page)
     at.run()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from plainyaml import safe_load
 from streamlit.testing.v1 import AppTest
 
@@ -20,7 +21,7 @@ _STATED_LEADS = {r["id"]: r for r in safe_load(
 @pytest.fixture()
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     at.run()

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from app_pages import app_test, script_test
 from work_bounds import HANG_GUARD
 
 from tutor.engine.cards import Seat
@@ -174,7 +175,7 @@ def test_two_visitors_without_a_profile_get_their_own_rubbers_on_the_page(tmp_pa
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.db"))
 
     def visit(query: dict[str, str]) -> AppTest:
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=HANG_GUARD)
+        at = app_test()
         at.run()
         at.switch_page("tutor/ui/pages/practice_table.py")
         at.query_params.update(query)
@@ -348,8 +349,6 @@ def test_the_progress_page_builds_no_export_until_asked_and_then_only_the_profil
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from streamlit.testing.v1 import AppTest
-
     from tutor.lessons.progress import ProgressStore
 
     db = tmp_path / "p.db"
@@ -365,7 +364,7 @@ def test_the_progress_page_builds_no_export_until_asked_and_then_only_the_profil
         return real(self, learner)
 
     monkeypatch.setattr(ProgressStore, "export_record", counting)
-    at = AppTest.from_file(str(ROOT / "tutor/ui/pages/progress.py"), default_timeout=HANG_GUARD)
+    at = script_test("tutor/ui/pages/progress.py")
     at.run()
     assert not at.exception, at.exception
     assert calls == []  # a visit builds nothing

@@ -11,14 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from app_pages import app_test
 
 from tutor.engine.cards import Deal, Seat
 from tutor.lessons.answers import Answer
 from tutor.lessons.drills.kinds import DRILL_KINDS
 from tutor.lessons.progress import open_store
 
-ROOT = Path(__file__).resolve().parent.parent
 #: a card, call or Solo Whist call as stored, not as the learner reads it
 ENGINE_SPELLING = re.compile(r"^(?:[SHDC](?:[2-9TJQKA])|[1-7][SCDH]|P|[a-z]+-[a-z-]+|misere)$")
 KINDS = ("bidding", "lead", "second-hand", "third-hand", "discard", "solo-bidding", "valuation")
@@ -44,7 +43,7 @@ def test_a_mistake_replays_its_exact_deal(kind: str, tmp_path: Path, monkeypatch
     answer, hand = _recorded(kind, 11)
     with open_store(path) as store:
         store.record(answer, "default")
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90).run()
+    at = app_test().run()
     at.switch_page("tutor/ui/pages/review.py").run()
     replay = next(b for b in at.button if b.key and b.key.startswith("review_replay_"))
     replay.click().run()

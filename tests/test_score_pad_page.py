@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.calls import LEVEL_NAMES, tricks_needed
@@ -18,7 +19,7 @@ PAD = "tutor/ui/pages/score_pad.py"
 @pytest.fixture
 def at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.sqlite3"))
-    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    app = app_test().run()
     return app
 
 

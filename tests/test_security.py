@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from app_pages import app_test, script_test
 from source_trees import parsed
 from streamlit.testing.v1 import AppTest
 
@@ -206,13 +207,13 @@ def fresh_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _open(page: str) -> AppTest:
     """Run ``page`` inside the app when app.py lists it, else on its own."""
     if _page_listed(page):
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+        at = app_test().run()
         try:
             at.switch_page(page)
         except ValueError:  # a class-mode page: not in the single-user navigation (tutor/ui/access.py)
-            at = AppTest.from_file(str(ROOT / page), default_timeout=60)
+            at = script_test(page)
     else:
-        at = AppTest.from_file(str(ROOT / page), default_timeout=60)
+        at = script_test(page)
     return at.run()
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.progress import open_store
 from tutor.lessons.solo import drill as solo_drill
 from tutor.lessons.solo.quiz import scoring_question
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/solo_whist.py"
 
 
@@ -24,7 +24,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def at(db: Path) -> AppTest:
-    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    app = app_test()
     app.run()
     app.switch_page(PAGE)
     app.run()

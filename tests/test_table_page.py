@@ -16,13 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.cli import main as tutor_main
 from tutor.engine.cards import Seat
 from tutor.lessons.table.rubber import PracticeRubber
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
 #: a rule id or a law id as the content stores them ("law-41-no-trumps…", "law-r101", "scoring-8")
 RULE_ID = re.compile(r"\b[a-z]+-r?\d+\b|\bdefault-[a-z]|\bsolo-bid-|\bpass-when-|\b(?:lead|second|third|discard)-r?\d")
@@ -30,7 +30,7 @@ RULE_ID = re.compile(r"\b[a-z]+-r?\d+\b|\bdefault-[a-z]|\bsolo-bid-|\bpass-when-
 
 def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     at.run()
@@ -195,7 +195,7 @@ def test_only_deals_your_side_can_bid_is_a_filter(tmp_path: Path, monkeypatch: p
 
     seed = next(s for s in range(1, 40) if side_silent(s))
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     at.run()

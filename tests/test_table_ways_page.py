@@ -8,19 +8,19 @@ import re
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.ways.catalogue import ALL_WAYS
 from tutor.lessons.ways.table import WayTable
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
 SEATED = [(w.players, w.name) for w in ALL_WAYS if w.players in (2, 3)]
 
 
 def _open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     at.run()
@@ -194,7 +194,7 @@ def test_the_study_page_links_each_ways_laws_to_its_table(tmp_path: Path, monkey
     assert table_for_law("three-3").name == "auction"  # type: ignore[union-attr]
     assert table_for_law("law-35") is None
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.query_params["players"] = "2"
     at.query_params["way"] = "buy-in"
     at.run()
@@ -206,7 +206,7 @@ def test_the_study_page_links_each_ways_laws_to_its_table(tmp_path: Path, monkey
 
 def test_a_ways_law_on_the_study_page_links_to_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.query_params["law"] = "two-4"
     at.run()
     at.switch_page("tutor/ui/pages/laws.py")

@@ -11,9 +11,9 @@ import random
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
 STEPS = 16
 
@@ -61,7 +61,7 @@ def test_random_clicks_at_the_practice_table_show_the_page_or_a_line(seed: int, 
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
     rng = random.Random(seed)
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     at.run()

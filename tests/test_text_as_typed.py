@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from app_pages import app_test
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,12 +67,10 @@ def test_no_markup_opener_is_left_bare(typed: str) -> None:
 
 def test_a_tampered_address_is_refused_in_the_words_typed(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The issue's own example: ``?position=-5&rule=<script>`` gave "“\\-5”" and "“\\<script\\>”"."""
-    from pathlib import Path
 
-    from streamlit.testing.v1 import AppTest
 
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "p.sqlite3"))
-    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=60)
+    at = app_test()
     at.run()
     at.switch_page("tutor/ui/pages/bidding_drill.py")
     at.query_params["position"] = "-5"

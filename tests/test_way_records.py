@@ -14,6 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from app_pages import app_test
 from tablegame import deviate_once_at_way
 
 from tutor.engine.ways.catalogue import find_way
@@ -146,13 +147,11 @@ def test_the_terminal_writes_the_deals_mistakes_to_the_store(tmp_path: Path,
 def test_the_page_records_a_finished_deal_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Practice table page at three players: the finished deal's mistake is written to the store when the
     deal's end is shown, and a rerun of the page (any click) writes nothing again."""
-    from streamlit.testing.v1 import AppTest
-    from work_bounds import HANG_GUARD
 
     table, _, book = _deviating(3, "auction")
     db = tmp_path / "p.db"
     monkeypatch.setenv("TUTOR_DB", str(db))
-    at = AppTest.from_file(str(Path(__file__).resolve().parent.parent / "app.py"), default_timeout=HANG_GUARD)
+    at = app_test()
     at.run()
     at.switch_page("tutor/ui/pages/practice_table.py")
     at.run()

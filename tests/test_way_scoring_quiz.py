@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.calls import Strain
@@ -24,7 +25,6 @@ from tutor.lessons.ways.scoring import (
     three_payment_blanks,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 QUIZ = "tutor/ui/pages/scoring_quiz.py"
 SEEDS = (1, 2, 3)
 TRICK_VALUE = 10  # scoring 1: ten a trick a level
@@ -139,7 +139,7 @@ def test_review_serves_one_figure_of_a_ways_level() -> None:
 
 def _quiz(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: str, seed: int) -> AppTest:
     monkeypatch.setenv("TUTOR_DB", str(tmp_path / "progress.db"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.run()
     at.switch_page(QUIZ)
     at.run()

@@ -7,13 +7,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from app_pages import app_test
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.ways.catalogue import find_way
 from tutor.lessons.progress import MIGRATIONS, SCHEMA_VERSION, open_store
 from tutor.lessons.ways.table import WayTable
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGE = "tutor/ui/pages/practice_table.py"
 
 
@@ -55,7 +55,7 @@ def test_each_way_keeps_its_own_table_beside_the_four_handed_one(tmp_path: Path)
 def _open(db: Path, players: int, token: str | None = None) -> AppTest:
     """The practice table in a new session; ``token``: the address's ``?table=`` of a session before
     (issue 31: a learner who picked no profile finds their own table by it, and no one else's)."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at = app_test()
     at.run()
     at.switch_page(PAGE)
     if token is not None:
