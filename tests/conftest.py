@@ -103,9 +103,10 @@ def _share_compiled_page_scripts() -> None:
 
 
 def _apptest_timeouts_guard_hangs_only() -> None:
-    """AppTest fails a script run that takes longer than its timeout (the tests give 30-120 s). On a
-    loaded machine a page run can take that long and the test would fail at random: the timeout is a
-    guard against a hang, so it is never below :data:`work_bounds.HANG_GUARD` (issue 31)."""
+    """AppTest fails a script run that takes longer than its timeout. On a loaded machine a page run can
+    take a minute and the test would fail at random: the timeout is a guard against a hang, so it is never
+    below :data:`work_bounds.HANG_GUARD` (issue 31). The page tests make their AppTests in
+    ``tests/app_pages.py``, with that guard; this holds any other to it too (``run(timeout=...)`` as well)."""
     from streamlit.testing.v1.app_test import AppTest
 
     run = AppTest._run
