@@ -135,3 +135,36 @@ def test_a_returning_learner_is_dealt_first_the_priced_positions_not_yet_answere
     at.selectbox(key="bid_drill_rule").set_value(RULE).run()
     assert not at.exception, [e.value for e in at.exception]
     assert _dealt(at, RULE) == (priced[-1], True)
+
+
+def test_the_answered_positions_are_read_once_a_session_and_an_answer_counts_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page asks which positions the learner has answered at every new position. The store is read
+    once a session (the read goes through every answer of the learner), and what the learner answers in
+    the session counts from then on: a priced position opened by its number and answered is not dealt."""
+    from tutor.lessons.answers import Answer
+    from tutor.lessons.cost.precomputed import priced_bid_seeds
+    from tutor.lessons.progress import DEFAULT_LEARNER, ProgressStore, open_store
+
+    priced = priced_bid_seeds(RULE)
+    database = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("TUTOR_DB", str(database))
+    with open_store(database) as store:  # an earlier session answered all but two
+        for seed in priced[:-2]:
+            store.record(Answer("convention", RULE, True, "1NT", "1NT", seed=seed), DEFAULT_LEARNER)
+    reads = []
+    read = ProgressStore.answered_positions
+    monkeypatch.setattr(ProgressStore, "answered_positions", lambda self, *a: reads.append(a) or read(self, *a))
+    at = open_page(DRILL_PAGE)
+    at.selectbox(key="bid_drill_rule").set_value(RULE).run()
+    first, _ = _dealt(at, RULE)
+    assert first in priced[-2:]
+    other = next(s for s in priced[-2:] if s != first)
+    at.number_input(key="bid_drill_seed").set_value(other).run()  # the other one, opened by its number
+    at.selectbox(key=f"bid_drill_choice_{RULE}_{other}").select(make(RULE, other).answer)
+    at.button(key=f"bid_drill_call_{RULE}_{other}").click().run()
+    for _ in range(2):
+        at.button(key="bid_drill_new").click().run()
+        assert _dealt(at, RULE)[0] not in priced, "an answered or dealt priced position was dealt again"
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(reads) == 1, reads

@@ -275,7 +275,8 @@ class ProgressStore:
 
     def answered_positions(self, learner: str, item_kind: str) -> frozenset[tuple[str, int]]:
         """The ``(item, position number)`` pairs of ``item_kind`` this learner has answered, in any
-        session: a drill page deals the others first (the pairs only, a light read on every new position)."""
+        session: a drill page deals the others first (the pairs only; the page reads them once a session, as
+        this goes through every answer of the learner)."""
         rows = self._read("SELECT DISTINCT item_id, seed FROM answers WHERE learner = ? AND item_kind = ?"
                           " AND seed IS NOT NULL", (learner, item_kind))
         return frozenset((str(item), seed) for item, seed in rows if isinstance(seed, int))
