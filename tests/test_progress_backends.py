@@ -212,3 +212,6 @@ def test_the_positions_a_learner_answered_are_read_by_item_and_number(target: st
         assert store.answered_positions("boris", "convention") == {("r-1", 4)}
         assert store.answered_positions("anna", "law") == {("law-12", 5)}
         assert store.answered_positions("clara", "convention") == frozenset()
+        # only the numbers below the bound (a page keeps the ones it deals first)
+        assert store.answered_positions("anna", "convention", below=7) == {("r-1", 3)}
+        assert store.answered_positions("anna", "convention", below=3) == frozenset()

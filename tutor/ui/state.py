@@ -320,19 +320,21 @@ def first_answer(position: str) -> str | None:
     return answered.get(position)
 
 
-#: The positions the learner had answered, by learner and kind: read from the store once a session.
+#: The positions the learner had answered, by learner, kind and bound: read from the store once a session.
 _EARLIER = "tutor_earlier_positions"
 
 
-def answered_positions(item_kind: str) -> frozenset[tuple[str, int]]:
-    """The ``(item, position number)`` pairs of ``item_kind`` the current learner has answered in any
-    session; none when the store cannot be read now (the page deals all the same, and reads again next time).
+def answered_positions(item_kind: str, below: int) -> frozenset[tuple[str, int]]:
+    """The ``(item, position number)`` pairs of ``item_kind`` with a number below ``below`` that the current
+    learner has answered in any session; none when the store cannot be read now (the page deals all the
+    same, and reads again next time).
 
-    The store is read once a session (per learner and kind), and this session's answers are added as they
-    are recorded: the read goes through every answer of the learner, and a page asks at every new position
-    (with 20,000 answers, 40-150 ms a new position when it read the store each time)."""
-    kept: dict[tuple[str, str], set[tuple[str, int]]] = st.session_state.setdefault(_EARLIER, {})
-    key = (current_learner(), item_kind)
+    The store is read once a session (per learner, kind and bound), and this session's answers are added
+    as they are recorded: the read goes through every answer of the learner, and a page asks at every new
+    position (with 20,000 answers, 40-150 ms a new position when it read the store each time). ``below``
+    keeps only the numbers the page deals first, so a session holds a few hundred pairs at most."""
+    kept: dict[tuple[str, str, int], set[tuple[str, int]]] = st.session_state.setdefault(_EARLIER, {})
+    key = (current_learner(), item_kind, below)
     if key not in kept:
         try:
             kept[key] = set(store().answered_positions(*key))
@@ -343,10 +345,13 @@ def answered_positions(item_kind: str) -> frozenset[tuple[str, int]]:
 
 def _note_answered(answer: Answer) -> None:
     """Add a recorded answer's position to the positions this session has read as answered (if read)."""
-    kept: dict[tuple[str, str], set[tuple[str, int]]] = st.session_state.get(_EARLIER, {})
-    positions = kept.get((current_learner(), answer.item_kind))
-    if positions is not None and answer.seed is not None:
-        positions.add((answer.item_id, answer.seed))
+    if answer.seed is None:
+        return
+    kept: dict[tuple[str, str, int], set[tuple[str, int]]] = st.session_state.get(_EARLIER, {})
+    learner = current_learner()
+    for (who, kind, below), positions in kept.items():
+        if who == learner and kind == answer.item_kind and answer.seed < below:
+            positions.add((answer.item_id, answer.seed))
 
 
 def mastery(item_kind: str, item_id: str) -> Mastery:

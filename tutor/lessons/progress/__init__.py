@@ -273,12 +273,14 @@ class ProgressStore:
         rows = self._read(f"SELECT {ANSWER_COLUMNS} FROM answers {where} ORDER BY answered_at, id", params)
         return [answer_from_row(r) for r in rows]
 
-    def answered_positions(self, learner: str, item_kind: str) -> frozenset[tuple[str, int]]:
+    def answered_positions(self, learner: str, item_kind: str, below: int | None = None) -> frozenset[tuple[str, int]]:
         """The ``(item, position number)`` pairs of ``item_kind`` this learner has answered, in any
-        session: a drill page deals the others first (the pairs only; the page reads them once a session, as
-        this goes through every answer of the learner)."""
+        session, with a number below ``below`` if given: a drill page deals the others first (the pairs
+        only, and only the numbers it deals first; the page reads them once a session, as this goes through
+        every answer of the learner)."""
+        bound = "" if below is None else " AND seed < ?"
         rows = self._read("SELECT DISTINCT item_id, seed FROM answers WHERE learner = ? AND item_kind = ?"
-                          " AND seed IS NOT NULL", (learner, item_kind))
+                          f" AND seed IS NOT NULL{bound}", (learner, item_kind, *(() if below is None else (below,))))
         return frozenset((str(item), seed) for item, seed in rows if isinstance(seed, int))
 
     def units(self, learner: str) -> list[UnitState]:

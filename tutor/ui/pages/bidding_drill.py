@@ -40,8 +40,9 @@ def _priced_first() -> tuple[str, tuple[int, ...]]:
 
     chosen = st.session_state.get(RULE, ANY)
     rule_id = None if chosen == ANY else str(chosen)
-    answered = _state.answered_positions("convention")
-    return str(chosen), tuple(s for s in priced_bid_seeds(rule_id) if (rule_of(rule_id, s), s) not in answered)
+    priced = priced_bid_seeds(rule_id)
+    answered = _state.answered_positions("convention", below=max(priced, default=-1) + 1)
+    return str(chosen), tuple(s for s in priced if (rule_of(rule_id, s), s) not in answered)
 
 
 EXERCISE = _state.SeededExercise(SEED, RESULT, STARTED, "bid_drill_new", first=_priced_first)
