@@ -27,7 +27,7 @@ COVERED = {"run_all.py", "page_bench.py", "sampled_analysis.py", "book_audit.py"
            "robot_realism.py", "page_profile.py", "dealer_ref.py", "robot_match.py",
            "class_load.py",  # tests/test_class_load_bench.py (it needs the PostgreSQL server)
            "class_servers.py",  # tests/browser/test_browser_class_servers.py (PostgreSQL and Chromium)
-           "suite_cpu.py"}
+           "suite_cpu.py", "heavy_learner.py"}
 
 
 @pytest.fixture
@@ -77,6 +77,8 @@ def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[...,
     profiled = tiny("page_profile", "glossary", "sign_in")  # a class-mode page too: run as its own script
     assert "glossary" in profiled and "sign_in" in profiled
     assert "sampler decisions:" in tiny("robot_match", "--pairs", "1", "--layouts", "2", "--budget", "2")
+    heavy = tiny("heavy_learner")  # 200 answers, Home and Review once each
+    assert "200 answers of one learner" in heavy and "| home |" in heavy and "| review |" in heavy, heavy
 
 
 @pytest.mark.slow

@@ -50,6 +50,15 @@ def facts_from_row(row: Sequence[object]) -> AnswerFacts:
                        float(seconds) if isinstance(seconds, int | float) else None, answer.retry, answer.counts)
 
 
+def counts_in_row(item_kind: object, given: object, expected: object, extra: object, retry: object) -> bool:
+    """:attr:`tutor.lessons.answers.Answer.counts` of a stored row's fields, without reading the rest of the
+    row: ``extra`` parsed only when it holds something (nearly every answer's is ``{}``)."""
+    if retry:
+        return False
+    marks = extra_of(extra) if extra != "{}" else {}
+    return Answer(str(item_kind), "", True, str(given), str(expected), extra=marks).counts
+
+
 def streak_days(days: Iterable[date], today: date) -> int:
     """Days in a row with at least one answer, ending ``today`` or the day before."""
     answered = set(days)

@@ -23,6 +23,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any, Protocol
 
 from fsrs import Card
@@ -297,6 +298,22 @@ def extra_of(text: object) -> dict[str, str]:
         return _json_texts(text, "extra")
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
         raise _damaged("an answer's extra", echo(str(err), 200)) from None
+
+
+def laws_of(text: object) -> list[str]:
+    """An answer's stored ``laws``; text that does not read back means the database is damaged."""
+    try:
+        return _json_list(text, "laws")
+    except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
+        raise _damaged("an answer's laws", echo(str(err), 200)) from None
+
+
+def whole_number(value: object, what: str) -> int:
+    """A whole number the database gave back (an id, a count, a sum: PostgreSQL may give a sum as a
+    ``Decimal``); anything else means the database is damaged."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise _damaged(what, f"{echo(value)} is not a number")
+    return int(value)
 
 
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:

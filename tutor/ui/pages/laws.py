@@ -54,20 +54,15 @@ def _learned_ids() -> set[str]:
     learned: set[str] = st.session_state.setdefault(LEARNED, set())
     if _state is not None:
         with contextlib.suppress(TutorError):
-            learned |= {a.answer.item_id for a in _state.store().answers(_state.current_learner())
-                        if a.answer.item_kind == "law" and a.answer.correct}
+            learned |= _state.store().right_items(_state.current_learner(), "law")
     return learned
 
 
 def _quizzed_right() -> set[str]:
     right: set[str] = set(st.session_state.get("lawquiz_right_laws", set()))
     if _state is not None:
-        try:
-            for stored in _state.store().answers(_state.current_learner()):
-                if stored.answer.item_kind == "quiz" and stored.answer.correct:
-                    right.update(stored.answer.laws)
-        except TutorError:
-            pass
+        with contextlib.suppress(TutorError):
+            right |= _state.store().laws_answered_right(_state.current_learner(), "quiz")
     return right
 
 
