@@ -17,6 +17,7 @@ Schedules can always be rebuilt by replaying the answers (:func:`rebuild_cards`)
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import uuid
@@ -316,6 +317,13 @@ def whole_number(value: object, what: str) -> int:
     return int(value)
 
 
+@functools.lru_cache(maxsize=4096)
+def _laws_read(text: str) -> tuple[str, ...]:
+    """An answer's ``laws`` text read, once per text: a learner's answers cite the same few lists again and
+    again, and parsing each row's JSON was most of reading a record (a class report of 40,000 answers)."""
+    return tuple(_json_list(text, "laws"))
+
+
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
     """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`."""
     (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,
@@ -324,8 +332,9 @@ def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
     try:
         answer = Answer(
             item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
-            laws=tuple(_json_list(laws, "laws")), seed=seed, position=position, seconds=seconds,
-            extra=_json_texts(extra, "extra"), retry=bool(retry), key=key or "",
+            laws=_laws_read(laws) if isinstance(laws, str) else tuple(_json_list(laws, "laws")), seed=seed,
+            position=position, seconds=seconds, extra={} if extra == "{}" else _json_texts(extra, "extra"),
+            retry=bool(retry), key=key or "",
         )
         return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
