@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -47,9 +47,7 @@ class Answer:
         Records written before the marker existed are recognised by their text
         (a law answered ``learned`` for ``learned``, which only the laws page wrote).
         """
-        if self.extra.get(SELF_REPORT):
-            return True
-        return self.item_kind == "law" and self.given == MARKED_LEARNED == self.expected
+        return is_self_report(self.item_kind, self.given, self.expected, self.extra)
 
     def as_retry(self) -> Answer:
         """The same answer marked as a retry (given after the feedback was shown)."""
@@ -59,6 +57,13 @@ class Answer:
     def counts(self) -> bool:
         """Whether the answer shows what the learner knows: a first answer, not a self-report."""
         return not self.retry and not self.is_self_report
+
+
+def is_self_report(item_kind: str, given: str, expected: str, extra: Mapping[str, str]) -> bool:
+    """:attr:`Answer.is_self_report` of an answer's fields (a stored row's, read without making the answer)."""
+    if extra.get(SELF_REPORT):
+        return True
+    return item_kind == "law" and given == MARKED_LEARNED == expected
 
 
 def marked_learned(law_id: str) -> Answer:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from tutor.lessons.answers import Answer
+from tutor.lessons.answers import is_self_report
 from tutor.lessons.progress.errors import Summary
 from tutor.lessons.progress.schema import extra_of, from_ts
 from tutor.lessons.progress.srs import UnitState
@@ -43,11 +43,9 @@ class AnswerFacts:
 def facts_from_row(row: Sequence[object]) -> AnswerFacts:
     """A row of :data:`FACT_COLUMNS` as facts; a row that does not read back is a damaged record."""
     at, kind, item, correct, seconds, retry, given, expected, extra = row
-    # an empty ``extra`` (nearly every answer) says no self-report: parsed only when it holds something
-    marks = extra_of(extra) if extra != "{}" else {}
-    answer = Answer(str(kind), str(item), bool(correct), str(given), str(expected), extra=marks, retry=bool(retry))
-    return AnswerFacts(from_ts(at), answer.item_kind, answer.item_id, answer.correct,
-                       float(seconds) if isinstance(seconds, int | float) else None, answer.retry, answer.counts)
+    return AnswerFacts(from_ts(at), str(kind), str(item), bool(correct),
+                       float(seconds) if isinstance(seconds, int | float) else None, bool(retry),
+                       counts_in_row(kind, given, expected, extra, retry))
 
 
 def counts_in_row(item_kind: object, given: object, expected: object, extra: object, retry: object) -> bool:
@@ -56,7 +54,7 @@ def counts_in_row(item_kind: object, given: object, expected: object, extra: obj
     if retry:
         return False
     marks = extra_of(extra) if extra != "{}" else {}
-    return Answer(str(item_kind), "", True, str(given), str(expected), extra=marks).counts
+    return not is_self_report(str(item_kind), str(given), str(expected), marks)
 
 
 def streak_days(days: Iterable[date], today: date) -> int:
