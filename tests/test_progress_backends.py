@@ -299,3 +299,15 @@ def test_a_streak_longer_than_the_first_look_is_counted_whole(target: str) -> No
             store.record(_wrong(), "boris", now=now - timedelta(days=days))
         assert store.summary("anna", now).streak_days == 150
         assert store.summary("boris", now).streak_days == 10
+
+
+def test_the_answers_since_a_moment_are_those_given_then_or_after(target: str) -> None:
+    """A learner's page that shows assignments reads the answers since the oldest was set (a status reads
+    no older one): the answers given at that moment or after, oldest first, and no other learner's."""
+    now = datetime.now(UTC)
+    with open_store(target) as store:
+        for days, who in ((3, "anna"), (2, "anna"), (1, "anna"), (1, "boris"), (0, "anna")):
+            store.record(Answer("law", f"law-{days}", True, "5", "5"), who, now=now - timedelta(days=days))
+        since = [s.answer.item_id for s in store.answers("anna", since=now - timedelta(days=2))]
+        assert since == ["law-2", "law-1", "law-0"]
+        assert len(store.answers(since=now - timedelta(days=1))) == 3  # anna's two and boris's

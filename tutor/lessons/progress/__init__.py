@@ -278,9 +278,11 @@ class ProgressStore:
 
     # -- reading
 
-    def answers(self, learner: str | None = None) -> list[StoredAnswer]:
-        """Every answer (of one learner, or all), oldest first."""
-        where, params = ("WHERE learner = ?", (learner,)) if learner is not None else ("", ())
+    def answers(self, learner: str | None = None, since: datetime | None = None) -> list[StoredAnswer]:
+        """Every answer (of one learner, or all; given at ``since`` or after, if given), oldest first."""
+        where, params = ("WHERE learner = ?", (learner,)) if learner is not None else ("WHERE 1 = 1", ())
+        if since is not None:
+            where, params = f"{where} AND answered_at >= ?", (*params, to_ts(since))
         rows = self._read(f"SELECT {ANSWER_COLUMNS} FROM answers {where} ORDER BY answered_at, id", params)
         return [answer_from_row(r) for r in rows]
 

@@ -57,7 +57,7 @@ def _my_assignments(who: accounts.Account) -> None:
     if not tasks:
         return
     st.subheader("Your assignments")
-    mine = store.answers(who.name)
+    mine = store.answers(who.name, since=min(a.created_at for a in tasks))  # a status reads no older answer
     now = datetime.now(UTC)
     names = Names.read()
     st.dataframe([{"assignment": a.title, "due": a.due.astimezone().strftime("%Y-%m-%d %H:%M"),
