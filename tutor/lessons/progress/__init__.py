@@ -32,7 +32,7 @@ import threading
 import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,13 @@ from tutor.lessons.progress.errors import (
     default_path,
     sqlite_errors,
 )
-from tutor.lessons.progress.facts import FACT_COLUMNS, AnswerFacts, counts_in_row, facts_from_row, streak_days
+from tutor.lessons.progress.facts import (
+    FACT_COLUMNS,
+    AnswerFacts,
+    counts_in_row,
+    facts_from_row,
+    streak_back_from,
+)
 from tutor.lessons.progress.schema import (
     ANSWER_COLUMNS,
     CARD_COLUMNS,
@@ -83,8 +89,6 @@ _IDS_PER_READ = 500
 #: (:attr:`Answer.is_self_report`); an answer with marks is read and asked. Its parameters follow it.
 _PLAIN = "extra = '{}' AND NOT (item_kind = 'law' AND given = ? AND expected = ?)"
 _PLAIN_PARAMS = (MARKED_LEARNED, MARKED_LEARNED)
-#: The days the streak is first looked for in (doubled while the streak fills them).
-_STREAK_WINDOW_DAYS = 64
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
@@ -376,9 +380,7 @@ class ProgressStore:
 
     def streak(self, learner: str, today: date | None = None) -> int:
         """Days in a row (local time) with at least one answer, ending today or yesterday."""
-        rows = self._read("SELECT DISTINCT answered_at FROM answers WHERE learner = ?", (learner,))
-        return streak_days((from_ts(r[0]).astimezone().date() for r in rows),
-                           today or datetime.now().astimezone().date())
+        return streak_back_from(self._read, learner, today or datetime.now().astimezone().date())
 
     def summary(self, learner: str, now: datetime | None = None) -> Summary:
         """Answers and accuracy count first answers only: no retries, no "Mark as learned"
@@ -399,7 +401,7 @@ class ProgressStore:
         units = self.units(learner)
         return Summary(answers=answers, correct=correct, units=len(units), due=sum(u.is_due(now) for u in units),
                        mastered=sum(u.mastery == "mastered" for u in units),
-                       streak_days=self._streak_back_from(learner, now.astimezone().date()),
+                       streak_days=streak_back_from(self._read, learner, now.astimezone().date()),
                        last_answer=None if last is None else from_ts(last), retries=whole_number(retries, "a count of answers"))
 
     def _plainly_counted(self, learner: str) -> tuple[int, int]:
@@ -408,23 +410,6 @@ class ProgressStore:
             f"SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE learner = ? AND retry = 0 AND {_PLAIN}",
             (learner, *_PLAIN_PARAMS))
         return whole_number(count, "a count of answers"), whole_number(right, "a count of answers")
-
-    def _streak_back_from(self, learner: str, today: date) -> int:
-        """:func:`streak_days` over the days (local time) with an answer, reading only the recent answers: a
-        window of days that doubles while the streak fills it, each answer read once (a streak shorter than
-        the window is whole: the day that ends it lies inside)."""
-        days: set[date] = set()
-        window, older_than = _STREAK_WINDOW_DAYS, ""
-        while True:
-            since = to_ts(datetime.combine(today - timedelta(days=window), time.min).astimezone())  # local midnight
-            rows = self._read("SELECT DISTINCT answered_at FROM answers WHERE learner = ? AND answered_at >= ?"
-                              + (" AND answered_at < ?" if older_than else ""),
-                              (learner, since, *((older_than,) if older_than else ())))
-            days.update(from_ts(r[0]).astimezone().date() for r in rows)
-            streak = streak_days(days, today)
-            if streak < window:
-                return streak
-            window, older_than = window * 2, since  # ends: a streak is no longer than the days answered
 
     # -- the whole record (see tutor.lessons.progress.progress_io for files)
 
