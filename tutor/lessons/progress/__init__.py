@@ -402,7 +402,8 @@ class ProgressStore:
         return Summary(answers=answers, correct=correct, units=len(units), due=sum(u.is_due(now) for u in units),
                        mastered=sum(u.mastery == "mastered" for u in units),
                        streak_days=streak_back_from(self._read, learner, now.astimezone().date()),
-                       last_answer=None if last is None else from_ts(last), retries=whole_number(retries, "a count of answers"))
+                       last_answer=None if last is None else from_ts(last),
+                       retries=whole_number(retries, "a count of answers"))
 
     def _plainly_counted(self, learner: str) -> tuple[int, int]:
         """The first answers without marks (:data:`_PLAIN`), and how many were right."""

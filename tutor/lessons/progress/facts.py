@@ -1,5 +1,6 @@
-"""What the reports read of a learner's answers, and the summary built from it (the Progress page, the
-home page's line, ``tutor progress``).
+"""What the reports read of a learner's answers, and the summary built from it (the Progress page); and
+the pieces the store's narrow reads share (whether a stored row counts, the streak read back as far as it
+goes: the home page's line and ``tutor progress`` are counted by the database, stop 58).
 
 A report needs, of each answer, when it was given, its item, whether it was right, how long it took and
 whether it counts (a first answer, not a self-report): not the position to replay, the laws or the
