@@ -22,6 +22,7 @@ from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
 from tutor.lessons.progress import ProgressStore, to_ts
 from tutor.lessons.progress.progress_io import spreadsheet_cell
+from tutor.lessons.progress.schema import StoredAnswer
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10
@@ -46,12 +47,13 @@ class LearnerReport:
 
 
 def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime,
-                   days: int | None = None) -> LearnerReport:
+                   days: int | None = None, stored: list[StoredAnswer] | None = None) -> LearnerReport:
     """The learner's figures; with ``days``, the answers' figures (answers, accuracy, drills, the table's
     deals and deviations, the mistakes) count only the last ``days`` days. Mastery, reviews due, the last
     answer and the assignments' statuses are the learner's whole record whatever the period: a unit
-    mastered last month is still mastered, and an assignment is done by any attempt since it was set."""
-    stored = store.answers(learner)
+    mastered last month is still mastered, and an assignment is done by any attempt since it was set.
+    ``stored``: the learner's answers, already read (else read here)."""
+    stored = store.answers(learner) if stored is None else stored
     since = None if days is None else now - timedelta(days=days)
     counted = [s for s in stored if s.answer.counts and (since is None or s.answered_at >= since)]
     units = store.units(learner)
@@ -76,13 +78,27 @@ def class_report(store: ProgressStore, teacher: Account, class_id: str, now: dat
                  days: int | None = None) -> tuple[list[LearnerReport], list[Assignment]]:
     """One report per member of the teacher's class (over the last ``days`` days: :func:`learner_report`),
     and the class's assignments."""
+    _, period, tasks = class_reports(store, teacher, class_id, days, now)
+    return period, tasks
+
+
+def class_reports(store: ProgressStore, teacher: Account, class_id: str, days: int | None,
+                  now: datetime | None = None) -> tuple[list[LearnerReport], list[LearnerReport], list[Assignment]]:
+    """The reports over the whole record and over the last ``days`` days (:func:`class_report` of each: the
+    teacher's view shows both), each member's answers read once, and the class's assignments."""
     if days is not None and days not in PERIODS:
         raise TutorError(f"a class report looks back {', '.join(str(d) for d in PERIODS if d)} days or over "
                          f"everything, not {days}")
     when = now or datetime.now(UTC)
     teachers_class(store, teacher, class_id)
     tasks = assignments(store, class_id)
-    return [learner_report(store, m, tasks, when, days) for m in members(store, teacher, class_id)], tasks
+    whole: list[LearnerReport] = []
+    period: list[LearnerReport] = []
+    for member in members(store, teacher, class_id):
+        stored = store.answers(member)
+        whole.append(learner_report(store, member, tasks, when, None, stored))
+        period.append(whole[-1] if days is None else learner_report(store, member, tasks, when, days, stored))
+    return whole, period, tasks
 
 
 def mastery_by_item(store: ProgressStore, teacher: Account, class_id: str) -> list[tuple[str, str, int, int]]:

@@ -88,7 +88,9 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
 
 
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
-    whole, tasks = dashboard.class_report(_state.store(), teacher, chosen.id)
+    days = st.session_state.get("teacher_period")  # the period's box is drawn below; its value is known now
+    whole, reports, tasks = dashboard.class_reports(_state.store(), teacher, chosen.id,
+                                                    days if days in dashboard.PERIODS else None)
     _assign(teacher, chosen, [r.learner for r in whole])
     roster_section(teacher, chosen, [r.learner for r in whole])
     st.subheader("Needs attention")
@@ -100,7 +102,6 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
     st.subheader("Learners")
     days = st.selectbox("Answers over", dashboard.PERIODS, index=len(dashboard.PERIODS) - 1, key="teacher_period",
                         format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
-    reports = whole if days is None else dashboard.class_report(_state.store(), teacher, chosen.id, days=days)[0]
     st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
                "reviews due and the assignments' status are the whole record.")
     titles = {t.id: t.title for t in tasks}
