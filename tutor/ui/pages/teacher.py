@@ -87,10 +87,15 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
                 show_error(err)
 
 
+#: the learners' table's period (the selectbox's key)
+PERIOD = "teacher_period"
+
+
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
-    days = st.session_state.get("teacher_period")  # the period's box is drawn below; its value is known now
+    # the period's box is drawn below, but its value (this run's) is known now: both reports from one read
+    period = st.session_state.get(PERIOD)
     whole, reports, tasks = dashboard.class_reports(_state.store(), teacher, chosen.id,
-                                                    days if days in dashboard.PERIODS else None)
+                                                    period if period in dashboard.PERIODS else None)
     _assign(teacher, chosen, [r.learner for r in whole])
     roster_section(teacher, chosen, [r.learner for r in whole])
     st.subheader("Needs attention")
@@ -100,8 +105,8 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
     if not lagging:
         st.caption("No one is lagging.")
     st.subheader("Learners")
-    days = st.selectbox("Answers over", dashboard.PERIODS, index=len(dashboard.PERIODS) - 1, key="teacher_period",
-                        format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
+    st.selectbox("Answers over", dashboard.PERIODS, index=len(dashboard.PERIODS) - 1, key=PERIOD,
+                 format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
     st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
                "reviews due and the assignments' status are the whole record.")
     titles = {t.id: t.title for t in tasks}
