@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
@@ -292,11 +292,16 @@ def test_a_streak_longer_than_the_first_look_is_counted_whole(target: str) -> No
     """The streak is read back only as far as it goes, from a window of days that doubles: a streak of
     150 days (past the first window and the second) is 150, one broken ten days ago is 10."""
     now = datetime.now(UTC)
+    today = now.astimezone().date()
+
+    def noon(days: int) -> datetime:  # local noon that many days ago: one answer a local day, whatever the zone
+        return datetime.combine(today - timedelta(days=days), time(12)).astimezone()
+
     with open_store(target) as store:
         for days in range(150):
-            store.record(_wrong(), "anna", now=now - timedelta(days=days))
+            store.record(_wrong(), "anna", now=noon(days))
         for days in [*range(10), *range(11, 100)]:
-            store.record(_wrong(), "boris", now=now - timedelta(days=days))
+            store.record(_wrong(), "boris", now=noon(days))
         assert store.summary("anna", now).streak_days == 150
         assert store.summary("boris", now).streak_days == 10
 
