@@ -34,8 +34,8 @@ def _consequences(rule_id: str | None, seed: int, choice: str) -> tuple[Conseque
 
 def _priced_first() -> tuple[str, tuple[int, ...]]:
     """The position numbers of the chosen convention whose sampled prices ship (docs/cost.md), less
-    those this learner has answered in an earlier session: dealt first, so the three numbers come with
-    the feedback; after them, any number, priced live."""
+    those this learner has answered, in this session or an earlier one: dealt first, so the three numbers
+    come with the feedback; after them, any number, priced live."""
     from tutor.lessons.cost.precomputed import priced_bid_seeds
 
     chosen = st.session_state.get(RULE, ANY)
