@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.errors import TutorError
-from tutor.lessons.answers import MARKED_LEARNED, Answer
+from tutor.lessons.answers import Answer
 from tutor.lessons.progress import opening, tables, transfer
 from tutor.lessons.progress.connection import URL_VAR, Connection, SqlRow, database_url, is_url, shown_url
 from tutor.lessons.progress.errors import (
@@ -48,13 +48,7 @@ from tutor.lessons.progress.errors import (
     default_path,
     sqlite_errors,
 )
-from tutor.lessons.progress.facts import (
-    FACT_COLUMNS,
-    AnswerFacts,
-    counts_in_row,
-    facts_from_row,
-    streak_back_from,
-)
+from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS, counts_in_row, streak_back_from
 from tutor.lessons.progress.schema import (
     ANSWER_COLUMNS,
     CARD_COLUMNS,
@@ -71,6 +65,7 @@ from tutor.lessons.progress.schema import (
 )
 from tutor.lessons.progress.srs import Mastery, UnitState, mastery_of, review_units
 from tutor.lessons.progress.tables import StoredTable, TableConflictError, TableSlot
+from tutor.lessons.progress.tallies import AnswerCounts, answer_counts
 
 __all__ = [
     "DEFAULT_LEARNER", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "ProgressStore", "ProgressStoreError",
@@ -84,11 +79,6 @@ DEFAULT_LEARNER = "default"
 MAX_KEY = 200
 #: Answers read whole in one query by their ids (the mistakes queue's): under every database's bound.
 _IDS_PER_READ = 500
-#: An answer that counts (:attr:`Answer.counts`) when it is not a retry, told by the database alone: no marks
-#: (``extra`` empty: nearly every answer) and not a law marked learned the old way, by its text
-#: (:attr:`Answer.is_self_report`); an answer with marks is read and asked. Its parameters follow it.
-_PLAIN = "extra = '{}' AND NOT (item_kind = 'law' AND given = ? AND expected = ?)"
-_PLAIN_PARAMS = (MARKED_LEARNED, MARKED_LEARNED)
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
@@ -337,9 +327,9 @@ class ProgressStore:
         whole rows: reading every answer whole cost the home and review pages 0.4 s a run with 30,000."""
         latest_wrong: dict[tuple[str, str], int] = {}
         for id_, kind, item, correct, plain, given, expected, extra in self._read(
-                f"SELECT id, item_kind, item_id, correct, CASE WHEN {_PLAIN} THEN 1 ELSE 0 END, given, expected,"
+                f"SELECT id, item_kind, item_id, correct, CASE WHEN {PLAIN} THEN 1 ELSE 0 END, given, expected,"
                 " extra FROM answers WHERE learner = ? AND retry = 0 ORDER BY answered_at, id",
-                (*_PLAIN_PARAMS, learner)):
+                (*PLAIN_PARAMS, learner)):
             if not plain and not counts_in_row(kind, given, expected, extra, 0):
                 continue
             if correct:
@@ -372,11 +362,10 @@ class ProgressStore:
                           (learner, item_kind))
         return frozenset(law for r in rows for law in laws_of(r[0]))
 
-    def facts(self, learner: str) -> list[AnswerFacts]:
-        """What the reports read of each of the learner's answers, oldest first (one narrow read)."""
-        rows = self._read(f"SELECT {FACT_COLUMNS} FROM answers WHERE learner = ? ORDER BY answered_at, id",
-                          (learner,))
-        return [facts_from_row(r) for r in rows]
+    def answer_counts(self, learner: str) -> AnswerCounts:
+        """The learner's first answers by local day and kind, and by item, counted by the database (the
+        Progress page's chart and table: :mod:`tutor.lessons.progress.tallies`)."""
+        return answer_counts(self._read, learner)
 
     def streak(self, learner: str, today: date | None = None) -> int:
         """Days in a row (local time) with at least one answer, ending today or yesterday."""
@@ -387,8 +376,8 @@ class ProgressStore:
         (:attr:`Answer.counts`); the streak counts every day with an answer, in local time.
 
         Counted by the database, and the streak read back only as far as it goes: reading every answer
-        (:func:`tutor.lessons.progress.facts.summarise` over :meth:`facts`) cost the home page 0.37 s a
-        run with 30,000 answers. The same figures (a test compares them)."""
+        cost the home page 0.37 s a run with 30,000 answers. The same figures (a test works them out from
+        every answer)."""
         now = now or datetime.now(UTC)
         answers, correct = self._plainly_counted(learner)
         for kind, given, expected, extra, right in self._read(  # the few answers with marks: read one by one
@@ -406,10 +395,10 @@ class ProgressStore:
                        retries=whole_number(retries, "a count of answers"))
 
     def _plainly_counted(self, learner: str) -> tuple[int, int]:
-        """The first answers without marks (:data:`_PLAIN`), and how many were right."""
+        """The first answers without marks (:data:`~tutor.lessons.progress.facts.PLAIN`), and how many were right."""
         ((count, right),) = self._read(
-            f"SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE learner = ? AND retry = 0 AND {_PLAIN}",
-            (learner, *_PLAIN_PARAMS))
+            f"SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM answers WHERE learner = ? AND retry = 0 AND {PLAIN}",
+            (learner, *PLAIN_PARAMS))
         return whole_number(count, "a count of answers"), whole_number(right, "a count of answers")
 
     # -- the whole record (see tutor.lessons.progress.progress_io for files)

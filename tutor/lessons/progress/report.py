@@ -16,8 +16,8 @@ import pandas as pd
 
 from tutor.lessons.content.laws import law_entries
 from tutor.lessons.progress import ProgressStore, Summary
-from tutor.lessons.progress.facts import AnswerFacts, summarise
 from tutor.lessons.progress.srs import UnitState
+from tutor.lessons.progress.tallies import AnswerCounts, Tally
 from tutor.lessons.review import KIND_NAMES
 from tutor.lessons.words import law_name
 
@@ -77,18 +77,22 @@ def area_of(item_kind: str, item_id: str, names: Names) -> str:
 
 @dataclass(frozen=True)
 class LearnerRecord:
-    """One learner's record as the Progress page shows it, read once: the summary and both tables."""
+    """One learner's record as the Progress page shows it, read once: the summary, the first answers by
+    local day and kind (the chart) and by area (the table), and the review units."""
 
     summary: Summary
-    answers: pd.DataFrame
+    #: day (ISO text), kind (in words), answers, accuracy (0-1)
+    daily: pd.DataFrame
+    #: area, answers, accuracy, units, due now, mastered (:func:`area_table`)
+    areas: pd.DataFrame
     units: pd.DataFrame
 
 
 def learner_record(store: ProgressStore, learner: str, now: datetime | None = None) -> LearnerRecord:
-    """The learner's own record only, built when asked: one narrow read of their answers and one of
-    their review units (no other learner's row, no second read)."""
+    """The learner's own record only, built when asked: every figure counted by the database (the first
+    answers by day and by item, the summary) and the review units read once (no other learner's row)."""
     now = now or datetime.now(UTC)
-    facts, units = store.facts(learner), store.units(learner)
+    counts, units = store.answer_counts(learner), store.units(learner)
     names = Names.read()
     areas: dict[tuple[str, str], str] = {}
 
@@ -97,33 +101,19 @@ def learner_record(store: ProgressStore, learner: str, now: datetime | None = No
             areas[kind, item] = area_of(kind, item, names)
         return areas[kind, item]
 
-    return LearnerRecord(summarise(facts, units, now), _answers_frame(facts, area),
-                         _units_frame(units, area, names.item, now))
+    unit_rows = _units_frame(units, area, names.item, now)
+    return LearnerRecord(store.summary(learner, now), _daily(counts), area_table(counts, area, unit_rows), unit_rows)
 
 
-def _answers_frame(facts: Sequence[AnswerFacts], area: Callable[[str, str], str]) -> pd.DataFrame:
-    """One row per first answer: when, day, kind, item, area, correct, seconds.
-
-    Retries and "Mark as learned" are left out: they show nothing of what the learner knows.
-    """
-    rows = [
-        {
-            "answered_at": f.answered_at, "day": f.answered_at.astimezone().date().isoformat(),
-            "item_kind": f.item_kind, "kind": KIND_NAMES.get(f.item_kind, f.item_kind), "item_id": f.item_id,
-            "area": area(f.item_kind, f.item_id), "correct": f.correct, "seconds": f.seconds,
-        }
-        for f in facts if f.counts
-    ]
-    columns = ["answered_at", "day", "item_kind", "kind", "item_id", "area", "correct", "seconds"]
-    return pd.DataFrame(rows, columns=columns)
-
-
-def accuracy_by_day(answers: pd.DataFrame, by: str = "area") -> pd.DataFrame:
-    """Accuracy per day and per ``by`` column: day, group, answers, accuracy (0-1)."""
-    if answers.empty:
-        return pd.DataFrame(columns=["day", by, "answers", "accuracy"])
-    grouped = answers.groupby(["day", by])["correct"].agg(["count", "mean"]).reset_index()
-    return grouped.rename(columns={"count": "answers", "mean": "accuracy"})
+def _daily(counts: AnswerCounts) -> pd.DataFrame:
+    """Accuracy per local day and kind: day, kind (in words: "drill", "law quiz"), answers, accuracy (0-1)."""
+    tallies: dict[tuple[str, str], Tally] = {}
+    for (day, item_kind), tally in counts.by_day.items():
+        key = (day.isoformat(), KIND_NAMES.get(item_kind, item_kind))
+        before = tallies.get(key, Tally(0, 0))
+        tallies[key] = Tally(before.answers + tally.answers, before.right + tally.right)
+    rows = [(day, kind, t.answers, t.right / t.answers) for (day, kind), t in sorted(tallies.items()) if t.answers]
+    return pd.DataFrame(rows, columns=["day", "kind", "answers", "accuracy"])
 
 
 #: The units' columns a learner reads (the others are the report's keys).
@@ -146,17 +136,19 @@ def _units_frame(units: Sequence[UnitState], area: Callable[[str, str], str], it
     return pd.DataFrame(rows, columns=columns)
 
 
-def area_table(answers: pd.DataFrame, units: pd.DataFrame) -> pd.DataFrame:
+def area_table(counts: AnswerCounts, area: Callable[[str, str], str], units: pd.DataFrame) -> pd.DataFrame:
     """Per area: answers, accuracy, units, due now, mastered."""
     columns = ["area", "answers", "accuracy", "units", "due_now", "mastered"]
-    if answers.empty and units.empty:
+    answered = [(area(kind, item), t.answers, t.right) for (kind, item), t in counts.by_item.items() if t.answers]
+    if not answered and units.empty:
         return pd.DataFrame(columns=columns)
-    acc = answers.groupby("area")["correct"].agg(answers="count", accuracy="mean")
+    acc = pd.DataFrame(answered, columns=["area", "answers", "right"]).groupby("area").sum()
+    acc["accuracy"] = acc["right"] / acc["answers"]
     cards = units.groupby("area").agg(
         units=("item_id", "count"), due_now=("due_now", "sum"),
         mastered=("mastery", lambda m: int((m == "mastered").sum())),
     )
-    table = acc.join(cards, how="outer").fillna(0).reset_index()
+    table = acc[["answers", "accuracy"]].join(cards, how="outer").fillna(0).reset_index()
     table["accuracy"] = table["accuracy"].round(2)
     result: pd.DataFrame = table[columns]
     return result

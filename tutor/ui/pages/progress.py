@@ -9,13 +9,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress.progress_io import csv_text, import_bytes
-from tutor.lessons.progress.report import (
-    SHOWN_UNIT_COLUMNS,
-    LearnerRecord,
-    accuracy_by_day,
-    area_table,
-    learner_record,
-)
+from tutor.lessons.progress.report import SHOWN_UNIT_COLUMNS, LearnerRecord, learner_record
 from tutor.ui.access import class_mode
 from tutor.ui.common import MAX_UPLOAD_MB, page_header, show_error, upload_bytes
 from tutor.ui.state import learner_selector, session, store
@@ -24,13 +18,12 @@ page_header("Progress", "Your record: accuracy over time, what is due, what is m
 
 
 def _charts(record: LearnerRecord) -> None:
-    answers, units = record.answers, record.units
-    if answers.empty:
+    daily, units = record.daily, record.units
+    if daily.empty:
         st.info("No answers recorded yet for this profile: study a law, take a quiz or a drill.",
                 icon=":material/info:")
         return
     st.subheader("Accuracy over time")
-    daily = accuracy_by_day(answers, by="kind")  # "drill", "law quiz": the kinds in words
     chart = alt.Chart(daily).mark_line(point=True).encode(
         x=alt.X("day:T", title="day"),
         y=alt.Y("accuracy:Q", title="accuracy", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
@@ -39,9 +32,8 @@ def _charts(record: LearnerRecord) -> None:
     )
     st.altair_chart(chart, width="stretch")
 
-    table = area_table(answers, units)
     st.subheader("Per section and per convention")
-    st.dataframe(table, hide_index=True, key="progress_area_table",
+    st.dataframe(record.areas, hide_index=True, key="progress_area_table",
                  column_config={"accuracy": st.column_config.ProgressColumn(
                      "accuracy", min_value=0.0, max_value=1.0, format="percent")})
 

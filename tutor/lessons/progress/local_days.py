@@ -1,0 +1,59 @@
+"""Local days of stored answers, read by hours of UTC: what a report's day is, without reading each answer.
+
+A report's day is the learner's local day (``astimezone()``: the streak, the Progress page's chart). Times
+are stored in UTC at fixed width, so the database can group them by their hour of UTC
+(:data:`HOUR`, ``2026-12-07T20``). An hour of UTC lies within one local day when the local clock's offset
+from UTC is the same at its first and its last instant (no change of clock inside it: the time-zone database
+never has two in one hour) and both instants fall on one date. Nearly every hour does; an hour that holds a
+local midnight where the offset is not a whole number of hours (India, Nepal), or a change of clock, is
+*mixed*: its answers are read one by one (:func:`rows_in_hours`).
+
+Measured with 30,000 answers (``benchmarks/heavy_learner.py``): the streak read 9,773 times of the last 64 days
+and turned each into a local day; by hours, it reads at most 1,536.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from datetime import date, timedelta
+
+from tutor.lessons.progress.schema import from_ts
+
+#: The store's read: an SQL text with ``?`` parameters, and its rows.
+Read = Callable[[str, tuple[object, ...]], Sequence[Sequence[object]]]
+
+#: A stored time's hour of UTC, in SQL: its first 13 characters.
+HOUR = "substr(answered_at, 1, 13)"
+#: Hours of UTC asked for in one read (under every database's bound on parameters).
+_HOURS_PER_READ = 500
+
+
+class HourDays:
+    """Each hour of UTC's local day, worked out once per hour (in the zone of the moment it is made)."""
+
+    def __init__(self) -> None:
+        self._days: dict[str, date | None] = {}
+
+    def of(self, hour: object) -> date | None:
+        """The local day of every instant of this hour of UTC, or ``None`` when the hour is mixed."""
+        text = str(hour)
+        if text not in self._days:
+            first = from_ts(f"{text}:00:00Z").astimezone()  # a text that is not an hour: a damaged record
+            last = (first + timedelta(hours=1, microseconds=-1)).astimezone()
+            same = first.utcoffset() == last.utcoffset() and first.date() == last.date()
+            self._days[text] = first.date() if same else None
+        return self._days[text]
+
+
+def local_day(stored: object) -> date:
+    """The local day of one stored time."""
+    return from_ts(stored).astimezone().date()
+
+
+def rows_in_hours(read: Read, columns: str, where: str, params: tuple[object, ...],
+                  hours: Sequence[str]) -> Iterator[Sequence[object]]:
+    """``columns`` of the answers that meet ``where`` (with ``params``) in these hours of UTC."""
+    for start in range(0, len(hours), _HOURS_PER_READ):
+        piece = hours[start:start + _HOURS_PER_READ]
+        yield from read(f"SELECT {columns} FROM answers WHERE {where} AND {HOUR} IN ({', '.join('?' * len(piece))})",
+                        (*params, *piece))
