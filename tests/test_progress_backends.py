@@ -340,6 +340,13 @@ def test_the_progress_pages_counts_by_local_day_and_by_item_are_their_definition
                 daily = learner_record(store, "anna", now).daily
                 assert daily["answers"].sum() == len(counted) and sorted(set(daily["day"])) == sorted(
                     {d.isoformat() for d, _ in by_day}), zone
+                # the streak reads hours too: answers five minutes after local midnight today and yesterday
+                # (in Kathmandu, in an hour of UTC that began the day before) and at noon two days ago make
+                # three days in a row; put on the day their hour began, they would make two
+                today, learner = now.astimezone().date(), f"zone {ZONES.index(zone)}"
+                for days, at in ((0, time(0, 5)), (1, time(0, 5)), (2, time(12))):
+                    store.record(_wrong(), learner, now=datetime.combine(today - timedelta(days=days), at).astimezone())
+                assert store.summary(learner, now).streak_days == 3, zone
         by_item = Counter((s.answer.item_kind, s.answer.item_id) for s in counted)
         right_items = Counter((s.answer.item_kind, s.answer.item_id) for s in counted if s.answer.correct)
         assert {k: (t.answers, t.right) for k, t in counts.by_item.items()} == {
