@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,7 +137,61 @@ def _line(path: Path, index: _Index, key: str) -> JsonObject | None:
         found = parse_json(line[_KEY_LENGTH + 1:].decode("utf-8"), str(path), max_depth=12)
     except (OSError, UnicodeDecodeError, TutorError):
         return None
-    return found if isinstance(found, dict) and isinstance(found.get("choices"), list) else None
+    return found if isinstance(found, dict) and _analysis(found) else None
+
+
+# -- what a page reads of a line: a line of another shape is that position worked out live ---------------
+# (the file is data a page trusts: an edited or foreign line that parses but misses a field the page reads
+# would stop the page with a KeyError instead; the shape is Analysis.to_json's, tutor/lessons/cost/prices.py)
+
+def _analysis(found: JsonObject) -> bool:
+    choices, progress = found.get("choices"), found.get("progress")
+    return (isinstance(choices, list) and bool(choices) and all(_choice(c) for c in choices)
+            and _text_or_none(found.get("book")) and isinstance(found.get("level_words"), str)
+            and _whole(found.get("candidates")) and isinstance(progress, dict) and _whole(progress.get("layouts"))
+            and _whole(progress.get("of")) and isinstance(progress.get("final"), bool))
+
+
+def _choice(choice: JsonValue) -> bool:
+    if not isinstance(choice, dict) or not isinstance(choice.get("choice"), str):
+        return False
+    sampled, gap = choice.get("sampled"), choice.get("gap")
+    priced = (isinstance(sampled, dict) and _numbers(sampled, "tricks", "points", "best_share")
+              and _pair(sampled.get("interval")) and _whole(sampled.get("layouts"))
+              and _outcome(choice.get("double_dummy")) and _outcome(choice.get("robots")))
+    if "verdict" not in choice:  # the book's own choice: no verdict against itself
+        return priced
+    return (priced and isinstance(choice["verdict"], str) and _text_or_none(choice.get("decided_on"))
+            and isinstance(gap, dict) and all(_gap(gap.get(measure)) for measure in ("tricks", "points")))
+
+
+def _outcome(value: JsonValue) -> bool:
+    return value is None or (isinstance(value, dict) and _numbers(value, "tricks", "points"))
+
+
+def _gap(value: JsonValue) -> bool:
+    return (isinstance(value, dict) and _numbers(value, "mean") and _pair(value.get("interval"))
+            and _whole(value.get("layouts")) and isinstance(value.get("verdict"), str))
+
+
+def _numbers(value: JsonObject, *names: str) -> bool:
+    return all(_number(value.get(name)) for name in names)
+
+
+def _number(value: JsonValue) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _whole(value: JsonValue) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _pair(value: JsonValue) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)  # noqa: PLR2004
+
+
+def _text_or_none(value: JsonValue) -> bool:
+    return value is None or isinstance(value, str)
 
 
 def lookup(view: Mapping[str, JsonValue], path: Path | None = None) -> JsonObject | None:
