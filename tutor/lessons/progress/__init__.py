@@ -423,7 +423,9 @@ class ProgressStore:
         """Merge validated learners and answers (known uids are skipped); returns answers added.
 
         Schedules are recomputed from the answers, so the result does not depend on the
-        order of imports.
+        order of imports. Written in pieces, each committed (:func:`transfer.import_in_pieces`): a
+        writer beside it waits for one piece; an import stopped part way is finished by running it again.
         """
-        with self._write("written; nothing was imported") as conn:
-            return transfer.import_rows(conn, learners, answers)
+        return transfer.import_in_pieces(
+            lambda: self._write("written; import the file again to finish it (the answers already in are skipped)"),
+            learners, answers)

@@ -3,13 +3,16 @@ Progress page's download): the whole store's, or one learner's (issue 31: a lear
 only their own record, built when they ask for it).
 
 Importing merges: an answer whose uid is known is skipped (as is one whose idempotency key the
-learner already has), and the schedules of the learners touched are rebuilt from their answers,
-so the result does not depend on the order of imports.
+learner already has), and the schedules of the learners named are rebuilt from their answers,
+so the result does not depend on the order of imports. An import is written in pieces, each a
+transaction of its own (:func:`import_in_pieces`), so another writer never waits for all of it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 from tutor.engine.json_types import JsonObject
@@ -56,12 +59,40 @@ def export_record(store: _Readable, schema_version: int, learner: str | None = N
     }
 
 
-def import_rows(conn: Executes, learners: list[tuple[str, str]], answers: list[StoredAnswer]) -> int:
-    """Merge learners and answers inside the caller's write transaction; returns answers added."""
+#: Answers written in one transaction of an import, and learners whose schedules are rebuilt in one: a
+#: writer beside the import (a learner answering while a teacher imports a class's record) waits for one
+#: piece, never the whole import (stop 59: 87,000 answers held the lock for 16 s in one transaction, and
+#: an answer recorded meanwhile gave up after the store's 10 s and was lost).
+ANSWERS_PER_WRITE = 2_000
+LEARNERS_PER_WRITE = 500
+
+
+def import_in_pieces(writing: Callable[[], AbstractContextManager[Executes]], learners: list[tuple[str, str]],
+                     answers: list[StoredAnswer]) -> int:
+    """Merge learners and answers, each piece in a transaction of its own (``writing`` opens one); returns
+    answers added. Then every learner the answers name has the schedules rebuilt from all their answers,
+    also in pieces -- every learner, not only those with an answer added, so an import stopped part way
+    (killed, or the database gone) and run again finishes the schedules too (the answers already in are
+    skipped, and a rebuild replays the same answers into the same schedules)."""
+    with writing() as conn:
+        for name, created in learners:
+            conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                         (name, created))
     added = 0
-    for name, created in learners:
-        conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING", (name, created))
-    touched = set()
+    for start in range(0, len(answers), ANSWERS_PER_WRITE):
+        with writing() as conn:
+            added += _insert(conn, answers[start:start + ANSWERS_PER_WRITE])
+    named = sorted({s.learner for s in answers})
+    for start in range(0, len(named), LEARNERS_PER_WRITE):
+        with writing() as conn:
+            for learner in named[start:start + LEARNERS_PER_WRITE]:
+                rebuild_cards(conn, learner)
+    return added
+
+
+def _insert(conn: Executes, answers: Sequence[StoredAnswer]) -> int:
+    """Write ``answers`` (and their learners) inside the caller's transaction; returns how many were new."""
+    added = 0
     for s in answers:
         a = s.answer
         conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
@@ -74,9 +105,5 @@ def import_rows(conn: Executes, learners: list[tuple[str, str]], answers: list[S
              json.dumps(list(a.laws)), a.seed, a.position, a.seconds,
              json.dumps(a.extra, sort_keys=True), to_ts(s.answered_at), int(a.retry), a.key or None),
         )
-        if cur.rowcount:
-            added += 1
-            touched.add(s.learner)
-    for learner in sorted(touched):
-        rebuild_cards(conn, learner)
+        added += 1 if cur.rowcount else 0
     return added
