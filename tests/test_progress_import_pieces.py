@@ -38,6 +38,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(transfer, "ANSWERS_PER_WRITE", 100)
     monkeypatch.setattr(transfer, "LEARNERS_PER_WRITE", 2)
+    monkeypatch.setattr(transfer, "PAUSE_SECONDS", 0)  # the pause lets a waiting writer in; none waits here
 
 
 def test_no_transaction_of_an_import_writes_more_than_a_piece(tmp_path: Path, record: Path, small_pieces: None,

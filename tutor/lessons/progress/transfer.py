@@ -11,6 +11,7 @@ transaction of its own (:func:`import_in_pieces`), so another writer never waits
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Protocol
@@ -59,12 +60,16 @@ def export_record(store: _Readable, schema_version: int, learner: str | None = N
     }
 
 
-#: Answers written in one transaction of an import, and learners whose schedules are rebuilt in one: a
-#: writer beside the import (a learner answering while a teacher imports a class's record) waits for one
-#: piece, never the whole import (stop 59: 87,000 answers held the lock for 16 s in one transaction, and
-#: an answer recorded meanwhile gave up after the store's 10 s and was lost).
-ANSWERS_PER_WRITE = 2_000
-LEARNERS_PER_WRITE = 500
+#: Answers written in one transaction of an import, and learners whose schedules are rebuilt in one (each
+#: about half a second of writing here): a writer beside the import (a learner answering while a teacher
+#: imports a class's record) waits for one piece, never the whole import (stop 59: 87,000 answers held the
+#: lock for 16 s in one transaction, and an answer recorded meanwhile gave up after the store's 10 s).
+ANSWERS_PER_WRITE = 5_000
+LEARNERS_PER_WRITE = 2_000
+#: The import's pause between two pieces: longer than SQLite's longest sleep between two tries of a writer
+#: waiting for the lock (100 ms), so a waiting writer is in before the next piece. Without it, the next
+#: piece took the lock again at once and a waiting answer waited 7.5 s of a 24 s import.
+PAUSE_SECONDS = 0.11
 
 
 def import_in_pieces(writing: Callable[[], AbstractContextManager[Executes]], learners: list[tuple[str, str]],
@@ -80,10 +85,12 @@ def import_in_pieces(writing: Callable[[], AbstractContextManager[Executes]], le
                          (name, created))
     added = 0
     for start in range(0, len(answers), ANSWERS_PER_WRITE):
+        time.sleep(PAUSE_SECONDS)
         with writing() as conn:
             added += _insert(conn, answers[start:start + ANSWERS_PER_WRITE])
     named = sorted({s.learner for s in answers})
     for start in range(0, len(named), LEARNERS_PER_WRITE):
+        time.sleep(PAUSE_SECONDS)
         with writing() as conn:
             for learner in named[start:start + LEARNERS_PER_WRITE]:
                 rebuild_cards(conn, learner)
