@@ -223,6 +223,8 @@ def test_the_positions_a_learner_answered_are_read_by_item_and_number(target: st
         # only the numbers below the bound (a page keeps the ones it deals first)
         assert store.answered_positions("anna", "convention", below=7) == {("r-1", 3)}
         assert store.answered_positions("anna", "convention", below=3) == frozenset()
+        # a bound past the database's largest number bounds nothing (it raised OverflowError: stop 59's audit)
+        assert store.answered_positions("anna", "convention", below=2**70) == {("r-1", 3), ("r-2", 7)}
 
 
 def _a_history(store: ProgressStore, learner: str, now: datetime) -> None:

@@ -77,6 +77,8 @@ SCHEMA_VERSION = opening.SCHEMA_VERSION
 DEFAULT_LEARNER = "default"
 #: the longest idempotency key of an answer
 MAX_KEY = 200
+#: The largest position number a database keeps (a signed 64-bit integer, SQLite's and PostgreSQL's bigint).
+_LARGEST_SEED = 2**63 - 1
 #: Answers read whole in one query by their ids (the mistakes queue's): under every database's bound.
 _IDS_PER_READ = 500
 
@@ -284,7 +286,8 @@ class ProgressStore:
         """The ``(item, position number)`` pairs of ``item_kind`` this learner has answered, in any
         session, with a number below ``below`` if given: a drill page deals the others first (the pairs
         only, and only the numbers it deals first; the page reads them once a session, as this goes through
-        every answer of the learner)."""
+        every answer of the learner). A bound past the database's largest whole number bounds nothing."""
+        below = None if below is not None and below > _LARGEST_SEED else below
         bound = "" if below is None else " AND seed < ?"
         rows = self._read("SELECT DISTINCT item_id, seed FROM answers WHERE learner = ? AND item_kind = ?"
                           f" AND seed IS NOT NULL{bound}", (learner, item_kind, *(() if below is None else (below,))))
