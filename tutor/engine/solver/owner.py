@@ -200,6 +200,7 @@ class DDOwner:
         self._started = False
         self._executor: ThreadPoolExecutor | None = None
         self._threads_lock = threading.Lock()
+        self._cpu_lock = threading.Lock()  # workers_cpu: one caller at a time
 
     @property
     def worker_count(self) -> int:
@@ -219,16 +220,18 @@ class DDOwner:
         """CPU seconds this machine's workers have used, by their own clocks (every thread, to the
         nanosecond: /proc counts ticks of 10 ms, as much as a play decision's whole solving; for the
         benchmarks; 0 in-process or on a cluster). It waits until every worker is free and holds them all
-        while it asks."""
+        while it asks; one caller at a time (two, each holding one worker and waiting for the other's,
+        would wait for ever: stop 59's audit)."""
         if self._in_process or not self._workers:
             return 0.0
         who = current_learner()
-        slots = [self._turns.take(who) for _ in range(self._slots_now())]
-        try:
-            return sum(_cpu_of(self._solve_on(slot, {"op": "ping"})) for slot in slots)
-        finally:
-            for slot in slots:
-                self._turns.give_back(slot)
+        with self._cpu_lock:
+            slots = [self._turns.take(who) for _ in range(self._slots_now())]
+            try:
+                return sum(_cpu_of(self._solve_on(slot, {"op": "ping"})) for slot in slots)
+            finally:
+                for slot in slots:
+                    self._turns.give_back(slot)
 
     def start_workers(self) -> None:
         """Start every worker process now, and return without waiting for them: each gets itself ready
