@@ -35,6 +35,16 @@ HELP_WORDS = frozenset({"help", "?", "h"})
 #: entries refused in a row after which a prompt gives up in one line: a script feeding one wrong line
 #: forever (``yes x | tutor drill``) printed refusals until it was killed
 MAX_REFUSALS = 25
+#: entries in a row at one prompt that do not move it on — blank lines, help, a table's hint, why and undo,
+#: refusals — after which the prompt gives up in one line, as after :data:`MAX_REFUSALS` refusals: those were
+#: not counted, so ``yes '' | tutor drill`` and ``yes hint | tutor play`` printed until killed. The same 25: a
+#: learner asks for help or a hint two or three times, then answers; 25 in a row is a script, never a person
+MAX_UNMOVED = MAX_REFUSALS
+#: undos in one deal at a practice table, whatever came between them: a call or card then ``undo``, over and over,
+#: acts each time (which starts the count of :data:`MAX_UNMOVED` again) yet never ends the deal. A deal has at
+#: most a few dozen calls and cards of the learner's (his dummy's too, as declarer): a person who takes back every
+#: one of them, some twice, stays below 100; a script acting and undoing forever stops there
+MAX_UNDOS = 100
 
 SEED_HELP = "seed, 0 to 2**63-1; the same seed gives the same {what}"
 
@@ -148,8 +158,10 @@ def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
     """Read answer lines at ``prompt`` until ``take`` accepts one, and return what it made of it (``None``
     at the end of the input). A blank line returns ``blank`` (by default it asks again); ``help`` (unless
     ``take`` accepts it) prints ``help_text``; anything else is refused in a line (what was typed, then
-    ``refusal``), and :data:`MAX_REFUSALS` in a row stop the command."""
+    ``refusal``). :data:`MAX_REFUSALS` refusals in a row, or :data:`MAX_UNMOVED` entries that are not an
+    answer (blank lines and help included), stop the command."""
     refusals = 0
+    unmoved = Unmoved("blank lines, help or refused answers")
     while True:
         print(prompt, end="", flush=True)
         line = read_answer()
@@ -159,15 +171,17 @@ def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
         if not text:
             if blank is not None:
                 return blank
+            unmoved.again()
             continue
         taken = take(text)
         if taken is not None:
             return taken
         if text.lower() in HELP_WORDS:
             print(help_text)
-            continue
-        print(f"{echo(text)} {refusal} (help: how to answer).")
-        refusals = refused(refusals)
+        else:
+            print(f"{echo(text)} {refusal} (help: how to answer).")
+            refusals = refused(refusals)  # first: 25 refusals are told as before
+        unmoved.again()
 
 
 def refused(in_a_row: int) -> int:
@@ -185,18 +199,55 @@ def table_help(act: str, words: Mapping[str, str]) -> str:
                       f"  {'quit':<{width}}  stop here (also q, exit, or the end of the input)"])
 
 
-def table_command(read: Callable[[str], str], prompt: str) -> str | None:
+class Unmoved:
+    """The entries in a row at one prompt that did not move it on (``what`` names them in the message);
+    :meth:`again` stops the command in one line at :data:`MAX_UNMOVED`, what was done before kept."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.in_a_row = 0
+
+    def again(self) -> None:
+        """One entry more that moved nothing on: a one-line :class:`TutorError` once there are
+        :data:`MAX_UNMOVED` in a row."""
+        self.in_a_row += 1
+        if self.in_a_row >= MAX_UNMOVED:
+            raise TutorError(f"{MAX_UNMOVED} entries in a row moved nothing on ({self.what}): "
+                             "stopping here (what was done is kept)")
+
+    def moved(self) -> None:
+        """The prompt was answered (a call or card played): the count starts again."""
+        self.in_a_row = 0
+
+
+#: what a practice table counts as entries that did not act (:class:`Unmoved`)
+TABLE_UNMOVED = "blank lines, help, hint, why, undo or refused moves"
+
+
+def undone(undos: int) -> int:
+    """One undo more in a deal: the count of undos in the deal, or a one-line :class:`TutorError` once it
+    reaches :data:`MAX_UNDOS` (what was played is kept: the deal as it stands after the undo)."""
+    if undos + 1 >= MAX_UNDOS:
+        raise TutorError(f"{MAX_UNDOS} undos in one deal: stopping here (what was done is kept)")
+    return undos + 1
+
+
+def table_command(read: Callable[[str], str], prompt: str, unmoved: Unmoved | None = None) -> str | None:
     """One command typed at a practice table (``tutor play``, any table size): the line cut to
     :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends.
 
     ``read`` is :func:`read_table_line` at the terminal (bounded before it reads); a test's reader
     may return a longer line, which is cut here. A blank line asks again, as a shell does (Enter
-    pressed by mistake was refused as "bad call ''").
+    pressed by mistake was refused as "bad call ''"), and counts in ``unmoved`` (the table's count of
+    entries that did not act; a count of this prompt's own when none is given): endless blank lines stop.
     """
+    blanks = Unmoved(TABLE_UNMOVED) if unmoved is None else unmoved
     text = ""
     while not text:
         try:
             text = read(prompt)[:MAX_TABLE_LINE].strip()
         except EOFError:
             return None
+        if not text:
+            blanks.again()
     return None if text.lower() in QUIT_WORDS else text

@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.cli.inputs import HELP_WORDS, refused, table_command, table_help
+from tutor.cli.inputs import HELP_WORDS, TABLE_UNMOVED, Unmoved, refused, table_command, table_help, undone
 from tutor.cli.spelling import learner_message, out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
@@ -98,7 +98,8 @@ def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayR
 def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
     """One deal at the terminal, ended by its review (sampled over ``options.layouts``, when asked);
     ``False`` when the learner quits."""
-    shown = refusals = 0
+    shown = refusals = undos = 0
+    unmoved = Unmoved(TABLE_UNMOVED)  # blank lines, help, hint, why, undo: bounded as refusals are
     while True:
         table.run_robots()
         for line in step_lines(table.game, shown, table.learner):
@@ -106,10 +107,16 @@ def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
         shown = len(table.game.steps)
         if not table.learners_turn:
             break
-        outcome = _turn(table, read, options.now)
+        outcome = _turn(table, read, options.now, unmoved)
         refusals = refused(refusals) if outcome == "again" else 0
         if outcome == "quit":
             return False
+        if outcome == "acted":
+            unmoved.moved()
+        else:
+            unmoved.again()
+        if outcome == "undo":
+            undos = undone(undos)  # act, undo, act, undo … acts each time: bounded in the deal
         shown = min(shown, len(table.game.steps))
     print("\n".join(end_of_deal(table.game, table.score(), table.records())))
     print("\n".join(review_lines(table, options.layouts)))
@@ -142,7 +149,7 @@ WORDS = {"hint": "what the robot would do in your place, and why",
          "help": "these lines"}
 
 
-def _turn(table: WayTable, read: Read, now: bool) -> str:
+def _turn(table: WayTable, read: Read, now: bool, unmoved: Unmoved | None = None) -> str:
     game = table.game
     turn = game.to_act
     assert turn is not None
@@ -161,7 +168,8 @@ def _turn(table: WayTable, read: Read, now: bool) -> str:
               + " (type: give CARD PLACE)")
     legal = game.legal_actions()
     shown = ", ".join(map(action_words, legal[:12])) + (" …" if len(legal) > 12 else "")  # noqa: PLR2004
-    text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, help, quit): ")
+    text = table_command(read, f"[{game.phase}, for {table.label(turn[1])}] {shown} (or hint, undo, help, quit): ",
+                         unmoved)
     if text is None:
         return "quit"
     word = text.lower()

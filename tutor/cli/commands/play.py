@@ -30,12 +30,15 @@ from collections.abc import Callable
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import (
     HELP_WORDS,
+    TABLE_UNMOVED,
+    Unmoved,
     add_seed_option,
     read_table_line,
     refused,
     seed_or_random,
     table_command,
     table_help,
+    undone,
 )
 from tutor.cli.spelling import as_call, learner_message, out_of_turn
 from tutor.cli.table_options import (
@@ -157,19 +160,26 @@ def play_deal(table: TableDeal, read: Callable[[str], str], options: TableOption
     """Play ``table`` to its end at the terminal; ``False`` when the learner quits. ``save`` keeps
     the rubber after every action (committed: a kill loses nothing acted)."""
     print(f"Your hand: {hand_line(table.hand(table.learner))}")
-    shown = refusals = 0
+    shown = refusals = undos = 0
+    unmoved = Unmoved(TABLE_UNMOVED)  # blank lines, help, hint, why, undo: bounded as refusals are
     while True:
         table.run_robots()
         shown = _show_new(table, shown)
         if not table.learners_turn:
             break  # the deal is over
-        outcome = _learner_turn(table, read, options.now)
+        outcome = _learner_turn(table, read, options.now, unmoved)
         refusals = refused(refusals) if outcome == "again" else 0
         if save is not None and outcome in ("acted", "undo"):
             table.run_robots()
-            save()
+            save()  # before a count below stops the command: nothing acted or taken back is lost
         if outcome == "quit":
             return False
+        if outcome == "acted":
+            unmoved.moved()
+        else:
+            unmoved.again()
+        if outcome == "undo":
+            undos = undone(undos)  # act, undo, act, undo … acts each time: bounded in the deal
         if outcome == "undo":
             shown = min(shown, len(table.steps))
     _show_new(table, shown)
@@ -187,7 +197,7 @@ WORDS = {"hint": "the book's call or card here, with its law (counted as a hint)
          "help": "these lines"}
 
 
-def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> str:
+def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool, unmoved: Unmoved | None = None) -> str:
     what = "call" if table.phase == "auction" else "card"
     if table.phase == "play":
         print(f"Your hand: {hand_line(table.hand(table.learner))}")
@@ -195,7 +205,7 @@ def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool) -> st
     else:
         print(auction_table(table))
         legal = _legal_calls(table)
-    text = table_command(read, f"Your {what} ({legal}; or hint, undo, why, help, quit): ")
+    text = table_command(read, f"Your {what} ({legal}; or hint, undo, why, help, quit): ", unmoved)
     if text is None:
         return "quit"
     word = text.lower()
