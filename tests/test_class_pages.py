@@ -108,8 +108,8 @@ def test_the_progress_page_reads_the_learners_own_answers_once(db: Path, monkeyp
     # learner's record (bob's 200 more answers change no statement's row count), and no read returns
     # more rows than the learner has answers, nor reads an answer whole (stop 59: the database counts
     # them). Every statement the page's run sends is counted, with its rows.
-    from tutor.lessons.progress.schema import ANSWER_COLUMNS
     from tutor.lessons.progress.connection import Connection, Rows
+    from tutor.lessons.progress.schema import ANSWER_COLUMNS
 
     codes = _class_mode(db)
     sent: list[tuple[str, int]] = []

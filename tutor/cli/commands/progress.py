@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from tutor.cli.commands import SUMMARIES
+from tutor.cli.shown import shown
 from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.progress import ProgressStore, check_learner_name, open_store
@@ -97,12 +98,13 @@ def print_summary(store: ProgressStore, learner: str | None) -> None:
         s = store.summary(name)
         accuracy = f"{s.accuracy:.0%}" if s.accuracy is not None else "—"
         print(
-            f"\n{name}: {count_of(s.answers, 'answer')}, {accuracy} right, {count_of(s.units, 'item')} studied, "
+            f"\n{shown(name)}: {count_of(s.answers, 'answer')}, {accuracy} right, {count_of(s.units, 'item')} studied, "
             f"{s.due} due now, {s.mastered} mastered, streak {count_of(s.streak_days, 'day')}"
         )
         mistakes = store.mistakes(name)[:5]
-        if mistakes:  # in the learner's words, as review --list says them (the drills' modules: only then)
+        if mistakes:  # in the learner's words, as review --list says them (the drills' modules: only then);
+            # the answers as text: a control character stored in one is shown escaped, never obeyed
             from tutor.lessons.review.mistakes import describe_mistake
 
             for stored in mistakes:
-                print(f"  missed: {describe_mistake(stored)}")
+                print(f"  missed: {shown(describe_mistake(stored))}")

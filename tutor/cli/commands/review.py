@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import HELP_WORDS, add_seed_option, ask_until, count_argument, seed_or_random
+from tutor.cli.shown import shown, shown_lines
 from tutor.cli.spelling import read_choice, same_answer, terminal_text
 from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
@@ -38,16 +39,16 @@ def run(args: argparse.Namespace) -> int:
         kinds = set(servable_kinds())
         due = due_items(store, learner)
         if args.list:
-            print(f"{learner}: {len(due)} due")
+            print(f"{shown(learner)}: {len(due)} due")
             from tutor.lessons.progress.report import Names  # pandas: only for the list
 
             names = Names.read()  # each item as the learner reads it ("Law ≈61", a drill's convention), not its id
             for kind, item_id in due:
                 name = names.item(kind, item_id)
-                print(f"  {'drill: ' + name if kind == 'convention' else name}"
+                print(f"  {shown('drill: ' + name if kind == 'convention' else name)}"
                       + ("" if kind in kinds else "  (no exercise for this kind yet)"))
             for stored in store.mistakes(learner):
-                print(f"  mistake: {describe_mistake(stored)}")
+                print(f"  mistake: {shown(describe_mistake(stored))}")
             return 0
         results: Iterator[Exercise | Skipped]
         if args.mistakes:
@@ -61,10 +62,10 @@ def run(args: argparse.Namespace) -> int:
         asked = 0
         for result in results:  # each item on its own: one that cannot be served is skipped
             if isinstance(result, Skipped):
-                print(result.line)
+                print(shown(result.line))
                 continue
             asked += 1
-            print(f"\n[{asked}] {result.heading}")
+            print(f"\n[{asked}] {shown(result.heading)}")
             if not ask(store, learner, result):
                 break
         if not asked and args.mistakes:
@@ -103,10 +104,12 @@ def _chosen(text: str, exercise: Exercise, cards_or_calls: bool) -> str | None:
 def ask(store: ProgressStore, learner: str, exercise: Exercise) -> Answer | None:
     """Show one exercise, record the answer, then give feedback: the answer recorded (``None`` at the
     end of the input)."""
-    print(terminal_text(exercise.prompt))  # the page's Markdown: its line breaks, no ``**`` or fences
+    # the page's Markdown: its line breaks, no ``**`` or fences; a replay's prompt quotes a stored position,
+    # whose control characters are shown escaped
+    print(shown_lines(terminal_text(exercise.prompt)))
     cards_or_calls = exercise.item_kind == "convention"  # a drill: its choices are cards or calls
     for index, choice in enumerate(exercise.choices, 1):
-        print(f"  {index}. {exercise.choice_name(choice)}")
+        print(f"  {index}. {shown(exercise.choice_name(choice))}")
     started = time.monotonic()
     line = _answer_line(exercise, cards_or_calls)
     if line is None:
@@ -114,8 +117,9 @@ def ask(store: ProgressStore, learner: str, exercise: Exercise) -> Answer | None
     answer = exercise.answer(line, time.monotonic() - started)
     level = mastery(store, learner, (exercise.item_kind, exercise.item_id))
     store.record(answer, learner)  # recorded before the feedback is shown
-    expected = exercise.choice_name(exercise.expected)
+    expected = shown(exercise.choice_name(exercise.expected))
+    feedback = exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning")
     print(("Right. " if answer.correct else f"Not quite: the answer is {expected}. ")
-          + terminal_text(exercise.feedback("mastered" if answer.correct and level == "mastered" else "learning")))
+          + shown_lines(terminal_text(feedback)))
     sys.stdout.flush()
     return answer

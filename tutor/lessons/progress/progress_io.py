@@ -14,21 +14,39 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.jsonread import json_kind, parse_json_bytes, read_json_source
 from tutor.engine.seeds import check_seed
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import (
+    MAX_KEY,
     SCHEMA_VERSION,
     ProgressStore,
     StoredAnswer,
     check_learner_name,
     from_ts,
     to_ts,
+)
+from tutor.lessons.progress.columns import (
+    MAX_ANSWER_TEXT,
+    MAX_EXTRA,
+    MAX_EXTRA_KEY,
+    MAX_ITEM_ID,
+    MAX_LAWS,
+    MAX_POSITION,
+    control_character,
 )
 from tutor.lessons.progress.schema import in_range
 
@@ -50,9 +68,36 @@ def _seed(value: int | None, info: ValidationInfo) -> int | None:
     return None if value is None else check_seed(value, str(info.field_name))
 
 
+def _no_control(text: str) -> str:
+    """``text`` if it holds no control character (C0, DEL, C1): a record's text is shown in the terminal and
+    on the pages, where ESC and a line break would act (clear the screen, forge a line) instead of showing."""
+    found = control_character(text)
+    if found:
+        raise ValueError(f"a control character ({found}); the tutor never writes one here")
+    return text
+
+
+def _no_control_but_tab(text: str) -> str:
+    """The same, a tab allowed: a learner's typed answer may hold one (the terminal's line takes it)."""
+    found = control_character(text, tab=True)
+    if found:
+        raise ValueError(f"a control character ({found}); a typed answer holds none but a tab")
+    return text
+
+
+#: an import's texts: bounded (schema.py's ``MAX_…``, what the tutor itself writes) and without control characters
+_Id = Annotated[str, Field(min_length=1, max_length=MAX_ITEM_ID), AfterValidator(_no_control)]
+_Law = Annotated[str, Field(max_length=MAX_ITEM_ID), AfterValidator(_no_control)]
+_Name = Annotated[str, Field(max_length=100), AfterValidator(_no_control)]
+_Typed = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), AfterValidator(_no_control_but_tab)]
+_Position = Annotated[str, Field(max_length=MAX_POSITION), AfterValidator(_no_control)]
+_ExtraKey = Annotated[str, Field(max_length=MAX_EXTRA_KEY), AfterValidator(_no_control)]
+_ExtraValue = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), AfterValidator(_no_control)]
+
+
 class _Learner(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=100)
+    name: _Name
     created_at: datetime
 
     _in_range = field_validator("created_at")(_when)
@@ -60,21 +105,21 @@ class _Learner(BaseModel):
 
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    uid: str = Field(min_length=8, max_length=64)
-    learner: str = Field(max_length=100)
+    uid: Annotated[str, Field(min_length=8, max_length=64), AfterValidator(_no_control)]
+    learner: _Name
     answered_at: datetime
-    item_kind: str = Field(min_length=1, max_length=200)
-    item_id: str = Field(min_length=1, max_length=200)
+    item_kind: _Id
+    item_id: _Id
     correct: bool
-    given: str
-    expected: str
-    laws: list[str] = []
+    given: _Typed
+    expected: _Typed
+    laws: list[_Law] = Field(default=[], max_length=MAX_LAWS)
     seed: int | None = None
-    position: str = ""
+    position: _Position = ""
     seconds: float | None = Field(default=None, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
-    extra: dict[str, str] = {}
+    extra: dict[_ExtraKey, _ExtraValue] = Field(default={}, max_length=MAX_EXTRA)
     retry: bool = False
-    key: str = Field(default="", max_length=200)
+    key: Annotated[str, Field(max_length=MAX_KEY), AfterValidator(_no_control)] = ""
 
     _in_range = field_validator("answered_at")(_when)
     _seed_range = field_validator("seed")(_seed)
@@ -103,6 +148,25 @@ def export_json(store: ProgressStore, path: Path, learner: str | None = None) ->
 _OBJECT = re.compile(r"a valid dictionary(?: or instance of \w+)?")
 
 
+#: a part of a problem's place named as it is (``answers``, ``0``, ``given``); any other is quoted
+_PLAIN_PART = re.compile(r"[\w.:\[\]-]{1,80}", re.ASCII)
+
+
+def _where(loc: tuple[int | str, ...], data: dict[object, object]) -> str:
+    """Where a problem is: ``answers.3.given``, with the answer's uid when it has one. A part that is a key of
+    the file's (an ``extra`` entry's name) is quoted and cut, so no control character or 15 MB key reaches
+    the line."""
+    where = ".".join(p if isinstance(p, str) and _PLAIN_PART.fullmatch(p) else
+                     str(p) if isinstance(p, int) else echo(p, 40) for p in loc) or "(top)"
+    if len(loc) > 1 and loc[0] == "answers" and isinstance(loc[1], int):
+        answers = data.get("answers")
+        answer = answers[loc[1]] if isinstance(answers, list) and 0 <= loc[1] < len(answers) else None
+        uid = answer.get("uid") if isinstance(answer, dict) else None
+        if isinstance(uid, str) and uid:
+            where += f" (uid {uid})" if _PLAIN_PART.fullmatch(uid) else f" (uid {echo(uid, 40)})"
+    return where
+
+
 def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
     """Validate an exported record; every problem is reported at once."""
     if not isinstance(data, dict):  # pydantic's words: "a valid dictionary or instance of _Record"
@@ -114,8 +178,7 @@ def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list
     except ValidationError as err:
         errors = err.errors(include_url=False, include_input=False)
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {_OBJECT.sub('a JSON object', e['msg'])}"
-            for e in errors[:10]
+            f"{_where(e['loc'], data)}: {_OBJECT.sub('a JSON object', e['msg'])}" for e in errors[:10]
         ) + (f"; … and {len(errors) - 10:,} more problems" if len(errors) > 10 else "")
         raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
     if record.schema_version > SCHEMA_VERSION:

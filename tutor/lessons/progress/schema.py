@@ -31,6 +31,15 @@ from fsrs import Card
 
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
+from tutor.lessons.progress.columns import (
+    flag_column,
+    kind_of,
+    named,
+    seconds_column,
+    text_column,
+    whole_column,
+    whole_or_none_column,
+)
 from tutor.lessons.progress.connection import SqlRow
 from tutor.lessons.progress.srs import Retention, UnitState, new_card, review, review_units
 
@@ -272,22 +281,30 @@ def _damaged(what: str, detail: str) -> DamagedRecordError:
         "point TUTOR_DB or --db at another file.")
 
 
-def _json_text(text: object) -> str | bytes | bytearray:
+def _jsontext_column(text: object) -> str | bytes | bytearray:
     """``text`` if ``json.loads`` can read it; else the TypeError ``json.loads`` raises (a damaged row)."""
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(text).__name__}")
     return text
 
 
+def _json_value(text: object, what: str) -> object:
+    """``text`` read as JSON; text that is not JSON is a ValueError naming ``what``."""
+    try:
+        return json.loads(_jsontext_column(text))
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{what} is not JSON ({err})") from None
+
+
 def _json_list(text: object, what: str) -> list[str]:
-    value = json.loads(_json_text(text))
+    value = _json_value(text, what)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"{what} is {echo(value)}, not a list of texts")
     return value
 
 
 def _json_texts(text: object, what: str) -> dict[str, str]:
-    value = json.loads(_json_text(text))
+    value = _json_value(text, what)
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
         raise ValueError(f"{what} is {echo(value)}, not an object of texts")
     return value
@@ -325,18 +342,28 @@ def _laws_read(text: str) -> tuple[str, ...]:
 
 
 def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
-    """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`."""
+    """A row of ``answers`` as a record; a row that does not read back is a :class:`DamagedRecordError`
+    naming the answer and the field: each column must hold what the schema says (a text, 0 or 1, a whole
+    number or a number of seconds), as an SQLite file's columns need not (``UPDATE answers SET
+    expected = x'ff'`` stores a blob, ``seconds = 'slow'`` a text)."""
     (id_, uid, learner, kind, item, correct, given, expected, laws, seed, position, seconds, extra, at,
      retry) = row[:15]
     key = row[15] if len(row) > 15 else ""  # noqa: PLR2004 - a replay row has no key (REPLAY_COLUMNS)
+    if isinstance(id_, bool) or not isinstance(id_, int):
+        raise _damaged("an answer", f"id is {kind_of(id_)}, not a whole number")
     try:
         answer = Answer(
-            item_kind=kind, item_id=item, correct=bool(correct), given=given, expected=expected,
-            laws=_laws_read(laws) if isinstance(laws, str) else tuple(_json_list(laws, "laws")), seed=seed,
-            position=position, seconds=seconds, extra={} if extra == "{}" else _json_texts(extra, "extra"),
-            retry=bool(retry), key=key or "",
+            item_kind=text_column(kind, "item_kind"), item_id=text_column(item, "item_id"), correct=flag_column(correct, "correct"),
+            given=text_column(given, "given"), expected=text_column(expected, "expected"),
+            laws=_laws_read(text_column(laws, "laws")),
+            seed=whole_or_none_column(seed, "seed"), position=text_column(position, "position"), seconds=seconds_column(seconds),
+            extra={} if extra == "{}" else _json_texts(text_column(extra, "extra"), "extra"), retry=flag_column(retry, "retry"),
+            key="" if key is None else text_column(key, "key"),
         )
-        return StoredAnswer(id=id_, uid=uid, learner=learner, answered_at=from_ts(at), answer=answer)
+        return StoredAnswer(id=id_, uid=text_column(uid, "uid"), learner=text_column(learner, "learner"),
+                            answered_at=from_ts(text_column(at, "answered_at")), answer=answer)
+    except DamagedRecordError:  # a stored time that is not one: said by from_ts
+        raise
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
         raise _damaged(f"answer {id_}", echo(str(err), 200)) from None
 
@@ -345,10 +372,15 @@ def unit_from_row(row: tuple[Any, ...]) -> UnitState:
     """A row of ``cards`` as a schedule; a row that does not read back is a :class:`DamagedRecordError`."""
     learner, kind, item, card, reps, lapses, streak, reviews, first, last = row
     try:
+        learner, kind, item = text_column(learner, "learner"), text_column(kind, "item_kind"), text_column(item, "item_id")
+        reps, lapses, streak, reviews = (whole_column(reps, "reps"), whole_column(lapses, "lapses"),
+                                         whole_column(streak, "right_streak"), whole_column(reviews, "reviews"))
         retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
-        return UnitState(learner, kind, item, Card.from_json(card), reps, lapses, streak, retention)
+        return UnitState(learner, kind, item, Card.from_json(text_column(card, "card")), reps, lapses, streak, retention)
+    except DamagedRecordError:  # a stored time that is not one: said by from_ts
+        raise
     except (ValueError, TypeError, KeyError, RecursionError) as err:
-        raise _damaged(f"the schedule of {kind} {item}", echo(str(err), 200)) from None
+        raise _damaged(f"the schedule of {named(kind)} {named(item)}", echo(str(err), 200)) from None
 
 
 def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,
