@@ -197,3 +197,19 @@ def test_the_audits_damaged_rows_give_one_line_in_the_terminal_not_a_traceback(
     line = one_error_line(err)
     assert code == 2 and "damaged" in line and assignment.split()[0] in line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_typed_answer_with_a_control_character_is_refused_before_it_is_stored(tmp_path: Path) -> None:
+    """What an import refuses is refused where it is typed too (the Review page, ``tutor review``): else the
+    tutor's own export of such an answer would be refused on import. A tab is an answer's, as on import."""
+    from tutor.lessons.review import Exercise
+
+    exercise = Exercise("law", "law-12", "How many?", "5")
+    for typed in ("\x1b[2J5", "5\x07", "5\x7f", "5\x9b"):
+        with pytest.raises(TutorError, match="control character"):
+            exercise.answer(typed)
+    with open_store(tmp_path / "tab.db") as store:
+        store.record(exercise.answer("5\t"), "anna")
+        export_json(store, tmp_path / "tab.json")
+    with open_store(tmp_path / "back.db") as back:
+        assert import_json(back, tmp_path / "tab.json") == 1

@@ -27,6 +27,7 @@ from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
 from tutor.lessons.content.laws import law_entries as content_law_entries
 from tutor.lessons.progress import ProgressStore, StoredAnswer
+from tutor.lessons.progress.columns import control_character
 from tutor.lessons.progress.srs import Mastery
 from tutor.lessons.words import law_name
 
@@ -77,10 +78,15 @@ class Exercise:
     def answer(self, given: str, seconds: float | None = None, *, retry: bool = False) -> Answer:
         """The :class:`Answer` record of ``given``, ready for the progress store
         (``retry``: a second answer after the feedback was shown, which counts for nothing).
-        An answer longer than :data:`MAX_GIVEN` characters is refused, not stored."""
+        An answer longer than :data:`MAX_GIVEN` characters is refused, not stored; so is one holding a
+        control character but a tab (pasted into the terminal: the record's own export would then be
+        refused on import, and the terminal would obey it when the answer is shown again)."""
         if len(given) > MAX_GIVEN:
             raise TutorError(f"your answer is longer than {MAX_GIVEN} characters (the limit): "
                              "no answer here needs more")
+        found = control_character(given, tab=True)
+        if found:
+            raise TutorError(f"your answer holds a control character ({found}): type the answer as text")
         return Answer(
             item_kind=self.item_kind, item_id=self.item_id, correct=self.is_right(given),
             given=given, expected=self.expected, laws=self.laws, seed=self.seed,
