@@ -213,3 +213,15 @@ def test_a_typed_answer_with_a_control_character_is_refused_before_it_is_stored(
         export_json(store, tmp_path / "tab.json")
     with open_store(tmp_path / "back.db") as back:
         assert import_json(back, tmp_path / "tab.json") == 1
+
+
+def test_a_mistake_is_told_in_a_bounded_line_whatever_an_older_tutor_stored(tmp_path: Path) -> None:
+    """An older tutor imported answers of any length (the audit's had 15,000,000 characters, drawn whole on the
+    Review page): a mistake's line, on the page and at the terminal, is cut around the middle."""
+    from tutor.lessons.review.mistakes import MAX_DESCRIBED, describe_mistake
+
+    with open_store(tmp_path / "old.db") as store:
+        store.record(Answer("law", "law-12", False, "x" * 150_000, "5"), "anna")
+        (mistake,) = store.mistakes("anna")
+    line = describe_mistake(mistake)
+    assert len(line) <= MAX_DESCRIBED and "left out" in line and line.startswith("Law")

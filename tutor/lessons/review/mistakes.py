@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from tutor.engine.errors import shorten
 from tutor.engine.nouns import count_of
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress import ProgressStore, StoredAnswer
@@ -40,8 +41,19 @@ def replay_mistakes(store: ProgressStore, learner: str,
         yield stored, attempt(a.item_kind, a.item_id, functools.partial(replay, stored))
 
 
+#: The longest line a mistake is told in: two typed answers of 200 characters and the words around them.
+#: A longer stored answer (an older tutor imported any length: stop 59's audit had one of 15,000,000
+#: characters) is cut around the middle, saying how much was left out.
+MAX_DESCRIBED = 600
+
+
 def describe_mistake(stored: StoredAnswer) -> str:
-    """One line in the learner's words: what the position was about, his answer and the book's."""
+    """One line in the learner's words: what the position was about, his answer and the book's (at most
+    :data:`MAX_DESCRIBED` characters)."""
+    return shorten(_described(stored), MAX_DESCRIBED)
+
+
+def _described(stored: StoredAnswer) -> str:
     a = stored.answer
     kind = a.extra.get("kind", "")
     if a.item_kind in ("convention", "law") and kind in PLAY_VERBS:  # a law's: the three-handed dummy's lead
