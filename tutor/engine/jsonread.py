@@ -33,6 +33,8 @@ from __future__ import annotations
 import json
 import math
 import re
+from array import array
+from itertools import accumulate
 from typing import Any, NoReturn
 
 from tutor.engine.errors import TutorError, echo, shorten
@@ -45,9 +47,16 @@ MAX_JSON_DEPTH = 64
 #: The most digits an integer may have (a seed has at most 19).
 MAX_JSON_DIGITS = 40
 
-#: JSON strings, whose brackets do not count for the nesting (escapes included).
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+#: A JSON string, whose brackets do not count for the nesting (an escape is taken as two characters), or a
+#: string left open, then to the end of the text. Once started it cannot fail (a lone backslash can only be
+#: the last character) and it never gives back what it took, so a search never starts again inside a string:
+#: a pattern that failed on an open string was tried again from every quote after it (quadratic time).
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
+#: The text before the first string left open (all of it when every string is closed), in one pass.
+_CLOSED = re.compile(r'[^"]*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^"]*+)*+', re.DOTALL)
+#: Brackets as steps of the nesting, as signed bytes: ``[`` and ``{`` 1, ``]`` and ``}`` -1; other bytes go.
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
 
 
 class JsonInputError(TutorError):
@@ -193,14 +202,35 @@ def json_int(value: object, field: str, low: int, high: int) -> int:
 
 
 def _check_depth(text: str, source: str, max_depth: int) -> None:
-    """Refuse nesting deeper than ``max_depth`` without recursing (strings do not count)."""
+    """Refuse nesting deeper than ``max_depth`` without recursing (strings do not count).
+
+    Linear in the length of the text, with no Python loop over its characters or brackets: the strings
+    are taken out by at most two passes of a regular expression (:func:`_outside_strings`), then the depth
+    after each bracket is a running sum of the brackets as signed bytes (a ``]`` or ``}`` too many makes it
+    negative, as before).
+    """
     if text.count("[") + text.count("{") <= max_depth:
         return
-    depth = 0
-    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
-        depth += 1 if bracket.group() in "[{" else -1
-        if depth > max_depth:
-            _refuse(source, f"nested deeper than {max_depth} arrays or objects (the limit)")
+    outside = _outside_strings(text).encode("utf-8", "surrogatepass")  # a bracket: one byte, in no other
+    steps = array("b", outside.translate(_STEPS, _NOT_BRACKETS))
+    if max(accumulate(steps), default=0) > max_depth:
+        _refuse(source, f"nested deeper than {max_depth} arrays or objects (the limit)")
+
+
+def _outside_strings(text: str) -> str:
+    r"""``text`` with each closed string written ``""``, and a string left open kept as it is to the end
+    (its brackets count: ``json.loads`` refuses the text anyway), in time linear in the length.
+
+    >>> _outside_strings(r'[{"a]": "\"}"}, "[b\"] [')
+    '[{"": ""}, "[b\\"] ['
+    """
+    stripped = _STRING.sub('""', text)
+    if stripped.endswith('""'):  # the last string may be one left open: it was written "" too
+        closed = _CLOSED.match(text)  # it matches any text, at least the empty start
+        start = closed.end() if closed else len(text)
+        if start < len(text):
+            stripped = stripped[:-2] + text[start:]
+    return stripped
 
 
 def _refuse(source: str, reason: str) -> NoReturn:
