@@ -193,7 +193,7 @@ def test_audit_reproduction_through_the_cli(tmp_path: Path, regex_work: Work) ->
     path.write_text("[" * 65 + '"' + '\\"' * 20_000, encoding="utf-8")
     code, out, err = run_cli(["score", str(path)])
     assert (code, out) == (2, "")
-    assert err.strip().split("\n") == [f"error: input: {DEEPER}"]
+    assert err.strip().split("\n") == [f"error: {path}: {DEEPER}"]
     assert regex_work.examined <= 3 * path.stat().st_size
 
 

@@ -122,7 +122,7 @@ def test_invalid_json_and_missing_file_are_one_line_errors(tmp_path: Path, capsy
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     assert main(["score", str(bad)]) == 2
-    assert capsys.readouterr().err.startswith("error: input: not valid JSON")
+    assert capsys.readouterr().err.startswith(f"error: {bad}: not valid JSON")  # the file named
     assert main(["score", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err.startswith("error: FILE: cannot read")
 

@@ -11,6 +11,7 @@ import argparse
 import json
 
 from tutor.cli.commands import SUMMARIES
+from tutor.cli.shown import shown
 from tutor.engine.errors import echo
 from tutor.engine.json_types import JsonValue
 from tutor.engine.jsonread import JsonInputError, read_json_source
@@ -41,7 +42,7 @@ def read_json(name: str) -> JsonValue:
         if err.unreadable:
             raise ScoringError("FILE", f"cannot read {echo(name)}: {err.reason.removeprefix('cannot read: ')}") \
                 from None
-        raise ScoringError("input", err.reason) from None
+        raise ScoringError(shown(err.source, 200), err.reason) from None  # the file, as `tutor advise` names it
 
 
 def run(args: argparse.Namespace) -> int:
