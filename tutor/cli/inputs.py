@@ -232,6 +232,28 @@ def undone(undos: int) -> int:
     return undos + 1
 
 
+class TableEntries:
+    """What a practice table counts of the learner's entries in one deal, at every table size: refusals in a
+    row (:data:`MAX_REFUSALS`), entries in a row that did not act (:data:`MAX_UNMOVED`: ``unmoved``, which
+    :func:`table_command` also gives its blank lines) and undos (:data:`MAX_UNDOS`). :meth:`count` stops the
+    command in one line at any of them; what was played is kept."""
+
+    def __init__(self) -> None:
+        self.refusals = self.undos = 0
+        self.unmoved = Unmoved(TABLE_UNMOVED)
+
+    def count(self, outcome: str) -> None:
+        """One turn's outcome: ``"acted"``, ``"undo"``, ``"again"`` (refused), or another entry that did not act
+        (help, hint, why)."""
+        self.refusals = refused(self.refusals) if outcome == "again" else 0  # first: 25 refusals told as before
+        if outcome == "acted":
+            self.unmoved.moved()
+        else:
+            self.unmoved.again()
+        if outcome == "undo":
+            self.undos = undone(self.undos)  # act, undo, act, undo … acts each time: bounded in the deal
+
+
 def table_command(read: Callable[[str], str], prompt: str, unmoved: Unmoved | None = None) -> str | None:
     """One command typed at a practice table (``tutor play``, any table size): the line cut to
     :data:`MAX_TABLE_LINE` and stripped, or ``None`` when the learner quits or the input ends.

@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tutor.cli.inputs import HELP_WORDS, TABLE_UNMOVED, Unmoved, refused, table_command, table_help, undone
+from tutor.cli.inputs import HELP_WORDS, TableEntries, Unmoved, table_command, table_help
 from tutor.cli.spelling import learner_message, out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
@@ -98,8 +98,8 @@ def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayR
 def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
     """One deal at the terminal, ended by its review (sampled over ``options.layouts``, when asked);
     ``False`` when the learner quits."""
-    shown = refusals = undos = 0
-    unmoved = Unmoved(TABLE_UNMOVED)  # blank lines, help, hint, why, undo: bounded as refusals are
+    shown = 0
+    entries = TableEntries()  # refusals, entries that did not act, undos: each bounded
     while True:
         table.run_robots()
         for line in step_lines(table.game, shown, table.learner):
@@ -107,16 +107,10 @@ def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
         shown = len(table.game.steps)
         if not table.learners_turn:
             break
-        outcome = _turn(table, read, options.now, unmoved)
-        refusals = refused(refusals) if outcome == "again" else 0
+        outcome = _turn(table, read, options.now, entries.unmoved)
         if outcome == "quit":
             return False
-        if outcome == "acted":
-            unmoved.moved()
-        else:
-            unmoved.again()
-        if outcome == "undo":
-            undos = undone(undos)  # act, undo, act, undo … acts each time: bounded in the deal
+        entries.count(outcome)
         shown = min(shown, len(table.game.steps))
     print("\n".join(end_of_deal(table.game, table.score(), table.records())))
     print("\n".join(review_lines(table, options.layouts)))

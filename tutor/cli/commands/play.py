@@ -30,15 +30,13 @@ from collections.abc import Callable
 from tutor.cli.commands import SUMMARIES
 from tutor.cli.inputs import (
     HELP_WORDS,
-    TABLE_UNMOVED,
+    TableEntries,
     Unmoved,
     add_seed_option,
     read_table_line,
-    refused,
     seed_or_random,
     table_command,
     table_help,
-    undone,
 )
 from tutor.cli.spelling import as_call, learner_message, out_of_turn
 from tutor.cli.table_options import (
@@ -160,26 +158,20 @@ def play_deal(table: TableDeal, read: Callable[[str], str], options: TableOption
     """Play ``table`` to its end at the terminal; ``False`` when the learner quits. ``save`` keeps
     the rubber after every action (committed: a kill loses nothing acted)."""
     print(f"Your hand: {hand_line(table.hand(table.learner))}")
-    shown = refusals = undos = 0
-    unmoved = Unmoved(TABLE_UNMOVED)  # blank lines, help, hint, why, undo: bounded as refusals are
+    shown = 0
+    entries = TableEntries()  # refusals, entries that did not act, undos: each bounded
     while True:
         table.run_robots()
         shown = _show_new(table, shown)
         if not table.learners_turn:
             break  # the deal is over
-        outcome = _learner_turn(table, read, options.now, unmoved)
-        refusals = refused(refusals) if outcome == "again" else 0
+        outcome = _learner_turn(table, read, options.now, entries.unmoved)
         if save is not None and outcome in ("acted", "undo"):
             table.run_robots()
             save()  # before a count below stops the command: nothing acted or taken back is lost
         if outcome == "quit":
             return False
-        if outcome == "acted":
-            unmoved.moved()
-        else:
-            unmoved.again()
-        if outcome == "undo":
-            undos = undone(undos)  # act, undo, act, undo … acts each time: bounded in the deal
+        entries.count(outcome)
         if outcome == "undo":
             shown = min(shown, len(table.steps))
     _show_new(table, shown)
