@@ -1,7 +1,7 @@
 """An import is written in pieces, each committed on its own, so a writer beside it waits for one piece
 (stop 59's audit: 87,000 answers in one transaction held the lock for 16 s, and a learner's answer recorded
 meanwhile gave up after the store's 10 s and was lost); an import stopped part way is finished by running it
-again, with the schedules an uninterrupted import gives (docs/progress.md)."""
+again, with the schedules an uninterrupted import gives (docs/progress.md). On both back ends."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(transfer, "PAUSE_SECONDS", 0)  # the pause lets a waiting writer in; none waits here
 
 
-def test_no_transaction_of_an_import_writes_more_than_a_piece(tmp_path: Path, record: Path, small_pieces: None,
+def test_no_transaction_of_an_import_writes_more_than_a_piece(target: str, record: Path, small_pieces: None,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Each transaction the import opens holds at most 100 answers and at most 2 learners' rebuilt
     schedules (the pieces set here): 450 answers are five transactions of answers, five learners three of
@@ -58,7 +58,7 @@ def test_no_transaction_of_an_import_writes_more_than_a_piece(tmp_path: Path, re
             transactions[-1].append(sql)
         return execute(self, sql, params)  # type: ignore[arg-type]
 
-    with open_store(tmp_path / "target.db") as store:
+    with open_store(target) as store:
         monkeypatch.setattr(Connection, "begin_write", counted_begin)
         monkeypatch.setattr(Connection, "execute", counted)
         assert import_json(store, record) == 450
@@ -75,7 +75,8 @@ def _schedules(store: ProgressStore) -> dict[str, list[tuple[object, ...]]]:
                       for u in store.units(learner)] for learner in LEARNERS}
 
 
-def test_an_import_stopped_part_way_is_finished_by_running_it_again(tmp_path: Path, record: Path, small_pieces: None,
+def test_an_import_stopped_part_way_is_finished_by_running_it_again(target: str, tmp_path: Path, record: Path,
+                                                                    small_pieces: None,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The import stops at its third piece of answers (the database gone, a kill): two pieces are in,
     no schedule is rebuilt. Run again, it adds the rest and every schedule is what an import in one go
@@ -91,7 +92,7 @@ def test_an_import_stopped_part_way_is_finished_by_running_it_again(tmp_path: Pa
             raise OSError("the disk went away")
         return insert(conn, answers)  # type: ignore[arg-type]
 
-    with open_store(tmp_path / "stopped.db") as store:
+    with open_store(target) as store:
         monkeypatch.setattr(transfer, "_insert", stops_at_the_third)
         with pytest.raises(ProgressStoreError, match="import the file again"):
             import_json(store, record)
