@@ -225,3 +225,13 @@ def test_a_mistake_is_told_in_a_bounded_line_whatever_an_older_tutor_stored(tmp_
         (mistake,) = store.mistakes("anna")
     line = describe_mistake(mistake)
     assert len(line) <= MAX_DESCRIBED and "left out" in line and line.startswith("Law")
+
+
+def test_bidirectional_overrides_are_shown_escaped_and_right_to_left_marks_kept() -> None:
+    """A stored U+202E turns what follows it round on the terminal's line ("your answer: 5" reads backwards);
+    the embeddings, overrides and isolates are escaped, the marks a Hebrew or Arabic text holds are not."""
+    from tutor.cli.shown import shown
+
+    for char in ("\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"):
+        assert shown(f"5{char}6") == f"5\\u{ord(char):04x}6"
+    assert shown("שלום \u200f5") == "שלום \u200f5"
