@@ -181,6 +181,14 @@ def test_a_teacher_makes_a_class_two_learners_join_and_the_view_shows_their_answ
     teacher.run()
     table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
     assert dict(zip(table["learner"], table["answers"], strict=True)) == {"anna": 1, "bob": 6}
+    # an assignment set on the page is in the learners' table at once, in the run that set it
+    teacher.text_input(key="teacher_assign_title").input("Law twelve")
+    teacher.text_area(key="teacher_assign_items").input("law 12")
+    teacher.button[[b.label for b in teacher.button].index("Set it")].click()
+    teacher.run()
+    assert any("Assignment set" in s.value for s in teacher.success)
+    table = next(d.value for d in teacher.dataframe if "answers" in d.value.columns)
+    assert "Law twelve" in table.columns
     # laws and items named as the learners read them ("law-12 ×2" and "law-12" before); the id kept beside
     # each item, for the teacher to assign it
     assert dict(zip(table["learner"], table["mistakes by law"], strict=True))["bob"] == "law 12 ×2"

@@ -92,12 +92,13 @@ PERIOD = "teacher_period"
 
 
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
+    learners = cls.members(_state.store(), teacher, chosen.id)
+    _assign(teacher, chosen, learners)  # first: an assignment set in this run is in the table below
     # the period's box is drawn below, but its value (this run's) is known now: both reports from one read
     period = st.session_state.get(PERIOD)
     whole, reports, tasks = dashboard.class_reports(_state.store(), teacher, chosen.id,
                                                     period if period in dashboard.PERIODS else None)
-    _assign(teacher, chosen, [r.learner for r in whole])
-    roster_section(teacher, chosen, [r.learner for r in whole])
+    roster_section(teacher, chosen, learners)
     st.subheader("Needs attention")
     lagging = dashboard.needs_attention(whole)  # on the whole record: a quiet week is itself a reason
     for learner, reason in lagging:
