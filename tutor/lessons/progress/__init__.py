@@ -57,6 +57,7 @@ from tutor.lessons.progress.schema import (
     advance,
     answer_from_row,
     from_ts,
+    in_range,
     laws_of,
     save_unit,
     to_ts,
@@ -237,7 +238,7 @@ class ProgressStore:
         stored one is returned and no schedule moves (issue 31: a replayed or re-saved deal).
         """
         learner = check_learner_name(learner)
-        when = from_ts(to_ts(now or datetime.now(UTC)))
+        when = from_ts(to_ts(in_range(now or datetime.now(UTC), "the answer's time")))  # one a schedule fits
         uid = uuid.uuid4().hex
         if len(answer.key) > MAX_KEY:
             raise TutorError(f"an answer's key is at most {MAX_KEY} characters")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from tutor.engine.errors import echo
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.nouns import count_of
 
 #: The bounds of an answer's stored fields, applied to every record imported (``tutor progress --import``,
@@ -100,3 +100,24 @@ def seconds_column(value: object) -> float | None:
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value) if isinstance(value, int) else value
     raise TypeError(f"seconds is {kind_of(value)}, not a number of seconds")
+
+
+class DamagedRecordError(TutorError):
+    """A row of the progress database cannot be read back: the file is damaged (and left untouched)."""
+
+
+def damaged(what: str, detail: str) -> DamagedRecordError:
+    """The damaged-record error: what cannot be read, why, and what to do (the file is never changed)."""
+    return DamagedRecordError(
+        f"The progress database is damaged: {what} cannot be read ({detail}). The tutor has not changed "
+        "the file; restore a JSON export with `tutor progress --import FILE` into a new database, or "
+        "point TUTOR_DB or --db at another file.")
+
+
+def stored_text(value: object, field: str) -> str:
+    """A text column's value read by a count (:mod:`tutor.lessons.progress.tallies`, :mod:`.facts`): anything
+    else (a blob, a number written over it) is a damaged record naming the field, as a whole row's reading says."""
+    try:
+        return text_column(value, field)
+    except TypeError as err:
+        raise damaged("an answer", str(err)) from None

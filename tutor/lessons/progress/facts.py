@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
 from tutor.lessons.answers import MARKED_LEARNED, is_self_report
+from tutor.lessons.progress.columns import stored_text
 from tutor.lessons.progress.local_days import HOUR, HourDays, Read, local_day, rows_in_hours
 from tutor.lessons.progress.schema import extra_of, to_ts
 
@@ -27,8 +28,9 @@ def counts_in_row(item_kind: object, given: object, expected: object, extra: obj
     row: ``extra`` parsed only when it holds something (nearly every answer's is ``{}``)."""
     if retry:
         return False
-    marks = extra_of(extra) if extra != "{}" else {}
-    return not is_self_report(str(item_kind), str(given), str(expected), marks)
+    marks = extra_of(stored_text(extra, "extra")) if extra != "{}" else {}  # a blob: damaged, as a whole read says
+    return not is_self_report(stored_text(item_kind, "item_kind"), stored_text(given, "given"),
+                              stored_text(expected, "expected"), marks)
 
 
 def streak_days(days: Iterable[date], today: date) -> int:

@@ -14,16 +14,20 @@ and turned each into a local day; by hours, it reads at most 1,536.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from tutor.lessons.progress.schema import from_ts
+from tutor.lessons.progress.columns import stored_text
+from tutor.lessons.progress.schema import damaged_time, from_ts
 
 #: The store's read: an SQL text with ``?`` parameters, and its rows.
 Read = Callable[[str, tuple[object, ...]], Sequence[Sequence[object]]]
 
 #: A stored time's hour of UTC, in SQL: its first 13 characters.
 HOUR = "substr(answered_at, 1, 13)"
+#: What :data:`HOUR` gives of a time the tutor stored (a year of four digits, fixed width)
+_AN_HOUR = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}")
 #: Hours of UTC asked for in one read (under every database's bound on parameters).
 _HOURS_PER_READ = 500
 
@@ -36,10 +40,12 @@ class HourDays:
 
     def of(self, hour: object) -> date | None:
         """The local day of every instant of this hour of UTC, or ``None`` when the hour is mixed."""
-        text = str(hour)
+        text = stored_text(hour, "answered_at")
         if text not in self._days:
-            first = from_ts(f"{text}:00:00Z").astimezone()  # a text that is not an hour: a damaged record
-            last = (first + timedelta(hours=1, microseconds=-1)).astimezone()
+            if not _AN_HOUR.fullmatch(text):
+                from_ts(text)  # not a time: the damaged record's line names the stored text itself
+            first = _local(from_ts(f"{text}:00:00Z"), text)
+            last = _local(first + timedelta(hours=1, microseconds=-1), text)
             same = first.utcoffset() == last.utcoffset() and first.date() == last.date()
             self._days[text] = first.date() if same else None
         return self._days[text]
@@ -47,7 +53,16 @@ class HourDays:
 
 def local_day(stored: object) -> date:
     """The local day of one stored time."""
-    return from_ts(stored).astimezone().date()
+    return _local(from_ts(stored), stored).date()
+
+
+def _local(when: datetime, stored: object) -> datetime:
+    """``when`` in local time; a time too near the calendar's end for it is one the tutor never writes
+    (:data:`~tutor.lessons.progress.schema.LATEST`): a damaged record."""
+    try:
+        return when.astimezone()
+    except OverflowError:
+        raise damaged_time(stored) from None
 
 
 def rows_in_hours(read: Read, columns: str, where: str, params: tuple[object, ...],

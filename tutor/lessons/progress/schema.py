@@ -23,7 +23,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -32,6 +32,8 @@ from fsrs import Card
 from tutor.engine.errors import TutorError, echo
 from tutor.lessons.answers import Answer
 from tutor.lessons.progress.columns import (
+    DamagedRecordError,
+    damaged,
     flag_column,
     kind_of,
     named,
@@ -41,15 +43,15 @@ from tutor.lessons.progress.columns import (
     whole_or_none_column,
 )
 from tutor.lessons.progress.connection import SqlRow
-from tutor.lessons.progress.srs import Retention, UnitState, new_card, review, review_units
+from tutor.lessons.progress.srs import SCHEDULER, Retention, UnitState, new_card, review, review_units
 
-#: The oldest and newest times a record may carry (an import outside them is refused).
+#: The oldest and newest times a record may carry (an import outside them is refused). An answer's time
+#: moves its schedules: FSRS may set the next review up to its longest interval later (36,500 days), and a
+#: local day is read from it as well, so the newest time leaves that room before the calendar's end (year
+#: 9999): an import of answers from 9990 wrote them, then failed to schedule them (stop 59's second audit).
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
-LATEST = datetime(9999, 12, 30, tzinfo=UTC)
-
-
-class DamagedRecordError(TutorError):
-    """A row of the progress database cannot be read back: the file is damaged (and left untouched)."""
+CALENDAR_END = datetime(9999, 12, 30, tzinfo=UTC)
+LATEST = CALENDAR_END - timedelta(days=SCHEDULER.maximum_interval + 1)
 
 
 def to_ts(when: datetime) -> str:
@@ -71,7 +73,7 @@ def from_ts(text: object) -> datetime:
         when = datetime.fromisoformat(text)
         return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
     except (ValueError, TypeError, OverflowError):
-        raise _damaged(f"the stored time {echo(text)}", "not a time") from None
+        raise damaged(f"the stored time {echo(text)}", "not a time") from None
 
 
 def in_range(when: datetime, field: str) -> datetime:
@@ -274,14 +276,13 @@ CARD_COLUMNS = (
 )
 
 
-def _damaged(what: str, detail: str) -> DamagedRecordError:
-    return DamagedRecordError(
-        f"The progress database is damaged: {what} cannot be read ({detail}). The tutor has not changed "
-        "the file; restore a JSON export with `tutor progress --import FILE` into a new database, or "
-        "point TUTOR_DB or --db at another file.")
+def damaged_time(text: object) -> DamagedRecordError:
+    """A stored time that is a time but not one the tutor could have written (too near the calendar's end
+    for local time: an edited file)."""
+    return damaged(f"the stored time {echo(text)}", f"later than {LATEST:%Y-%m-%d}")
 
 
-def _jsontext_column(text: object) -> str | bytes | bytearray:
+def _json_text(text: object) -> str | bytes | bytearray:
     """``text`` if ``json.loads`` can read it; else the TypeError ``json.loads`` raises (a damaged row)."""
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"the JSON object must be str, bytes or bytearray, not {type(text).__name__}")
@@ -291,7 +292,7 @@ def _jsontext_column(text: object) -> str | bytes | bytearray:
 def _json_value(text: object, what: str) -> object:
     """``text`` read as JSON; text that is not JSON is a ValueError naming ``what``."""
     try:
-        return json.loads(_jsontext_column(text))
+        return json.loads(_json_text(text))
     except json.JSONDecodeError as err:
         raise ValueError(f"{what} is not JSON ({err})") from None
 
@@ -315,7 +316,7 @@ def extra_of(text: object) -> dict[str, str]:
     try:
         return _json_texts(text, "extra")
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
-        raise _damaged("an answer's extra", echo(str(err), 200)) from None
+        raise damaged("an answer's extra", echo(str(err), 200)) from None
 
 
 def laws_of(text: object) -> list[str]:
@@ -323,14 +324,14 @@ def laws_of(text: object) -> list[str]:
     try:
         return _json_list(text, "laws")
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
-        raise _damaged("an answer's laws", echo(str(err), 200)) from None
+        raise damaged("an answer's laws", echo(str(err), 200)) from None
 
 
 def whole_number(value: object, what: str) -> int:
     """A whole number the database gave back (an id, a count, a sum: PostgreSQL may give a sum as a
     ``Decimal``); anything else means the database is damaged."""
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise _damaged(what, f"{echo(value)} is not a number")
+        raise damaged(what, f"{echo(value)} is not a number")
     return int(value)
 
 
@@ -350,7 +351,7 @@ def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
      retry) = row[:15]
     key = row[15] if len(row) > 15 else ""  # noqa: PLR2004 - a replay row has no key (REPLAY_COLUMNS)
     if isinstance(id_, bool) or not isinstance(id_, int):
-        raise _damaged("an answer", f"id is {kind_of(id_)}, not a whole number")
+        raise damaged("an answer", f"id is {kind_of(id_)}, not a whole number")
     try:
         answer = Answer(
             item_kind=text_column(kind, "item_kind"), item_id=text_column(item, "item_id"), correct=flag_column(correct, "correct"),
@@ -365,7 +366,7 @@ def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
     except DamagedRecordError:  # a stored time that is not one: said by from_ts
         raise
     except (ValueError, TypeError, RecursionError) as err:  # json.JSONDecodeError is a ValueError
-        raise _damaged(f"answer {id_}", echo(str(err), 200)) from None
+        raise damaged(f"answer {id_}", echo(str(err), 200)) from None
 
 
 def unit_from_row(row: tuple[Any, ...]) -> UnitState:
@@ -376,11 +377,15 @@ def unit_from_row(row: tuple[Any, ...]) -> UnitState:
         reps, lapses, streak, reviews = (whole_column(reps, "reps"), whole_column(lapses, "lapses"),
                                          whole_column(streak, "right_streak"), whole_column(reviews, "reviews"))
         retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
-        return UnitState(learner, kind, item, Card.from_json(text_column(card, "card")), reps, lapses, streak, retention)
+        schedule = Card.from_json(text_column(card, "card"))
+        if schedule.due.tzinfo is None or not EARLIEST <= schedule.due <= CALENDAR_END:
+            raise ValueError(f"its due time {schedule.due.isoformat()} is not one the tutor writes (UTC, "
+                             f"{EARLIEST:%Y-%m-%d} to {CALENDAR_END:%Y-%m-%d})")
+        return UnitState(learner, kind, item, schedule, reps, lapses, streak, retention)
     except DamagedRecordError:  # a stored time that is not one: said by from_ts
         raise
     except (ValueError, TypeError, KeyError, RecursionError) as err:
-        raise _damaged(f"the schedule of {named(kind)} {named(item)}", echo(str(err), 200)) from None
+        raise damaged(f"the schedule of {named(kind)} {named(item)}", echo(str(err), 200)) from None
 
 
 def advance(unit: UnitState | None, learner: str, item: tuple[str, str], answer: Answer,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TypeVar
 
+from tutor.lessons.progress.columns import stored_text
 from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS, counts_in_row
 from tutor.lessons.progress.local_days import HOUR, HourDays, Read, local_day, rows_in_hours
 from tutor.lessons.progress.schema import whole_number
@@ -47,7 +48,7 @@ def answer_counts(read: Read, learner: str) -> AnswerCounts:
     plain = f"learner = ? AND retry = 0 AND {PLAIN}"
     for kind, item, count, correct in read(f"SELECT item_kind, item_id, COUNT(*), SUM(correct) FROM answers"
                                            f" WHERE {plain} GROUP BY item_kind, item_id", (learner, *PLAIN_PARAMS)):
-        _add(by_item, (str(kind), str(item)), count, correct)
+        _add(by_item, (stored_text(kind, "item_kind"), stored_text(item, "item_id")), count, correct)
     hours, mixed = HourDays(), set()  # hours of UTC not within one local day: their answers one by one
     for hour, kind, count, correct in read(f"SELECT {HOUR}, item_kind, COUNT(*), SUM(correct) FROM answers"
                                            f" WHERE {plain} GROUP BY {HOUR}, item_kind", (learner, *PLAIN_PARAMS)):
@@ -55,16 +56,16 @@ def answer_counts(read: Read, learner: str) -> AnswerCounts:
         if day is None:
             mixed.add(str(hour))
         else:
-            _add(by_day, (day, str(kind)), count, correct)
+            _add(by_day, (day, stored_text(kind, "item_kind")), count, correct)
     for at, kind, correct in rows_in_hours(read, "answered_at, item_kind, correct", plain,
                                            (learner, *PLAIN_PARAMS), sorted(mixed)):
-        _add(by_day, (local_day(at), str(kind)), 1, correct)
+        _add(by_day, (local_day(at), stored_text(kind, "item_kind")), 1, correct)
     for at, kind, item, correct, given, expected, extra in read(  # the few answers with marks, one by one
             "SELECT answered_at, item_kind, item_id, correct, given, expected, extra FROM answers"
             " WHERE learner = ? AND retry = 0 AND extra <> '{}'", (learner,)):
         if counts_in_row(kind, given, expected, extra, 0):
-            _add(by_item, (str(kind), str(item)), 1, correct)
-            _add(by_day, (local_day(at), str(kind)), 1, correct)
+            _add(by_item, (stored_text(kind, "item_kind"), stored_text(item, "item_id")), 1, correct)
+            _add(by_day, (local_day(at), stored_text(kind, "item_kind")), 1, correct)
     return AnswerCounts(_tallies(by_day), _tallies(by_item))
 
 
