@@ -18,7 +18,8 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, timedelta
 
-from tutor.lessons.progress.columns import stored_text
+from tutor.engine.errors import echo
+from tutor.lessons.progress.columns import damaged, stored_text
 from tutor.lessons.progress.schema import damaged_time, from_ts
 
 #: The store's read: an SQL text with ``?`` parameters, and its rows.
@@ -42,8 +43,8 @@ class HourDays:
         """The local day of every instant of this hour of UTC, or ``None`` when the hour is mixed."""
         text = stored_text(hour, "answered_at")
         if text not in self._days:
-            if not _AN_HOUR.fullmatch(text):
-                from_ts(text)  # not a time: the damaged record's line names the stored text itself
+            if not _AN_HOUR.fullmatch(text):  # the tutor writes its times at fixed width: an edited file
+                raise damaged(f"the stored time {echo(text)}", "not a time the tutor writes")
             first = _local(from_ts(f"{text}:00:00Z"), text)
             last = _local(first + timedelta(hours=1, microseconds=-1), text)
             same = first.utcoffset() == last.utcoffset() and first.date() == last.date()
