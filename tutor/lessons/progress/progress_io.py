@@ -199,7 +199,9 @@ def import_json(store: ProgressStore, path: Path) -> int:
     """Merge the record in ``path`` into ``store``; returns the number of answers added.
 
     The file is read by the bounded JSON reader (:mod:`tutor.engine.jsonread`): size,
-    nesting and numbers are limited, and nothing is written unless the whole record is valid.
+    nesting and numbers are limited, and nothing is written unless the whole record is valid. A
+    valid record is written in pieces (:func:`~tutor.lessons.progress.transfer.import_in_pieces`): if the
+    database fails part way, importing the file again finishes it.
     """
     data = read_json_source(str(path))
     learners, answers = parse_record(data, str(path))
