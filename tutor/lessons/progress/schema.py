@@ -77,7 +77,8 @@ def from_ts(text: object) -> datetime:
 
 
 def in_range(when: datetime, field: str) -> datetime:
-    """``when`` (in UTC) if it lies from :data:`EARLIEST` to :data:`LATEST`; else a TutorError naming the field and the range."""
+    """``when`` (in UTC) if it lies from :data:`EARLIEST` to :data:`LATEST`; else a TutorError naming the field
+    and the range."""
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     try:
