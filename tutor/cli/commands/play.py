@@ -189,7 +189,8 @@ WORDS = {"hint": "the book's call or card here, with its law (counted as a hint)
          "help": "these lines"}
 
 
-def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool, unmoved: Unmoved | None = None) -> str:
+def _learner_turn(table: TableDeal, read: Callable[[str], str], now: bool,
+                  unmoved: Unmoved | None = None) -> str:
     what = "call" if table.phase == "auction" else "card"
     if table.phase == "play":
         print(f"Your hand: {hand_line(table.hand(table.learner))}")

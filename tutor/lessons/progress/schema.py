@@ -355,12 +355,14 @@ def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
         raise damaged("an answer", f"id is {kind_of(id_)}, not a whole number")
     try:
         answer = Answer(
-            item_kind=text_column(kind, "item_kind"), item_id=text_column(item, "item_id"), correct=flag_column(correct, "correct"),
+            item_kind=text_column(kind, "item_kind"), item_id=text_column(item, "item_id"),
+            correct=flag_column(correct, "correct"),
             given=text_column(given, "given"), expected=text_column(expected, "expected"),
             laws=_laws_read(text_column(laws, "laws")),
-            seed=whole_or_none_column(seed, "seed"), position=text_column(position, "position"), seconds=seconds_column(seconds),
-            extra={} if extra == "{}" else _json_texts(text_column(extra, "extra"), "extra"), retry=flag_column(retry, "retry"),
-            key="" if key is None else text_column(key, "key"),
+            seed=whole_or_none_column(seed, "seed"), position=text_column(position, "position"),
+            seconds=seconds_column(seconds),
+            extra={} if extra == "{}" else _json_texts(text_column(extra, "extra"), "extra"),
+            retry=flag_column(retry, "retry"), key="" if key is None else text_column(key, "key"),
         )
         return StoredAnswer(id=id_, uid=text_column(uid, "uid"), learner=text_column(learner, "learner"),
                             answered_at=from_ts(text_column(at, "answered_at")), answer=answer)
@@ -374,7 +376,8 @@ def unit_from_row(row: tuple[Any, ...]) -> UnitState:
     """A row of ``cards`` as a schedule; a row that does not read back is a :class:`DamagedRecordError`."""
     learner, kind, item, card, reps, lapses, streak, reviews, first, last = row
     try:
-        learner, kind, item = text_column(learner, "learner"), text_column(kind, "item_kind"), text_column(item, "item_id")
+        learner, kind, item = (text_column(learner, "learner"), text_column(kind, "item_kind"),
+                               text_column(item, "item_id"))
         reps, lapses, streak, reviews = (whole_column(reps, "reps"), whole_column(lapses, "lapses"),
                                          whole_column(streak, "right_streak"), whole_column(reviews, "reviews"))
         retention = Retention(reviews, from_ts(first) if first else None, from_ts(last) if last else None)
