@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 
 from tutor.lessons.answers import MARKED_LEARNED, is_self_report
 from tutor.lessons.progress.columns import stored_text
-from tutor.lessons.progress.local_days import HOUR, HourDays, Read, local_day, rows_in_hours
+from tutor.lessons.progress.local_days import HOUR, HourDays, Read, on_local_days
 from tutor.lessons.progress.schema import extra_of, to_ts
 
 #: An answer that counts (:attr:`~tutor.lessons.answers.Answer.counts`) when it is not a retry, told by the
@@ -60,14 +60,8 @@ def streak_back_from(read: Read, learner: str, today: date) -> int:
         since = to_ts(datetime.combine(today - timedelta(days=window), time.min).astimezone())  # local midnight
         where = "learner = ? AND answered_at >= ?" + (" AND answered_at < ?" if older_than else "")
         params = (learner, since, *((older_than,) if older_than else ()))
-        mixed = set()  # hours of UTC not within one local day: their answers one by one
-        for (hour,) in read(f"SELECT DISTINCT {HOUR} FROM answers WHERE {where}", params):
-            day = hours.of(hour)
-            if day is None:
-                mixed.add(str(hour))
-            else:
-                days.add(day)
-        days.update(local_day(at) for (at,) in rows_in_hours(read, "answered_at", where, params, sorted(mixed)))
+        answered = read(f"SELECT DISTINCT {HOUR} FROM answers WHERE {where}", params)
+        days.update(day for day, _ in on_local_days(read, answered, "", where, params, hours))
         streak = streak_days(days, today)
         if streak < window:
             return streak

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from tutor.lessons.progress.columns import stored_text
 from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS, counts_in_row
-from tutor.lessons.progress.local_days import HOUR, HourDays, Read, local_day, rows_in_hours
+from tutor.lessons.progress.local_days import HOUR, Read, local_day, on_local_days
 from tutor.lessons.progress.schema import whole_number
 
 _Key = TypeVar("_Key", tuple[date, str], tuple[str, str])
@@ -49,17 +49,11 @@ def answer_counts(read: Read, learner: str) -> AnswerCounts:
     for kind, item, count, correct in read(f"SELECT item_kind, item_id, COUNT(*), SUM(correct) FROM answers"
                                            f" WHERE {plain} GROUP BY item_kind, item_id", (learner, *PLAIN_PARAMS)):
         _add(by_item, (stored_text(kind, "item_kind"), stored_text(item, "item_id")), count, correct)
-    hours, mixed = HourDays(), set()  # hours of UTC not within one local day: their answers one by one
-    for hour, kind, count, correct in read(f"SELECT {HOUR}, item_kind, COUNT(*), SUM(correct) FROM answers"
-                                           f" WHERE {plain} GROUP BY {HOUR}, item_kind", (learner, *PLAIN_PARAMS)):
-        day = hours.of(hour)
-        if day is None:
-            mixed.add(str(hour))
-        else:
-            _add(by_day, (day, stored_text(kind, "item_kind")), count, correct)
-    for at, kind, correct in rows_in_hours(read, "answered_at, item_kind, correct", plain,
-                                           (learner, *PLAIN_PARAMS), sorted(mixed)):
-        _add(by_day, (local_day(at), stored_text(kind, "item_kind")), 1, correct)
+    by_hour = read(f"SELECT {HOUR}, item_kind, COUNT(*), SUM(correct) FROM answers WHERE {plain}"
+                   f" GROUP BY {HOUR}, item_kind", (learner, *PLAIN_PARAMS))
+    for day, (kind, count, correct) in on_local_days(read, by_hour, "item_kind, 1, correct", plain,
+                                                     (learner, *PLAIN_PARAMS)):
+        _add(by_day, (day, stored_text(kind, "item_kind")), count, correct)
     for at, kind, item, correct, given, expected, extra in read(  # the few answers with marks, one by one
             "SELECT answered_at, item_kind, item_id, correct, given, expected, extra FROM answers"
             " WHERE learner = ? AND retry = 0 AND extra <> '{}'", (learner,)):
