@@ -68,31 +68,32 @@ def _seed(value: int | None, info: ValidationInfo) -> int | None:
     return None if value is None else check_seed(value, str(info.field_name))
 
 
-def _no_control(text: str) -> str:
-    """``text`` if it holds no control character (C0, DEL, C1): a record's text is shown in the terminal and
-    on the pages, where ESC and a line break would act (clear the screen, forge a line) instead of showing."""
-    found = control_character(text)
-    if found:
-        raise ValueError(f"a control character ({found}); the tutor never writes one here")
-    return text
+def _without_control(*, tab: bool = False) -> AfterValidator:
+    """A field's check that its text holds no control character (C0, DEL, C1; ``tab``: but a tab, which a
+    learner's typed answer may hold): a record's text is shown in the terminal and on the pages, where ESC and
+    a line break would act (clear the screen, forge a line) instead of showing."""
+    which = "a typed answer holds none but a tab" if tab else "the tutor never writes one here"
+
+    def check(text: str) -> str:
+        found = control_character(text, tab=tab)
+        if found:
+            raise ValueError(f"a control character ({found}); {which}")
+        return text
+
+    return AfterValidator(check)
 
 
-def _no_control_but_tab(text: str) -> str:
-    """The same, a tab allowed: a learner's typed answer may hold one (the terminal's line takes it)."""
-    found = control_character(text, tab=True)
-    if found:
-        raise ValueError(f"a control character ({found}); a typed answer holds none but a tab")
-    return text
+_no_control, _no_control_but_tab = _without_control(), _without_control(tab=True)
 
 
 #: an import's texts: bounded (schema.py's ``MAX_…``, what the tutor itself writes) and without control characters
-_Id = Annotated[str, Field(min_length=1, max_length=MAX_ITEM_ID), AfterValidator(_no_control)]
-_Law = Annotated[str, Field(max_length=MAX_ITEM_ID), AfterValidator(_no_control)]
-_Name = Annotated[str, Field(max_length=100), AfterValidator(_no_control)]
-_Typed = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), AfterValidator(_no_control_but_tab)]
-_Position = Annotated[str, Field(max_length=MAX_POSITION), AfterValidator(_no_control)]
-_ExtraKey = Annotated[str, Field(max_length=MAX_EXTRA_KEY), AfterValidator(_no_control)]
-_ExtraValue = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), AfterValidator(_no_control)]
+_Id = Annotated[str, Field(min_length=1, max_length=MAX_ITEM_ID), _no_control]
+_Law = Annotated[str, Field(max_length=MAX_ITEM_ID), _no_control]
+_Name = Annotated[str, Field(max_length=100), _no_control]
+_Typed = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), _no_control_but_tab]
+_Position = Annotated[str, Field(max_length=MAX_POSITION), _no_control]
+_ExtraKey = Annotated[str, Field(max_length=MAX_EXTRA_KEY), _no_control]
+_ExtraValue = Annotated[str, Field(max_length=MAX_ANSWER_TEXT), _no_control]
 
 
 class _Learner(BaseModel):
@@ -105,7 +106,7 @@ class _Learner(BaseModel):
 
 class _Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    uid: Annotated[str, Field(min_length=8, max_length=64), AfterValidator(_no_control)]
+    uid: Annotated[str, Field(min_length=8, max_length=64), _no_control]
     learner: _Name
     answered_at: datetime
     item_kind: _Id
@@ -119,7 +120,7 @@ class _Answer(BaseModel):
     seconds: float | None = Field(default=None, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
     extra: dict[_ExtraKey, _ExtraValue] = Field(default={}, max_length=MAX_EXTRA)
     retry: bool = False
-    key: Annotated[str, Field(max_length=MAX_KEY), AfterValidator(_no_control)] = ""
+    key: Annotated[str, Field(max_length=MAX_KEY), _no_control] = ""
 
     _in_range = field_validator("answered_at")(_when)
     _seed_range = field_validator("seed")(_seed)
