@@ -10,6 +10,12 @@ retries and "Mark as learned", spread over the days before today.
 
     python benchmarks/heavy_learner.py                 # 30,000 answers, 5 rounds (about a minute to record)
     python benchmarks/heavy_learner.py --answers 5000 --rounds 3
+    python benchmarks/heavy_learner.py --class 20 --answers 2000   # the teacher's view of a class (below)
+
+``--class N``: the teacher's view instead, of a class of N learners who each hold that record (one history
+recorded, then imported under each name), against the same class with no answers: the page run after the
+teacher has signed in (stop 60: the class's answers are counted by the database; read whole before, 0.45 s
+a run for 20 learners with 2,000 answers each).
 
 A Streamlit page run in AppTest also pays AppTest's own set-up; both columns pay it alike. Before
 stop 58 these pages read every answer whole at every run: this benchmark on that tree gave Home 568 ms,
@@ -19,12 +25,14 @@ Review 371 ms and the laws page 381 ms a run with 30,000 answers, against 10-30 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -57,14 +65,26 @@ def record_history(path: Path, answers: int, learner: str = "default") -> None:
             store.record(answer, learner, now=start + timedelta(minutes=10 * n))
 
 
+@contextlib.contextmanager
+def _database(path: Path) -> Iterator[None]:
+    """``TUTOR_DB`` pointed at ``path`` while the pages run, as it was afterwards."""
+    before = os.environ.get("TUTOR_DB")
+    os.environ["TUTOR_DB"] = str(path)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TUTOR_DB", None)
+        else:
+            os.environ["TUTOR_DB"] = before
+
+
 def page_runs(database: Path, pages: tuple[str, ...], rounds: int) -> dict[str, list[float]]:
     """Seconds of each page's run (after app.py's first run, as a learner opens it), ``rounds`` times."""
     import app_pages
 
-    before = os.environ.get("TUTOR_DB")
-    os.environ["TUTOR_DB"] = str(database)
     out: dict[str, list[float]] = {page: [] for page in pages}
-    try:
+    with _database(database):
         for _ in range(rounds):
             for page in pages:
                 at = app_pages.app_test()
@@ -75,20 +95,88 @@ def page_runs(database: Path, pages: tuple[str, ...], rounds: int) -> dict[str, 
                 out[page].append(time.perf_counter() - start)
                 if at.exception:
                     raise SystemExit(f"{page}: {at.exception[0].value}")
-    finally:
-        if before is None:
-            os.environ.pop("TUTOR_DB", None)
-        else:
-            os.environ["TUTOR_DB"] = before
     return out
+
+
+def class_store(path: Path, history: Path | None, learners: int) -> str:
+    """A class-mode store at ``path``: a teacher ("Teacher") and a class of ``learners`` members, each holding
+    the record at ``history`` (``None``: no answers). Returns the teacher's quick-login code."""
+    import json
+
+    from tutor.lessons.classroom import accounts, classes
+    from tutor.lessons.progress import open_store
+    from tutor.lessons.progress.progress_io import export_json, import_bytes
+
+    record = None
+    if history is not None:
+        with open_store(history) as store:
+            export_json(store, path.with_suffix(".json"), "default")
+        record = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    with open_store(path) as store:
+        code = accounts.create_account(store, "Teacher", "teacher")
+        teacher = accounts.account(store, "Teacher")
+        assert teacher is not None
+        made = classes.create_class(store, teacher, "Class")
+        for n in range(learners):
+            name = f"learner-{n:02d}"
+            accounts.create_account(store, name, "learner", by=teacher)
+            if record is not None:  # the same history under each name, each answer with an id of its own
+                copy = json.loads(json.dumps(record).replace('"default"', json.dumps(name)))
+                for answer in copy["answers"]:
+                    answer["uid"] = f"{answer['uid'][:-2]}{n:02d}"
+                import_bytes(store, json.dumps(copy).encode(), "benchmark")
+            learner = accounts.account(store, name)
+            assert learner is not None
+            classes.join(store, learner, made.join_code, consent=True)
+    return code
+
+
+def teacher_runs(database: Path, code: str, rounds: int) -> list[float]:
+    """Seconds of the teacher's view's run (signed in as the teacher, the class picked), ``rounds`` times."""
+    import app_pages
+    from class_app import sign_in
+
+    out = []
+    with _database(database):
+        for _ in range(rounds):
+            at = app_pages.app_test()
+            at.run()
+            sign_in(at, "Teacher", code)
+            at.switch_page("tutor/ui/pages/teacher.py")
+            start = time.perf_counter()
+            at.run()
+            out.append(time.perf_counter() - start)
+            if at.exception or not any("answers" in d.value.columns for d in at.dataframe):
+                raise SystemExit(f"teacher: {at.exception[0].value if at.exception else 'no learners table'}")
+    return out
+
+
+def class_main(learners: int, answers: int, rounds: int) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="heavy-class-"))
+    started = time.perf_counter()
+    record_history(folder / "history.sqlite3", answers)
+    heavy = teacher_runs(folder / "class.sqlite3", class_store(folder / "class.sqlite3", folder / "history.sqlite3",
+                                                                learners), rounds)
+    empty = teacher_runs(folder / "empty.sqlite3", class_store(folder / "empty.sqlite3", None, learners), rounds)
+    with_record, without = statistics.median(heavy), statistics.median(empty)
+    print(f"a class of {learners} learners with {answers:,} answers each (built in {time.perf_counter() - started:.0f}"
+          f" s); median of {rounds} runs of the teacher's view, load average {os.getloadavg()[0]:.1f}\n")
+    print("| page | with the records | the class without answers | ratio |")
+    print("|---|---|---|---|")
+    print(f"| teacher | {with_record * 1000:.0f} ms | {without * 1000:.0f} ms | {with_record / without:.1f}× |")
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=30_000, help="answers in the learner's record")
     parser.add_argument("--rounds", type=int, default=5, help="runs of each page")
+    parser.add_argument("--class", type=int, default=0, dest="learners",
+                        help="the teacher's view of a class of this many learners, each holding the record")
     args = parser.parse_args()
     tiny = os.environ.get("TUTOR_BENCH_TINY", "") not in ("", "0")
+    if args.learners:
+        return class_main(*((2, 50, 1) if tiny else (args.learners, args.answers, args.rounds)))
     answers, rounds, pages = (200, 1, TINY_PAGES) if tiny else (args.answers, args.rounds, PAGES)
     folder = Path(tempfile.mkdtemp(prefix="heavy-learner-"))
     started = time.perf_counter()

@@ -24,7 +24,12 @@ def cheap_codes(monkeypatch: pytest.MonkeyPatch) -> None:
     hash or a sign-in). What the tests check of the codes - never stored in clear, short, expiring,
     ten wrong tries, the same refusal for a wrong name - does not depend on the cost; the tutor's own
     parameters are checked on their own."""
-    monkeypatch.setattr(accounts, "_HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    monkeypatch.setattr(accounts, "_HASHER", cheap_hasher())
+
+
+def cheap_hasher() -> PasswordHasher:
+    """Argon2id at its smallest cost (:func:`cheap_codes`), for a test that sets it itself."""
+    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 
 @pytest.fixture

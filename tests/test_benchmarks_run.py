@@ -17,8 +17,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import class_app
 import pytest
 from work_bounds import HANG_GUARD
+
+from tutor.lessons.classroom import accounts
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
@@ -70,7 +73,7 @@ def test_the_engine_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str]) ->
 
 
 @pytest.mark.slow
-def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str],
+def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[..., str], monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert "invariants held on 2 deals" in tiny("robot_realism", "--deals", "2")
     assert "play drills from the bank (1 seeds" in tiny("drill_generation", "--seeds", "1")
@@ -79,6 +82,10 @@ def test_the_drill_and_robot_benchmarks_run_on_a_tiny_budget(tiny: Callable[...,
     assert "sampler decisions:" in tiny("robot_match", "--pairs", "1", "--layouts", "2", "--budget", "2")
     heavy = tiny("heavy_learner")  # 200 answers, Home and Review once each
     assert "200 answers of one learner" in heavy and "| home |" in heavy and "| review |" in heavy, heavy
+    # the teacher's view of two learners with 50 answers each, signed in once (codes hashed at the least cost)
+    monkeypatch.setattr(accounts, "_HASHER", class_app.cheap_hasher())
+    teacher = tiny("heavy_learner", "--class", "5")
+    assert "a class of 2 learners with 50 answers each" in teacher and "| teacher |" in teacher, teacher
 
 
 @pytest.mark.slow

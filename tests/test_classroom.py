@@ -19,6 +19,7 @@ from tutor.lessons.classroom import classes as cls
 from tutor.lessons.classroom import dashboard
 from tutor.lessons.progress import ProgressStore, open_store
 from tutor.lessons.progress.schema import StoredAnswer
+from tutor.lessons.progress.srs import UnitState
 
 cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -274,18 +275,26 @@ def test_the_teacher_looks_back_over_a_period_of_days(store: ProgressStore) -> N
     assert anna(1).last_answer == anna(None).last_answer
     with pytest.raises(TutorError, match="looks back"):
         dashboard.class_report(store, teacher, made.id, days=5)
-    # the teacher's view shows the whole record and a period at once: each member's answers read once for both
+    # the teacher's view shows the whole record and a period at once: the database counts the answers (none
+    # is read whole without an assignment to judge), each member's schedules are read once for both
     reads: list[str] = []
-    read = ProgressStore.answers
+    schedules: list[str] = []
+    read, units = ProgressStore.answers, ProgressStore.units
 
     def counted(self: ProgressStore, learner: str | None = None, since: datetime | None = None) -> list[StoredAnswer]:
         reads.append(str(learner))
         return read(self, learner, since)
 
+    def units_read(self: ProgressStore, learner: str) -> list[UnitState]:
+        schedules.append(learner)
+        return units(self, learner)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ProgressStore, "answers", counted)
-        whole, week, _ = dashboard.class_reports(store, teacher, made.id, 7, now=now)
-    assert sorted(reads) == ["anna", "boris"]
+        patch.setattr(ProgressStore, "units", units_read)
+        view = dashboard.class_view(store, teacher, made.id, 7, now=now)
+    whole, week = view.whole, view.period
+    assert reads == [] and sorted(schedules) == ["anna", "boris"]
     assert (whole[0].answers, week[0].answers, week[0].mistakes_by_law) == (4, 2, (("law-14", 1),))  # as above
 
 

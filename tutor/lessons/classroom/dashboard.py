@@ -20,9 +20,10 @@ from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.classroom.accounts import Account
 from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
+from tutor.lessons.classroom.figures import answer_figures, last_answer
 from tutor.lessons.progress import ProgressStore, to_ts
 from tutor.lessons.progress.progress_io import spreadsheet_cell
-from tutor.lessons.progress.schema import StoredAnswer
+from tutor.lessons.progress.srs import UnitState
 
 #: the needs-attention thresholds (stated, the tutor's choice: the book says nothing of classes)
 LOW_ACCURACY, MIN_ANSWERS, IDLE_DAYS, MANY_DUE = 0.6, 10, 7, 10
@@ -47,45 +48,53 @@ class LearnerReport:
 
 
 def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime,
-                   days: int | None = None, stored: list[StoredAnswer] | None = None) -> LearnerReport:
+                   days: int | None = None, units: list[UnitState] | None = None) -> LearnerReport:
     """The learner's figures; with ``days``, the answers' figures (answers, accuracy, drills, the table's
     deals and deviations, the mistakes) count only the last ``days`` days. Mastery, reviews due, the last
     answer and the assignments' statuses are the learner's whole record whatever the period: a unit
     mastered last month is still mastered, and an assignment is done by any attempt since it was set.
-    ``stored``: the learner's answers, already read (else read here)."""
-    stored = store.answers(learner) if stored is None else stored
-    since = None if days is None else now - timedelta(days=days)
-    counted = [s for s in stored if s.answer.counts and (since is None or s.answered_at >= since)]
-    units = store.units(learner)
-    wrong_laws = Counter(law for s in counted if not s.answer.correct for law in s.answer.laws)
-    table = [s for s in counted if s.answer.extra.get("source") == "table"]
+    The answers are counted by the database (:mod:`.figures`); ``units``: the learner's schedules, already
+    read (else read here)."""
+    figures = answer_figures(store, learner, None if days is None else now - timedelta(days=days))
+    units = store.units(learner) if units is None else units
+    own = [a for a in tasks if a.learner in (None, learner)]
+    # an assignment's status reads the answers given since it was set: those since the oldest one's
+    since = store.answers(learner, since=min(a.created_at for a in own)) if own else []
     return LearnerReport(
-        learner=learner, answers=len(counted),
-        accuracy=sum(s.answer.correct for s in counted) / len(counted) if counted else None,
+        learner=learner, answers=figures.answers,
+        accuracy=figures.right / figures.answers if figures.answers else None,
         mastered=sum(u.mastery == "mastered" for u in units), units=len(units),
-        due=sum(u.is_due(now) for u in units),
-        drills=sum(s.answer.item_kind in ("convention", "scoring", "solo") for s in counted),
-        table_deals=len({(s.answer.seed, s.answer.key.split(":")[1] if s.answer.key.count(":") >= 2 else "")
-                         for s in table}),
-        deviations=len(table),
-        last_answer=max((s.answered_at for s in stored), default=None),
-        mistakes_by_law=tuple(wrong_laws.most_common(5)),
-        statuses={a.id: status(a, stored, now) for a in tasks if a.learner in (None, learner)},
+        due=sum(u.is_due(now) for u in units), drills=figures.drills,
+        table_deals=figures.table_deals, deviations=figures.deviations,
+        last_answer=last_answer(store, learner), mistakes_by_law=figures.mistakes_by_law,
+        statuses={a.id: status(a, since, now) for a in own},
     )
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """What the teacher's view shows of a class, each member's schedules read once for all of it."""
+
+    #: a report per member over the whole record, and over the period chosen (:func:`learner_report`)
+    whole: list[LearnerReport]
+    period: list[LearnerReport]
+    tasks: list[Assignment]
+    #: ``(kind, id, mastered, learning)`` per law and convention met (:func:`mastery_by_item`)
+    mastery: list[tuple[str, str, int, int]]
 
 
 def class_report(store: ProgressStore, teacher: Account, class_id: str, now: datetime | None = None,
                  days: int | None = None) -> tuple[list[LearnerReport], list[Assignment]]:
     """One report per member of the teacher's class (over the last ``days`` days: :func:`learner_report`),
     and the class's assignments."""
-    _, period, tasks = class_reports(store, teacher, class_id, days, now)
-    return period, tasks
+    view = class_view(store, teacher, class_id, days, now)
+    return view.period, view.tasks
 
 
-def class_reports(store: ProgressStore, teacher: Account, class_id: str, days: int | None,
-                  now: datetime | None = None) -> tuple[list[LearnerReport], list[LearnerReport], list[Assignment]]:
+def class_view(store: ProgressStore, teacher: Account, class_id: str, days: int | None,
+               now: datetime | None = None) -> ClassView:
     """The reports over the whole record and over the last ``days`` days (:func:`class_report` of each: the
-    teacher's view shows both), each member's answers read once, and the class's assignments."""
+    teacher's view shows both), the class's assignments and its mastery by item."""
     if days is not None and days not in PERIODS:
         raise TutorError(f"a class report looks back {', '.join(str(d) for d in PERIODS if d)} days or over "
                          f"everything, not {days}")
@@ -94,19 +103,24 @@ def class_reports(store: ProgressStore, teacher: Account, class_id: str, days: i
     tasks = assignments(store, class_id)
     whole: list[LearnerReport] = []
     period: list[LearnerReport] = []
+    schedules: list[list[UnitState]] = []
     for member in members(store, teacher, class_id):
-        stored = store.answers(member)
-        whole.append(learner_report(store, member, tasks, when, None, stored))
-        period.append(whole[-1] if days is None else learner_report(store, member, tasks, when, days, stored))
-    return whole, period, tasks
+        schedules.append(store.units(member))
+        whole.append(learner_report(store, member, tasks, when, None, schedules[-1]))
+        period.append(whole[-1] if days is None else learner_report(store, member, tasks, when, days, schedules[-1]))
+    return ClassView(whole, period, tasks, _mastery(schedules))
 
 
 def mastery_by_item(store: ProgressStore, teacher: Account, class_id: str) -> list[tuple[str, str, int, int]]:
     """``(kind, id, mastered, learning)`` per law and convention met by the class's members."""
+    return _mastery([store.units(learner) for learner in members(store, teacher, class_id)])
+
+
+def _mastery(schedules: list[list[UnitState]]) -> list[tuple[str, str, int, int]]:
     mastered: Counter[tuple[str, str]] = Counter()
     learning: Counter[tuple[str, str]] = Counter()
-    for learner in members(store, teacher, class_id):
-        for unit in store.units(learner):
+    for units in schedules:
+        for unit in units:
             key = (unit.item_kind, unit.item_id)
             (mastered if unit.mastery == "mastered" else learning)[key] += 1
     keys = sorted(set(mastered) | set(learning))

@@ -337,7 +337,7 @@ def whole_number(value: object, what: str) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-def _laws_read(text: str) -> tuple[str, ...]:
+def laws_read(text: str) -> tuple[str, ...]:
     """An answer's ``laws`` text read, once per text: a learner's answers cite the same few lists again and
     again, and parsing each row's JSON was most of reading a record (a class report of 40,000 answers)."""
     return tuple(_json_list(text, "laws"))
@@ -358,7 +358,7 @@ def answer_from_row(row: tuple[Any, ...]) -> StoredAnswer:
             item_kind=text_column(kind, "item_kind"), item_id=text_column(item, "item_id"),
             correct=flag_column(correct, "correct"),
             given=text_column(given, "given"), expected=text_column(expected, "expected"),
-            laws=_laws_read(text_column(laws, "laws")),
+            laws=laws_read(text_column(laws, "laws")),
             seed=whole_or_none_column(seed, "seed"), position=text_column(position, "position"),
             seconds=seconds_column(seconds),
             extra={} if extra == "{}" else _json_texts(text_column(extra, "extra"), "extra"),

@@ -96,11 +96,10 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
     _assign(teacher, chosen, learners)  # first: an assignment set in this run is in the table below
     # the period's box is drawn below, but its value (this run's) is known now: both reports from one read
     period = st.session_state.get(PERIOD)
-    whole, reports, tasks = dashboard.class_reports(_state.store(), teacher, chosen.id,
-                                                    period if period in dashboard.PERIODS else None)
+    view = dashboard.class_view(_state.store(), teacher, chosen.id, period if period in dashboard.PERIODS else None)
     roster_section(teacher, chosen, learners)
     st.subheader("Needs attention")
-    lagging = dashboard.needs_attention(whole)  # on the whole record: a quiet week is itself a reason
+    lagging = dashboard.needs_attention(view.whole)  # on the whole record: a quiet week is itself a reason
     for learner, reason in lagging:
         st.text(f"{learner}: {reason}")
     if not lagging:
@@ -110,18 +109,18 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
                  format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
     st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
                "reviews due and the assignments' status are the whole record.")
-    titles = {t.id: t.title for t in tasks}
+    titles = {t.id: t.title for t in view.tasks}
     st.dataframe([{"learner": r.learner, "answers": r.answers,
                    "right": None if r.accuracy is None else round(r.accuracy, 2),
                    "mastered": f"{r.mastered} / {r.units}", "reviews due": r.due, "drills": r.drills,
                    "table deals": r.table_deals, "deviations": r.deviations,
                    "mistakes by law": ", ".join(f"{law_name(law)} ×{n}" for law, n in r.mistakes_by_law),
-                   **{titles[t]: s for t, s in r.statuses.items()}} for r in reports],
+                   **{titles[t]: s for t, s in r.statuses.items()}} for r in view.period],
                  hide_index=True, key="teacher_learners")
     st.subheader("Mastery by law and convention")
     names = Names.read()  # the item as the learners read it; its id beside it, to assign it
     st.dataframe([{"kind": KIND_NAMES.get(k, k), "item": names.item(k, i), "id": i, "mastered": m, "learning": n}
-                  for k, i, m, n in dashboard.mastery_by_item(_state.store(), teacher, chosen.id)],
+                  for k, i, m, n in view.mastery],
                  hide_index=True, key="teacher_mastery")
     if st.button("Prepare the class's answers as CSV", key="teacher_csv_prepare"):
         st.download_button("Download the CSV", dashboard.class_csv(_state.store(), teacher, chosen.id),
