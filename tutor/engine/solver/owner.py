@@ -263,10 +263,33 @@ class DDOwner:
         return self.ask_all([request])[0]
 
     def ask_all(self, requests: Sequence[Request]) -> list[JsonValue]:
-        """Solve several requests at once (see :meth:`ask_each`); results in the same order."""
+        """Solve several requests at once, spread over the slots as :meth:`ask_each` does; results in the
+        same order. The lanes file each result themselves and the caller wakes once, when they are done
+        (issue 28: waking it for each result, to be told its index, cost a play decision's pricing about
+        a tenth of this process's CPU: 4.3 ms of 12.0 in the lanes, 3.2 of 11.1 so). A first error is
+        raised, once the requests under way have finished; after it the lanes begin no other."""
+        who = current_learner()
+        lanes = self._lanes()
+        if len(requests) <= 1 or lanes <= 1:
+            return [self._ask(request, who) for request in requests]
         out: list[JsonValue] = [None] * len(requests)
-        for index, result in self.ask_each(requests):
-            out[index] = result
+        waiting = deque(enumerate(requests))
+        errors: list[BaseException] = []
+
+        def lane() -> None:
+            while not errors:
+                try:
+                    index, request = waiting.popleft()
+                except IndexError:
+                    return
+                try:
+                    out[index] = self._ask(request, who)
+                except BaseException as exc:  # noqa: BLE001 -- raised again by the caller
+                    errors.append(exc)
+
+        wait([self._threads().submit(lane) for _ in range(min(lanes, len(requests)))])
+        if errors:
+            raise errors[0]
         return out
 
     def ask_each(self, requests: Sequence[Request]) -> Iterator[tuple[int, JsonValue]]:
