@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from dask_cluster import cluster
-from store_backends import pg_server, target
+from store_backends import pg_server, store, target
 from work_bounds import HANG_GUARD
 
 #: The real servers' fixtures, declared here once for every test module. A module that assigns one to a
 #: name of its own gets a fixture of its own, and with it its own PostgreSQL server (initdb and all) or
 #: Dask cluster: before this, seven servers started in each test process instead of one.
-__all__ = ["cluster", "pg_server", "target"]
+__all__ = ["cluster", "pg_server", "store", "target"]
 
 #: Compiled modules of the test run (the tutor's, the tests' as pytest rewrites them, the app
 #: servers' and the CLI subprocesses'), kept in pytest's own cache folder rather than beside the

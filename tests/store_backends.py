@@ -1,6 +1,7 @@
 """The store's back ends as fixtures, for every store test: ``target`` is where a new, empty store
 lives — an SQLite file, or a database on a real PostgreSQL server (``pg_server``, started once per
-test process by tests/pg_server.py; its tests carry the ``postgres`` mark: ``pytest -m postgres``).
+test process by tests/pg_server.py; its tests carry the ``postgres`` mark: ``pytest -m postgres``) —
+and ``store`` a store opened there (a module may define a ``store`` of its own, which then wins).
 
 Every test module has them from tests/conftest.py, which declares them once: a module that assigned
 them itself would get fixtures of its own, and each such module its own PostgreSQL server.
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from pg_server import INSTALL, PgServer
+
+from tutor.lessons.progress import ProgressStore, open_store
 
 
 @pytest.fixture(scope="session")
@@ -35,3 +38,10 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "progress.sqlite3")
     server: PgServer = request.getfixturevalue("pg_server")
     return server.database()
+
+
+@pytest.fixture
+def store(target: str) -> Iterator[ProgressStore]:
+    """A new store on each back end."""
+    with open_store(target) as s:
+        yield s

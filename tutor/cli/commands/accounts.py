@@ -15,7 +15,7 @@ from tutor.cli.commands import SUMMARIES
 from tutor.cli.commands.progress import add_store_options
 from tutor.cli.inputs import whole_number
 from tutor.lessons.classroom import accounts
-from tutor.lessons.progress import open_store
+from tutor.lessons.progress import check_learner_name, open_store
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,8 +32,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.create_teacher is not None:  # "" is a name to refuse, not "no action" (it listed the accounts)
+        args.create_teacher = check_learner_name(args.create_teacher)  # refused before the database is made
     with open_store(args.db) as store:
-        if args.create_teacher is not None:  # "" is a name to refuse, not "no action" (it listed the accounts)
+        if args.create_teacher is not None:
+            # the library checks "no teacher yet" in the insert's own transaction: of two at once, one
             code = accounts.create_account(store, args.create_teacher, "teacher", hours=args.hours)
             print(f"Teacher {args.create_teacher} created. Quick-login code (shown once, valid {args.hours} h): {code}")
         elif args.new_code is not None:

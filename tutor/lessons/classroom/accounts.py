@@ -14,16 +14,18 @@ picked from the list.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from typing import Literal, NoReturn
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.progress import ProgressStore, check_learner_name, from_ts, to_ts
+from tutor.lessons.progress.connection import Connection
 
 Role = Literal["learner", "teacher"]
 ROLES: tuple[Role, ...] = ("learner", "teacher")
@@ -32,6 +34,8 @@ CODE_LENGTH = 8
 DEFAULT_HOURS = 72
 MAX_HOURS = 24 * 30
 MAX_FAILED = 10
+MAX_SUBJECT = 200  # an identity provider's subject (the e-mail the teacher entered)
+MAX_NAME = 60  # longer than any account's name (check_learner_name: 40)
 _HASHER = PasswordHasher()  # Argon2id with the library's recommended parameters
 _REFUSED = "That name and code do not open an account: check both, or ask your teacher for a new code."
 
@@ -81,79 +85,141 @@ def _hours(hours: int) -> int:
     return hours
 
 
+def _by_teacher(conn: Connection, by: Account, refusal: str) -> None:
+    """``by`` is a teacher as the database says now, in the act's own transaction (the page read the
+    account at the start of its run; a teacher demoted since acts as no one)."""
+    row = conn.execute("SELECT role FROM accounts WHERE name = ?", (by.name,)).fetchone()
+    if not by.is_teacher or row is None or row[0] != "teacher":
+        raise TutorError(refusal)
+
+
+def _subject(oidc_subject: str | None) -> str | None:
+    if oidc_subject is not None and not 0 < len(oidc_subject) <= MAX_SUBJECT:
+        raise TutorError(f"an identity provider's subject is 1 to {MAX_SUBJECT} characters")
+    return oidc_subject
+
+
 def create_account(store: ProgressStore, name: str, role: Role, *, by: Account | None = None,
                    oidc_subject: str | None = None, hours: int = DEFAULT_HOURS,
                    now: datetime | None = None) -> str:
     """Create an account and return its first quick-login code (shown once, stored only hashed).
 
-    ``by`` is the teacher creating it; ``None`` only for the first teacher (the command line), and
-    only while no teacher exists.
+    ``by`` is the teacher creating it (a learner's or another teacher's account: docs/classes.md,
+    "every other account is created by a teacher"); ``None`` only for the first teacher (the command
+    line), and only while no teacher exists. Everything is checked before anything is written, and
+    what depends on the other accounts (a teacher yet, the name, the e-mail) in the write transaction
+    itself, so two creations at once cannot both pass; a refusal writes nothing, not even the profile.
     """
     if role not in ROLES:
         raise TutorError(f"a role is one of {', '.join(ROLES)}, not {role!r}")
     name = check_learner_name(name)
-    if by is None:
-        if any(a.is_teacher for a in accounts(store)):
-            raise TutorError("a teacher exists already: accounts are created by a teacher now")
-    elif not by.is_teacher:
+    if by is not None and not by.is_teacher:
         raise TutorError("only a teacher creates accounts")
-    if oidc_subject is not None and not 0 < len(oidc_subject) <= 200:  # noqa: PLR2004
-        raise TutorError("an identity provider's subject is 1 to 200 characters")
+    oidc_subject = _subject(oidc_subject)
     when = now or datetime.now(UTC)
+    expires = to_ts(when + timedelta(hours=_hours(hours)))
     code = _code()
-    store.add_learner(name, now=when)
+    hashed = _HASHER.hash(code)  # before the transaction: other writers do not wait for Argon2
     with store.writing("written; the account was not created") as conn:
+        if by is None:
+            if conn.execute("SELECT 1 FROM accounts WHERE role = 'teacher' LIMIT 1").fetchone():
+                raise TutorError("a teacher exists already: accounts are created by a teacher now")
+        else:
+            _by_teacher(conn, by, "only a teacher creates accounts")
         if conn.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone():
             raise TutorError(f"there is an account called {name!r} already")
+        if oidc_subject is not None and conn.execute("SELECT 1 FROM accounts WHERE oidc_subject = ?",
+                                                     (oidc_subject,)).fetchone():
+            raise TutorError("another account has that e-mail: each account has its own")
+        conn.execute("INSERT INTO learners (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                     (name, to_ts(when)))  # the account's profile (as store.add_learner), in this transaction
         conn.execute(
             "INSERT INTO accounts (name, role, code_hash, code_expires, failed, oidc_subject, created_by,"
             " created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
-            (name, role, _HASHER.hash(code), to_ts(when + timedelta(hours=_hours(hours))), oidc_subject,
-             by.name if by else None, to_ts(when)))
+            (name, role, hashed, expires, oidc_subject, by.name if by else None, to_ts(when)))
     return code
+
+
+#: a learner account that ``teacher`` created, or a member (archived or not) of one of their classes
+_TEACHERS_LEARNER = (
+    "SELECT 1 FROM accounts a WHERE a.name = ? AND a.role = 'learner' AND (a.created_by = ? OR EXISTS"
+    " (SELECT 1 FROM members m JOIN classes c ON c.id = m.class_id WHERE m.learner = a.name AND c.teacher = ?))")
 
 
 def new_code(store: ProgressStore, name: str, *, by: Account | None, hours: int = DEFAULT_HOURS,
              now: datetime | None = None) -> str:
-    """A fresh quick-login code for ``name`` (the old one stops working); a teacher's act, or the
-    command line's (``by=None``)."""
+    """A fresh quick-login code for ``name`` (the old one stops working).
+
+    The command line's act (``by=None``, the administrator: any account), or a teacher's: for a
+    learner the teacher created or who is in one of their classes (archived or not), or for the
+    teacher themselves; never for another teacher. A teacher's refusal is the same line whether the
+    name exists or not, and changes nothing.
+    """
     if by is not None and not by.is_teacher:
         raise TutorError("only a teacher issues quick-login codes")
     when = now or datetime.now(UTC)
+    expires = to_ts(when + timedelta(hours=_hours(hours)))
     code = _code()
+    hashed = _HASHER.hash(code)
     with store.writing("written; no new code was made") as conn:
-        done = conn.execute("UPDATE accounts SET code_hash = ?, code_expires = ?, failed = 0 WHERE name = ?",
-                            (_HASHER.hash(code), to_ts(when + timedelta(hours=_hours(hours))), name))
-        if not done.rowcount:
-            raise TutorError(f"there is no account called {name!r}")
+        if by is None:
+            if not conn.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone():
+                raise TutorError(f"there is no account called {name!r}")
+        else:
+            _by_teacher(conn, by, "only a teacher issues quick-login codes")
+            if name != by.name and not conn.execute(_TEACHERS_LEARNER, (name, by.name, by.name)).fetchone():
+                raise TutorError(f"no learner of yours is called {name!r}: a teacher issues codes for the "
+                                 "learners they created or teach")
+        conn.execute("UPDATE accounts SET code_hash = ?, code_expires = ?, failed = 0 WHERE name = ?",
+                     (hashed, expires, name))
     return code
+
+
+_dummy: list[tuple[PasswordHasher, str]] = []
+
+
+def _refuse(typed: str) -> NoReturn:
+    """Refuse a sign-in after verifying ``typed`` against a fixed dummy hash (made once with the
+    hasher in use), so that an unknown name, a void or expired code cost the work a wrong code costs:
+    the time taken does not tell which names exist."""
+    if not _dummy or _dummy[0][0] is not _HASHER:
+        _dummy[:] = [(_HASHER, _HASHER.hash(_code()))]
+    with contextlib.suppress(VerificationError, InvalidHashError):
+        _HASHER.verify(_dummy[0][1], typed)
+    raise SignInError(_REFUSED)
 
 
 def sign_in(store: ProgressStore, name: str, code: str, *, now: datetime | None = None) -> Account:
     """The account ``name`` if ``code`` is its current, unexpired quick-login code; else
-    :class:`SignInError` (the same line whatever was wrong). A wrong code counts towards ten."""
+    :class:`SignInError` (the same line, after the same work — one hash verification — whatever was
+    wrong). A wrong code counts towards ten."""
     when = now or datetime.now(UTC)
     typed = "".join(code.split()).upper()[:40]
+    name = name.strip()
     rows = store.read_rows("SELECT code_hash, code_expires, failed FROM accounts WHERE name = ?",
-                           (name.strip()[:60],))
+                           (name,)) if len(name) <= MAX_NAME else []
     if not rows or not typed or rows[0][0] is None:
-        raise SignInError(_REFUSED)
+        _refuse(typed)
     hashed, expires, failed = rows[0]
-    if failed >= MAX_FAILED or from_ts(expires) < when:
-        raise SignInError(_REFUSED)
+    if failed >= MAX_FAILED or expires is None or from_ts(expires) < when:
+        _refuse(typed)
     try:
         _HASHER.verify(hashed, typed)
     except (VerificationError, InvalidHashError):
         with store.writing("written") as conn:
-            conn.execute("UPDATE accounts SET failed = failed + 1 WHERE name = ?", (name.strip(),))
+            conn.execute("UPDATE accounts SET failed = failed + 1 WHERE name = ?", (name,))
         raise SignInError(_REFUSED) from None
-    found = account(store, name.strip())
+    found = account(store, name)
     if found is None:
         raise SignInError(_REFUSED)
     return found
 
 
 def account_for_subject(store: ProgressStore, subject: str) -> Account | None:
-    """The account an identity provider's user (``st.user``'s subject or e-mail) maps to, if any."""
-    rows = store.read_rows("SELECT name FROM accounts WHERE oidc_subject = ?", (subject[:200],))
+    """The account an identity provider's user (``st.user``'s subject or e-mail) maps to, if any: the
+    subject whole (one longer than any stored matches nothing; it was cut to its first 200
+    characters, so a longer identity starting with an account's e-mail opened that account)."""
+    if not 0 < len(subject) <= MAX_SUBJECT:
+        return None
+    rows = store.read_rows("SELECT name FROM accounts WHERE oidc_subject = ?", (subject,))
     return account(store, rows[0][0]) if rows else None
