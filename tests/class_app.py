@@ -12,6 +12,7 @@ from argon2 import PasswordHasher
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons.classroom import accounts
+from tutor.lessons.progress import ProgressStore
 
 SIGN_IN = "tutor/ui/pages/sign_in.py"
 #: The tutor's own hasher (its parameters are checked in tests/test_classroom.py).
@@ -49,3 +50,10 @@ def sign_in(at: AppTest, name: str, code: str) -> None:
     at.button[[b.label for b in at.button].index("Sign in")].click()
     at.run()
     assert not at.exception, at.exception
+
+
+def account_named(store: ProgressStore, name: str) -> accounts.Account:
+    """The account called ``name``, which the test has made."""
+    found = accounts.account(store, name)
+    assert found is not None
+    return found

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -27,12 +26,6 @@ from tutor.lessons.progress.columns import DamagedRecordError
 cheap_codes = class_app.cheap_codes
 LAWS = ("law-12", "law-13", "law-14", "law-15", "law-35")
 DRILL_KINDS = ("convention", "scoring", "solo")
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    with open_store(target) as s:
-        yield s
 
 
 def _answer(rng: random.Random, n: int) -> Answer:
@@ -113,7 +106,7 @@ def test_the_class_views_figures_are_their_definitions_over_every_answer(store: 
     cls.assign(store, teacher, made.id, "first", [("law", "law-13")], datetime.now(UTC) + timedelta(days=2))
     store.record(Answer("law", "law-13", True, "5", "5", laws=("law-13",)), "boris", now=datetime.now(UTC))
     now = datetime.now(UTC)
-    for due in (now - timedelta(minutes=1), now + timedelta(days=3)):  # one overdue unless done; one not
+    for due in (now + timedelta(hours=1), now + timedelta(days=3)):  # one past at the report's time; one not
         cls.assign(store, teacher, made.id, "laws", [("law", "law-12"), ("law", "law-35")], due)
         cls.assign(store, teacher, made.id, "drills", [("convention", "convention-1"), ("drill", "lead")], due)
     cls.assign(store, teacher, made.id, "a table deal", [("table", "1")], now + timedelta(days=1), learner="anna")

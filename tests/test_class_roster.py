@@ -6,7 +6,6 @@ another teacher's class or learner, a typed-in name — changes nothing at all."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import class_app
@@ -17,23 +16,14 @@ from tutor.lessons.answers import Answer
 from tutor.lessons.classroom import accounts as acc
 from tutor.lessons.classroom import classes as cls
 from tutor.lessons.classroom import dashboard, roster
-from tutor.lessons.progress import ProgressStore, open_store
+from tutor.lessons.progress import ProgressStore
 
 cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 LEARNERS = ("anna", "boris", "clara")
 
 
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    with open_store(target) as s:
-        yield s
-
-
-def _account(store: ProgressStore, name: str) -> acc.Account:
-    found = acc.account(store, name)
-    assert found is not None
-    return found
+_account = class_app.account_named
 
 
 def _two_teachers(store: ProgressStore) -> tuple[acc.Account, cls.Class, cls.Class, acc.Account, cls.Class]:

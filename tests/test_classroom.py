@@ -5,7 +5,6 @@ own record, a teacher only their classes'; an assignment's status computed from 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,12 +22,6 @@ from tutor.lessons.progress.srs import UnitState
 
 cheap_codes = class_app.cheap_codes  # quick-login codes hashed at Argon2id's smallest cost
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    with open_store(target) as s:
-        yield s
 
 
 def _teacher(store: ProgressStore) -> acc.Account:
@@ -156,15 +149,16 @@ def test_an_assignments_status_comes_from_the_learners_attempts(store: ProgressS
     task = cls.assign(store, teacher, made.id, "Laws 34-36", cls.parse_items(f"law 35, convention {RULE}"),
                       due=datetime.now(UTC) + timedelta(days=2))
     late = cls.assign(store, teacher, made.id, "For Boris", [("law", "law-12")],
-                      due=datetime.now(UTC) - timedelta(minutes=1), learner="boris")
+                      due=datetime.now(UTC) + timedelta(minutes=1), learner="boris")  # past by the reports' time
+    later = datetime.now(UTC) + timedelta(minutes=2)
     store.record(Answer("law", "law-35", False, "3", "2", laws=("law-35",)), "anna")
-    reports, tasks = dashboard.class_report(store, teacher, made.id)
+    reports, tasks = dashboard.class_report(store, teacher, made.id, now=later)
     by_name = {r.learner: r for r in reports}
     assert by_name["anna"].statuses[task.id] == "in progress" and late.id not in by_name["anna"].statuses
     assert by_name["boris"].statuses == {task.id: "new", late.id: "overdue"}
     store.record(Answer("quiz", "q-35", True, "2", "2", laws=("law-35",)), "anna")  # law 35 cited: counts
     store.record(Answer("convention", RULE, True, "1NT", "1NT", laws=("law-41",)), "anna")
-    reports, _ = dashboard.class_report(store, teacher, made.id)
+    reports, _ = dashboard.class_report(store, teacher, made.id, now=later)
     assert {r.learner: r for r in reports}["anna"].statuses[task.id] == "complete"
     assert ("boris", "1 assignment overdue") in dashboard.needs_attention(reports)
     with pytest.raises(TutorError, match="not an item"):

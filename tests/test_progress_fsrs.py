@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from fsrs import Rating, State
 
 from tutor.lessons.answers import Answer
@@ -15,13 +13,6 @@ from tutor.lessons.progress.srs import rating_for, review_units
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 LAW = ("law", "law-35")
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    """A new store on each back end (tests/store_backends.py)."""
-    with open_store(target) as s:
-        yield s
 
 
 def _answer(store: ProgressStore, correct: bool, when: datetime, seconds: float | None = 20.0) -> datetime:

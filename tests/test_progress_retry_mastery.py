@@ -4,7 +4,6 @@ retention shown over spaced reviews, as docs/progress.md states the rule."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,13 +17,6 @@ from tutor.lessons.progress.srs import MASTERY_REVIEWS, MASTERY_SPAN, REVIEW_GAP
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 RULE = ("convention", "open-1c")
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    """A new store on each back end (tests/store_backends.py)."""
-    with open_store(target) as s:
-        yield s
 
 
 def _drill(correct: bool, *, retry: bool = False, seconds: float = 3.0) -> Answer:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -21,13 +20,6 @@ T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[ProgressStore]:
-    """A new store on each back end (tests/store_backends.py)."""
-    with open_store(target) as s:
-        yield s
 
 
 def test_every_field_of_an_answer_is_recorded(store: ProgressStore) -> None:

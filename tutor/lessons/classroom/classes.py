@@ -17,6 +17,7 @@ deal's task is to play it, right or wrong), *overdue* (past due, not complete).
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import uuid
 from collections.abc import Iterable
@@ -28,6 +29,9 @@ from tutor.engine.errors import TutorError
 from tutor.engine.seeds import APP_MAX_SEED
 from tutor.lessons.classroom.accounts import CODE_ALPHABET, Account
 from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
+from tutor.lessons.progress.columns import CONTROL
+from tutor.lessons.progress.schema import whole_number
+from tutor.lessons.table.items import SOURCE as TABLE_SOURCE  # the table's answers say so in ``extra``
 
 if TYPE_CHECKING:
     from tutor.lessons.progress.report import Names
@@ -35,6 +39,9 @@ if TYPE_CHECKING:
 Status = Literal["new", "in progress", "complete", "overdue"]
 JOIN_CODE_LENGTH = 6
 MAX_ITEMS = 50
+#: the assignments a class may have (its own and its members'): the teacher's view works out each one's
+#: status for every member on each run
+MAX_ASSIGNMENTS = 200
 CONSENT = ("I agree that the teacher of this class sees my answers, my reviews and mistakes, and the "
            "deals I play at the practice table, for as long as I am in the class.")
 ITEM_KINDS = ("law", "convention", "quiz", "scoring", "solo", "drill", "table")
@@ -59,10 +66,25 @@ class Assignment:
     created_at: datetime
 
 
+#: what a name or a title may not hold besides the stored text's control characters (``columns.CONTROL``: C0,
+#: DEL, C1): the line and paragraph separators, and the bidirectional embeddings, overrides and isolates,
+#: which turn the text that follows them around on the teacher's and the learners' pages
+UNSHOWN = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: characters that show nothing: a name made only of them reads as empty
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+
+
 def _text(value: str, what: str, limit: int = 80) -> str:
+    """``value`` without the spaces around it: 1 to ``limit`` characters, some of them seen, and none of the
+    stored text's control characters (:data:`~tutor.lessons.progress.columns.CONTROL`) or :data:`UNSHOWN`,
+    even among the spaces around it."""
+    found = CONTROL.search(value) or UNSHOWN.search(value)
+    if found is not None:
+        raise TutorError(f"{what}: no control, line-separator or direction character "
+                         f"(U+{ord(found.group()):04X} at character {found.start()})")
     value = value.strip()
-    if not 0 < len(value) <= limit or any(ord(c) < 32 for c in value):  # noqa: PLR2004
-        raise TutorError(f"{what}: 1 to {limit} characters on one line")
+    if not 0 < len(value) <= limit or all(c in INVISIBLE or c.isspace() for c in value):
+        raise TutorError(f"{what}: 1 to {limit} characters on one line, not only spaces or invisible ones")
     return value
 
 
@@ -155,13 +177,21 @@ def parse_items(text: str) -> tuple[tuple[str, str], ...]:
 
 def assign(store: ProgressStore, teacher: Account, class_id: str, title: str, items: Iterable[tuple[str, str]],
            due: datetime, learner: str | None = None) -> Assignment:
-    """Set an assignment to the class, or to one of its members."""
+    """Set an assignment to the class, or to one of its members, due today (the page sets 23:59 of the day
+    chosen) or later: one due earlier would be overdue the moment it is set."""
     teachers_class(store, teacher, class_id)
     if learner is not None and learner not in members(store, teacher, class_id):
         raise TutorError(f"{learner!r} is not in this class")
+    when = datetime.now(UTC)
+    today = when.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)  # this day's start, here
+    if due < today:
+        raise TutorError(f"the due date {due.astimezone():%Y-%m-%d} is past: pick today or a later day")
     made = Assignment(uuid.uuid4().hex, class_id, learner, _text(title, "an assignment's title"),
-                      tuple(items), due.astimezone(UTC), datetime.now(UTC))
+                      tuple(items), due.astimezone(UTC), when)
     with store.writing("written; the assignment was not set") as conn:
+        count = conn.execute("SELECT COUNT(*) FROM assignments WHERE class_id = ?", (class_id,)).fetchall()[0][0]
+        if whole_number(count, "a count of assignments") >= MAX_ASSIGNMENTS:
+            raise TutorError(f"a class has at most {MAX_ASSIGNMENTS} assignments, and this one has them all")
         conn.execute("INSERT INTO assignments (id, class_id, learner, title, items, due, created_at)"
                      " VALUES (?, ?, ?, ?, ?, ?, ?)",
                      (made.id, class_id, learner, made.title, json.dumps([list(i) for i in made.items]),
@@ -234,8 +264,6 @@ def _known_id(kind: str, item_id: str) -> str | None:
 
 
 def _matches(item: tuple[str, str], stored: StoredAnswer) -> bool:
-    from tutor.lessons.table.items import SOURCE as TABLE_SOURCE  # the table's answers say so in ``extra``
-
     a = stored.answer
     from_table = a.extra.get("source") == TABLE_SOURCE
     if item[0] == "drill":
@@ -261,3 +289,62 @@ def status(assignment: Assignment, answers: list[StoredAnswer], now: datetime | 
     if when > assignment.due:
         return "overdue"
     return "in progress" if tried else "new"
+
+
+#: what an answer can be matched by (:func:`_keys`), and what an item matches (:func:`_item_keys`)
+Key = tuple[str, object]
+
+
+def _keys(stored: StoredAnswer) -> list[Key]:
+    """What in an answer an item can match (:func:`_matches`): its own item, each law it cites, the drill's kind
+    (not at the practice table), the table's rubber number (at the table)."""
+    a = stored.answer
+    keys: list[Key] = [("item", (a.item_kind, a.item_id)), *(("law", law) for law in a.laws)]
+    if a.extra.get("source") == TABLE_SOURCE:
+        keys.append(("table", a.seed))
+    elif isinstance(kind := a.extra.get("kind"), str):  # anything else equals no drill kind
+        keys.append(("drill", kind))
+    return keys
+
+
+def _item_keys(item: tuple[str, str]) -> list[Key]:
+    """The keys of the answers an item matches (:func:`_matches`): an answer matches it iff it has one of them."""
+    kind, item_id = item
+    if kind == "drill":
+        return [("drill", item_id)]
+    if kind == "table":
+        try:
+            return [("table", int(item_id))]
+        except ValueError:  # no rubber number: no answer is of it
+            return []
+    return [("item", (kind, item_id)), *([("law", item_id)] if kind == "law" else [])]
+
+
+def statuses(tasks: Iterable[Assignment], answers: Iterable[StoredAnswer],
+             now: datetime | None = None) -> dict[str, Status]:
+    """Each assignment's :func:`status` for one learner, from one pass over their answers: each answer is
+    indexed once by what an item can match (:func:`_keys`), keeping the newest time each key was met and
+    met right; an item then reads its own keys. The work is the answers plus the items, not the one times
+    the other (20 assignments of 10 laws each over 2,000 answers spent 0.3 s a learner in :func:`_matches`)."""
+    when = now or datetime.now(UTC)
+    met: dict[Key, datetime] = {}
+    right: dict[Key, datetime] = {}
+    for s in answers:
+        if not s.answer.counts:
+            continue
+        for key in _keys(s):
+            if key not in met or s.answered_at > met[key]:
+                met[key] = s.answered_at
+            if s.answer.correct and (key not in right or s.answered_at > right[key]):
+                right[key] = s.answered_at
+    out: dict[str, Status] = {}
+    for task in tasks:
+        since = task.created_at
+        keys = [(item, _item_keys(item)) for item in task.items]
+        tried = any(k in met and met[k] >= since for _, found in keys for k in found)
+        # done: answered right since it was set (a table deal: played, right or wrong: :func:`_done`)
+        done = all(any(k in table and table[k] >= since for k in found)
+                   for item, found in keys for table in [met if item[0] == "table" else right])
+        out[task.id] = ("complete" if done else "overdue" if when > task.due
+                        else "in progress" if tried else "new")
+    return out

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from tutor.engine.errors import TutorError
 from tutor.engine.nouns import count_of
 from tutor.lessons.classroom.accounts import Account
-from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, status, teachers_class
+from tutor.lessons.classroom.classes import Assignment, Status, assignments, members, statuses, teachers_class
 from tutor.lessons.classroom.figures import answer_figures, last_answer
 from tutor.lessons.progress import ProgressStore, to_ts
 from tutor.lessons.progress.progress_io import spreadsheet_cell
@@ -48,18 +48,16 @@ class LearnerReport:
 
 
 def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime,
-                   days: int | None = None, units: list[UnitState] | None = None) -> LearnerReport:
+                   days: int | None = None, units: list[UnitState] | None = None,
+                   status: dict[str, Status] | None = None) -> LearnerReport:
     """The learner's figures; with ``days``, the answers' figures (answers, accuracy, drills, the table's
     deals and deviations, the mistakes) count only the last ``days`` days. Mastery, reviews due, the last
     answer and the assignments' statuses are the learner's whole record whatever the period: a unit
     mastered last month is still mastered, and an assignment is done by any attempt since it was set.
-    The answers are counted by the database (:mod:`.figures`); ``units``: the learner's schedules, already
-    read (else read here)."""
+    The answers are counted by the database (:mod:`.figures`); ``units``: the learner's schedules, and
+    ``status``: the assignments' statuses (:func:`learner_statuses`), already worked out (else here)."""
     figures = answer_figures(store, learner, None if days is None else now - timedelta(days=days))
     units = store.units(learner) if units is None else units
-    own = [a for a in tasks if a.learner in (None, learner)]
-    # an assignment's status reads the answers given since it was set: those since the oldest one's
-    since = store.answers(learner, since=min(a.created_at for a in own)) if own else []
     return LearnerReport(
         learner=learner, answers=figures.answers,
         accuracy=figures.right / figures.answers if figures.answers else None,
@@ -67,8 +65,18 @@ def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], 
         due=sum(u.is_due(now) for u in units), drills=figures.drills,
         table_deals=figures.table_deals, deviations=figures.deviations,
         last_answer=last_answer(store, learner), mistakes_by_law=figures.mistakes_by_law,
-        statuses={a.id: status(a, since, now) for a in own},
+        statuses=learner_statuses(store, learner, tasks, now) if status is None else status,
     )
+
+
+def learner_statuses(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime) -> dict[str, Status]:
+    """The statuses of the learner's assignments (the class's and their own) on the whole record: an
+    assignment's status reads the answers given since it was set, so those since the oldest one's are read
+    (none without one), once for every assignment (:func:`~.classes.statuses`)."""
+    own = [a for a in tasks if a.learner in (None, learner)]
+    if not own:
+        return {}
+    return statuses(own, store.answers(learner, since=min(a.created_at for a in own)), now)
 
 
 @dataclass(frozen=True)
@@ -104,10 +112,12 @@ def class_view(store: ProgressStore, teacher: Account, class_id: str, days: int 
     whole: list[LearnerReport] = []
     period: list[LearnerReport] = []
     schedules: list[list[UnitState]] = []
-    for member in members(store, teacher, class_id):
+    for member in members(store, teacher, class_id):  # schedules and statuses read once, for both reports
         schedules.append(store.units(member))
-        whole.append(learner_report(store, member, tasks, when, None, schedules[-1]))
-        period.append(whole[-1] if days is None else learner_report(store, member, tasks, when, days, schedules[-1]))
+        status = learner_statuses(store, member, tasks, when)
+        whole.append(learner_report(store, member, tasks, when, None, schedules[-1], status))
+        period.append(whole[-1] if days is None
+                      else learner_report(store, member, tasks, when, days, schedules[-1], status))
     return ClassView(whole, period, tasks, _mastery(schedules))
 
 
@@ -151,16 +161,20 @@ CSV_COLUMNS = ("learner", "answered_at", "item_kind", "item_id", "correct", "giv
 
 
 def class_csv(store: ProgressStore, teacher: Account, class_id: str) -> str:
-    """The class's answers (its members' only), one per row, for a spreadsheet."""
+    """The class's answers (its members' only), one per row, for a spreadsheet: every text cell written so
+    that a spreadsheet will not run it as a formula (:func:`~.progress_io.spreadsheet_cell`), for a learner's
+    imported record may hold "=..." in any of them."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    cell = spreadsheet_cell
     for learner in members(store, teacher, class_id):
         for s in store.answers(learner):
             a = s.answer
-            writer.writerow([learner, to_ts(s.answered_at), a.item_kind, a.item_id, int(a.correct),
-                             spreadsheet_cell(a.given), spreadsheet_cell(a.expected), " ".join(a.laws),
+            source = a.extra.get("source")
+            writer.writerow([cell(learner), cell(to_ts(s.answered_at)), cell(a.item_kind), cell(a.item_id),
+                             int(a.correct), cell(a.given), cell(a.expected), cell(" ".join(a.laws)),
                              "" if a.seconds is None else f"{a.seconds:.1f}", int(a.retry),
-                             a.extra.get("source", "")])
+                             cell("" if source is None else str(source))])
     return out.getvalue()
 

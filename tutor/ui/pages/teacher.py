@@ -89,6 +89,25 @@ def _assign(teacher: accounts.Account, chosen: cls.Class, learners: list[str]) -
 
 #: the learners' table's period (the selectbox's key)
 PERIOD = "teacher_period"
+#: the learners' table's own columns, before one per assignment (:func:`_columns`)
+LEARNER_COLUMNS = ("learner", "answers", "right", "mastered", "reviews due", "drills", "table deals", "deviations",
+                   "mistakes by law")
+
+
+def _columns(tasks: list[cls.Assignment]) -> dict[str, str]:
+    """Each assignment's column in the learners' table: its title and due date, and a number when two are
+    still alike; never one of the table's own columns. A title was the column: "answers" replaced the answers,
+    and two called "Homework" showed as one."""
+    taken, out = set(LEARNER_COLUMNS), {}
+    for task in tasks:
+        label = base = f"{task.title} (due {task.due.astimezone():%Y-%m-%d})"
+        number = 1
+        while label in taken:
+            number += 1
+            label = f"{base} #{number}"
+        taken.add(label)
+        out[task.id] = label
+    return out
 
 
 def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
@@ -109,14 +128,13 @@ def _report(teacher: accounts.Account, chosen: cls.Class) -> None:
                  format_func=lambda d: "everything" if d is None else f"the last {count_of(d, 'day')}")
     st.caption("Answers, right, drills, table deals, deviations and mistakes count the period chosen; mastery, "
                "reviews due and the assignments' status are the whole record.")
-    titles = {t.id: t.title for t in view.tasks}
-    st.dataframe([{"learner": r.learner, "answers": r.answers,
-                   "right": None if r.accuracy is None else round(r.accuracy, 2),
-                   "mastered": f"{r.mastered} / {r.units}", "reviews due": r.due, "drills": r.drills,
-                   "table deals": r.table_deals, "deviations": r.deviations,
-                   "mistakes by law": ", ".join(f"{law_name(law)} ×{n}" for law, n in r.mistakes_by_law),
-                   **{titles[t]: s for t, s in r.statuses.items()}} for r in view.period],
-                 hide_index=True, key="teacher_learners")
+    columns = _columns(view.tasks)
+    st.dataframe([dict(zip(LEARNER_COLUMNS, (
+        r.learner, r.answers, None if r.accuracy is None else round(r.accuracy, 2), f"{r.mastered} / {r.units}",
+        r.due, r.drills, r.table_deals, r.deviations,
+        ", ".join(f"{law_name(law)} ×{n}" for law, n in r.mistakes_by_law)), strict=True),
+        **{columns[t]: s for t, s in r.statuses.items()}) for r in view.period],
+        hide_index=True, key="teacher_learners")
     st.subheader("Mastery by law and convention")
     names = Names.read()  # the item as the learners read it; its id beside it, to assign it
     st.dataframe([{"kind": KIND_NAMES.get(k, k), "item": names.item(k, i), "id": i, "mastered": m, "learning": n}
