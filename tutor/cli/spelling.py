@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 
 from tutor.engine.calls import parse_call
 from tutor.engine.cards import SEAT_NAMES, Card
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, law_in_words
 from tutor.engine.nouns import ids_named
 
 PASS_WORDS = frozenset({"P", "PASS", "PAS"})
@@ -31,20 +31,30 @@ def _spelling(text: str) -> str:
     return "-".join(text.strip().upper().replace("È", "E").split())
 
 
+#: The law a call after the auction breaks: the engine's own check cites it (``Auction.verify_call``, at
+#: every table size). The book has no law against a card played during the auction; law 76 is the one
+#: that ends the bidding (the opponents invited to lead), so a card's refusal cites it as where the play begins.
+AUCTION_ENDS = "law-76"
+
+
 def out_of_turn(text: str, phase: str) -> str | None:
     """Why a card typed in the auction, or a call in the play, is refused: in the words of the table's
-    phase (it read "bad card '1S': unknown rank '1'"); ``None`` when ``text`` is not the other kind.
+    phase (it read "bad card '1S': unknown rank '1'"), naming its law as every refusal does; ``None``
+    when ``text`` is not the other kind.
 
-    >>> out_of_turn("2C", "auction"), out_of_turn("2C", "play")
-    (None, None)
-    >>> out_of_turn("♦7", "auction"), out_of_turn("pass", "play"), out_of_turn("1S", "auction")
-    ('♦7 is a card, and the play has not begun: make a call (pass or a bid such as 1S)', 'the auction is over: play a card (such as SA or ♥10)', None)
+    >>> out_of_turn("2C", "auction"), out_of_turn("2C", "play"), out_of_turn("1S", "auction")
+    (None, None, None)
+    >>> print(out_of_turn("♦7", "auction")); print(out_of_turn("pass", "play"))
+    ♦7 is a card, and the play has not begun: make a call (pass or a bid such as 1S); the book has no law for a card in the auction: the play begins once the bidding ends (law 76)
+    the auction is over: play a card (such as SA or ♥10) (law 76)
     """
+    law = law_in_words(AUCTION_ENDS)
     card = as_card(text) if phase == "auction" and as_call(text) is None else None  # "2C" is 2♣ here, not ♣2
     if card is not None:
-        return f"{card.pretty} is a card, and the play has not begun: make a call (pass or a bid such as 1S)"
+        return (f"{card.pretty} is a card, and the play has not begun: make a call (pass or a bid such as 1S); "
+                f"the book has no law for a card in the auction: the play begins once the bidding ends ({law})")
     if phase == "play" and as_card(text) is None and as_call(text) is not None:
-        return "the auction is over: play a card (such as SA or ♥10)"
+        return f"the auction is over: play a card (such as SA or ♥10) ({law})"
     return None
 
 

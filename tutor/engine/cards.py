@@ -24,6 +24,7 @@ Card.parse('SA')
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import total_ordering
@@ -202,7 +203,8 @@ class Hand:
         cards = tuple(cards)
         unique = frozenset(cards)
         if len(unique) != len(cards):
-            dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
+            # one count of every card (a Counter), not a count of the list per card: n² work on a long list
+            dupes = sorted(str(c) for c, times in Counter(cards).items() if times > 1)
             raise NotationError(f"hand holds a card twice: {', '.join(dupes)}")
         object.__setattr__(self, "cards", unique)
 

@@ -254,13 +254,15 @@ def _lowest(cards: Sequence[Card]) -> Card:
 
 
 def view_of(seat: Seat, hand: Hand, auction: Auction, score: ScoreState | None,
-            play: TrickPlay | None = None, rules: Rules | None = None) -> SeatView:
+            play: TrickPlay | None = None, rules: Rules | None = None, contract: Contract | None = None) -> SeatView:
     """What ``seat`` sees: ``hand`` is its own current hand; ``play`` (when the play has begun)
-    gives the cards seen so far — only their order and seats are read, never another hand."""
+    gives the cards seen so far — only their order and seats are read, never another hand.
+    ``contract``: the position's own, when it names one without the auction (as ``tutor advise`` takes it)."""
     if play is None:
         return SeatView(seat, hand, auction.dealer, auction.calls, None, (), (), score, rules or Rules())
-    contract = auction.contract
-    assert contract is not None  # the play only starts after a contract
+    contract = contract or auction.contract
+    if contract is None:
+        raise TutorError("the play position names no contract: give an auction with a bid, or contract and declarer")
     return SeatView(seat, hand, auction.dealer, auction.calls, contract,
                     tuple(c for t in play.tricks for c in t.cards()),
                     tuple(c for _, c in play.current_trick.plays), score, rules or Rules())
@@ -328,22 +330,23 @@ def robot_call(deal: Deal, auction: Auction, score: ScoreState | None = None,
 
 
 def robot_card(play: TrickPlay, auction: Auction, score: ScoreState | None = None,
-               rules: Rules | None = None) -> Decision:
+               rules: Rules | None = None, contract: Contract | None = None) -> Decision:
     """The card of the seat in turn in ``play`` (which holds every hand; the robot reads only its own)."""
     seat = play.to_play
-    return decide(view_of(seat, play.hand(seat), auction, score, play, rules))
+    return decide(view_of(seat, play.hand(seat), auction, score, play, rules, contract))
 
 
-def play_out(deal: Deal, auction: Auction, score: ScoreState | None = None,
-             rules: Rules | None = None, play: TrickPlay | None = None) -> tuple[TrickPlay, tuple[Decision, ...]]:
-    """The robots play the contract out (from ``play``'s state when given)."""
-    contract = auction.contract
+def play_out(deal: Deal, auction: Auction, score: ScoreState | None = None, rules: Rules | None = None,
+             play: TrickPlay | None = None, contract: Contract | None = None) -> tuple[TrickPlay, tuple[Decision, ...]]:
+    """The robots play the contract out (from ``play``'s state when given; ``contract``: the position's
+    own, when the auction does not give one)."""
+    contract = contract or auction.contract
     if contract is None:
         raise TutorError("the auction has no contract: there is nothing to play")
     play = play or TrickPlay(deal, contract.trump, opening_leader(contract))
     decisions: list[Decision] = []
     while not play.is_complete:
-        decision = robot_card(play, auction, score, rules)
+        decision = robot_card(play, auction, score, rules, contract)
         play.play(Card.parse(decision.action), decision.seat)
         decisions.append(decision)
     return play, tuple(decisions)

@@ -149,6 +149,9 @@ def run_settle(args: argparse.Namespace) -> int:
         tricks = args.tricks if args.tricks is not None else (
             (1 if args.failed else 0) if g.avoid_tricks else (12 if args.failed else 13))
     else:
+        if args.failed:  # it was ignored: the tricks alone say whether a counted game is made
+            raise TutorError(f"{g.name}: --failed is for a misère, open misère or declared abundance; this game "
+                             f"is made or failed by its tricks (--tricks; {g.target} or more makes it)")
         if args.tricks is None:
             raise TutorError(f"{g.name}: give the tricks the bidder's side took with --tricks")
         tricks = args.tricks

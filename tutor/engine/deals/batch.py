@@ -47,7 +47,7 @@ from numpy.random import PCG64, Generator
 from numpy.typing import NDArray
 
 from tutor.engine.cards import SEATS, Card, Deal, Hand, Rank, Seat
-from tutor.engine.deals.build import Build, Count, SeatCounts, plan_build
+from tutor.engine.deals.build import Build, Count, CountsUnmet, SeatCounts, plan_build
 from tutor.engine.deals.spec import (
     ACES,
     HAND_SIZE,
@@ -320,10 +320,10 @@ def _build(by_seat: Mapping[int, Sequence[BatchConstraint]], placed: list[set[Ca
     seats = [SeatCounts(s, needs[s], tuple(_net(c, placed[s]) for c in counts)) for s, counts in wanted]
     try:
         build, chosen = plan_build(seats, pool)
-    except ValueError as err:
+    except CountsUnmet as err:
         words = "; ".join(f"{SEATS[s].value} " + " and ".join(constraint_words(c) for c in by_seat[s]
                                                            if isinstance(c, CardCount))
-                          for s in (int(x) for x in str(err).split(",")))
+                          for s in err.seats)
         raise DealGenerationError(f"the constraints cannot be met together: {words}") from None
     built = {sc.seat for sc in chosen}
     covered: set[tuple[int, BatchConstraint]] = {(s, c) for s, counts in wanted if s in built for c in counts}

@@ -71,25 +71,36 @@ class Build:
         return own, np.take_along_axis(rest, np.argsort(gen.random(rest.shape), axis=1), axis=1)
 
 
+class CountsUnmet(ValueError):
+    """The counts of ``seats`` cannot be met together (the seats are named, never parsed from a message)."""
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        self.seats = tuple(seats)
+        super().__init__(",".join(str(s) for s in self.seats))
+
+
 def plan_build(seats: Sequence[SeatCounts], pool: Sequence[int]) -> tuple[Build | None, list[SeatCounts]]:
     """The build for the rarest seats that fit together, and the seats' counts it covers.
 
-    Raises ``ValueError`` (with the seats, comma-separated) when their counts cannot be
-    met together.
+    Raises :class:`CountsUnmet` (naming the seats) when their counts cannot be met together.
+    With no free card (every card placed: one layout) there is nothing to build: the counts
+    over the placed cards are the caller's to check.
     """
+    if not pool:
+        return None, []
     alone = []
     for sc in seats:
         build = _joint([sc], pool)
         if build is not None:
             if not len(build.compositions):
-                raise ValueError(sc.seat)
+                raise CountsUnmet([sc.seat])
             alone.append((build.share, sc))
     chosen: list[SeatCounts] = []
     best: Build | None = None
     for _, sc in sorted(alone, key=lambda pair: pair[0]):
         trial = _joint([*chosen, sc], pool)
         if trial is not None and not len(trial.compositions):  # every combination counted: none fits
-            raise ValueError(",".join(str(s.seat) for s in [*chosen, sc]))
+            raise CountsUnmet([s.seat for s in [*chosen, sc]])
         if trial is not None:
             chosen, best = [*chosen, sc], trial
     return best, chosen

@@ -85,9 +85,11 @@ def play_view(payload: Mapping[str, Any], rules: Rules | None = None) -> SeatVie
     if last and (str(last[-1].call) != str(contract.bid) or last[-1].seat is not contract.declarer):
         raise NotationError(f"the auction's last bid is {last[-1].call} by {last[-1].seat.value}, "
                             f"but the contract is {contract}")
-    return SeatView(seat, hand, dealer, auction.calls, contract,
-                    tuple(Card.parse(str(c)) for c in payload.get("played", [])),
-                    tuple(Card.parse(str(c)) for c in payload.get("trick", [])),
+    played = tuple(Card.parse(str(c)) for c in payload.get("played", []))
+    trick = tuple(Card.parse(str(c)) for c in payload.get("trick", []))
+    if len(trick) > 3:  # noqa: PLR2004  # refused before the view's kind indexes the seat's place in it
+        raise NotationError(f"'trick' holds {len(trick)} cards; at most 3 are on the table before your turn")
+    return SeatView(seat, hand, dealer, auction.calls, contract, played, trick,
                     ScoreState({Side.NS: below.get(Side.NS, 0), Side.EW: below.get(Side.EW, 0)}) if below else None,
                     rules)
 

@@ -144,7 +144,7 @@ def robots_after_card(known: Knowledge, deal: Deal, card: Card) -> Outcome:
     for seat, played in known.plays():
         play.play(played, seat)
     play.play(card, known.seat)
-    play, _ = play_out(deal, _auction(known), known.score, known.rules, play)
+    play, _ = play_out(deal, _auction(known), known.score, known.rules, play, contract)
     return Outcome(play.tricks_won(known.seat.side),
                    net_points(deal, contract, play.tricks_won(contract.declarer.side), known))
 

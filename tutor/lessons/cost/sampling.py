@@ -423,14 +423,15 @@ def _calls_agree(known: Knowledge, seat: Seat, layout: Deal, memo: RobotMemo) ->
 def _plays_agree(known: Knowledge, seat: Seat, layout: Deal, memo: RobotMemo) -> bool:
     from tutor.lessons.robots import robot_card
 
-    assert known.contract is not None
+    contract = known.contract  # the position's own: the auction may not give it (a position without one)
+    assert contract is not None
     if memo.auction is None:
         memo.auction = Auction(known.dealer, known.rules)
         for call in known.calls:
             memo.auction.call(call)
-    play = TrickPlay(layout, known.contract.trump, opening_leader(known.contract))
+    play = TrickPlay(layout, contract.trump, opening_leader(contract))
     for who, card in known.plays():
-        if who is seat and robot_card(play, memo.auction, known.score, known.rules).action != str(card):
+        if who is seat and robot_card(play, memo.auction, known.score, known.rules, contract).action != str(card):
             return False
         play.play(card, who)
     return True
