@@ -10,6 +10,14 @@ the deal gives the tricks, the score item by item, the records and the review of
 moves with their prices (``--layouts N``: on what he could know too, or why not where the deal does
 not allow it). Five players: the evening's running record is kept in the progress
 store (``--db``), and each round played continues it.
+
+Kept in the progress store (docs/table-sizes.md), each saved after every move with the version it read, so a
+quit or a kill loses nothing acted and a second writer is refused in one line: ``--rubber``'s table under the
+way's name (``"2-exchange"``, as the page keeps it; the next ``--rubber`` of that way goes on with it, a
+finished rubber, another ``--seed`` or ``--new`` starts another), and the rubber the learner plays at his seat
+of a five-player round (the next start of that round goes on with it). A finished round is added to the
+evening as stored at that moment (:func:`~tutor.lessons.ways.rubber.keep_round`): a round another terminal
+saved meanwhile is kept.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from tutor.cli.spelling import learner_message, out_of_turn
 from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
-from tutor.engine.cards import SEAT_NAMES, Hand, Seat, Side
+from tutor.engine.cards import SEAT_NAMES, Hand, Seat
 from tutor.engine.errors import TutorError
 from tutor.engine.ways.five import five_table
 from tutor.lessons.ways.narrate import auction_rows, end_of_deal, step_lines, trick_line
@@ -31,24 +39,29 @@ from tutor.lessons.ways.review import review_lines
 from tutor.lessons.ways.robots import robot_action
 from tutor.lessons.ways.rubber import (
     FIVE_KEY,
-    WayRecord,
+    FIVE_SEAT_KEY,
     evening_from,
     evening_record,
+    keep_round,
     payment_lines,
-    write_round,
+    round_result,
+    rubber_of,
+    way_key,
 )
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
 from tutor.lessons.words import action_words, hand_line
 
 if TYPE_CHECKING:  # imported when a rubber is played, as before
+    from tutor.lessons.progress import ProgressStore, TableSlot
     from tutor.lessons.table import TableDeal
     from tutor.lessons.table.rubber import PracticeRubber
 
 #: a rubber not over after this many deals is stopped (the robots throw many deals in)
 MAX_RUBBER_DEALS = 60
 Read = Callable[[str], str]
-#: the four-handed table's rubber loop: the rubber, the reader, the options, the save (none here) and the recorder
-PlayRubber = Callable[["PracticeRubber", Read, TableOptions, None, Callable[["TableDeal"], None]], int]
+Save = Callable[[], None]
+#: the four-handed table's rubber loop: the rubber, the reader, the options, the save and the recorder
+PlayRubber = Callable[["PracticeRubber", Read, TableOptions, Save | None, Callable[["TableDeal"], None]], int]
 
 
 def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayRubber) -> int:
@@ -62,42 +75,116 @@ def play_way(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayR
     learner = chosen_player(args, way, "seat", "A")
     dealer = chosen_player(args, way, "dealer", None)
     rubber_no = int(getattr(args, "five_round", 0) or 0)
-    first = WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber_no)
-    print(f"{way.players} players, the {way.name} way ({way.title}). You are {learner}; "
-          f"{first.setup.dealer} deals (seed {seed}).")
+    if not getattr(args, "rubber", False):
+        first = WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber_no)
+        _introduce(first, seed)
+        if play_deal(first, read, options):
+            record_deal(first, args)
+        return 0
+    from tutor.lessons.progress import open_store
+
+    with open_store(getattr(args, "db", None)) as store:  # the rubber survives a quit, a kill, a restart
+        kept = _kept_way_table(store, args, WayTable(way, seed, learner=learner, dealer=dealer, rubber=rubber_no))
+        return _play_way_rubber(kept, args, read, options)
+
+
+def _introduce(table: WayTable, seed: int) -> None:
+    """The table's first lines: the way, the learner's player, the dealer and seed, the readings, the switches."""
+    way = table.way
+    print(f"{way.players} players, the {way.name} way ({way.title}). You are {table.learner}; "
+          f"{table.setup.dealer} deals (seed {seed}).")
     for reading in way.readings:
         print(f"  The tutor's reading: {reading}.")
     for name, choice in way.options:
         print(f"  Switched: {name} = {choice}.")
-    if first.setup.dummy_player is not None:
-        print(f"  Rubber {rubber_no}: {first.setup.dummy_player} plays with the dummy "
+    if table.setup.dummy_player is not None:
+        print(f"  Rubber {table.rubber}: {table.setup.dummy_player} plays with the dummy "
               f"(the tutor's reading: the first dummy to the lowest card drawn, then in turn).")
-    if not getattr(args, "rubber", False):
-        if play_deal(first, read, options):
-            record_deal(first, args)
-        return 0
-    record = WayRecord(way, first.setup.players)
-    deal_no = 0
-    while not record.over and deal_no < MAX_RUBBER_DEALS:
-        table = first if deal_no == 0 else WayTable(way, seed, deal_no=deal_no, learner=learner, dealer=dealer,
-                                                    rubber=rubber_no)
-        print(f"\nDeal {deal_no + 1} of the rubber: {table.setup.dealer} deals.")
-        if not play_deal(table, read, options):
-            return 0
-        record_deal(table, args)
-        record.add(table.game, table.score())
+
+
+class KeptWayTable:
+    """A way's rubber kept in the store under the way's name: the deal in play (``table``) and :meth:`save`,
+    which writes it with the version it read (another writer since: refused in one line, nothing written)."""
+
+    def __init__(self, store: ProgressStore, slot: TableSlot, table: WayTable, version: int | None) -> None:
+        self.store, self.slot, self.table, self.version = store, slot, table, version
+
+    def save(self) -> None:
+        self.version = self.store.write_table(self.slot, self.table.to_json(), version=self.version)
+
+
+def _kept_way_table(store: ProgressStore, args: argparse.Namespace, new: WayTable) -> KeptWayTable:
+    """The rubber going on (kept under the way's name), or ``new``, the first deal of another (none kept,
+    that one over, ``--new``, or another ``--seed``); saved at once."""
+    from tutor.lessons.progress import DEFAULT_LEARNER, TableSlot
+
+    slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), way_key(new.way))
+    stored = store.open_table(slot)
+    kept = WayTable.from_json(stored.state) if stored else None
+    going_on = kept is not None and not rubber_of(kept).over
+    table = new
+    if kept is not None and going_on and not getattr(args, "new", False) \
+            and getattr(args, "seed", None) in (None, kept.seed):
+        _refuse_another_table(args, kept, new)
+        table = kept
+        _introduce(table, table.seed)
+        print(f"Going on with your rubber of the {kept.way.name} way (seed {kept.seed}) at deal "
+              f"{kept.deal_no + 1}; --new starts another.")
+    else:
+        if kept is not None and going_on:
+            print(f"The rubber of the {kept.way.name} way in progress (seed {kept.seed}) is replaced by a new one.")
+        _introduce(table, table.seed)
+    holder = KeptWayTable(store, slot, table, stored.version if stored else 0)
+    holder.save()
+    return holder
+
+
+def _refuse_another_table(args: argparse.Namespace, kept: WayTable, new: WayTable) -> None:
+    """The rubber going on keeps its player, first dealer, round and switches: one typed for another is
+    refused in one line, never passed over."""
+    from tutor.cli.ways_flags import given
+
+    differs = []
+    if given(args, "seat") is not None and new.learner != kept.learner:
+        differs.append(f"--seat {new.learner}")
+    if given(args, "dealer") is not None and new.first_dealer != kept.first_dealer:
+        differs.append(f"--dealer {new.first_dealer}")
+    if new.rubber and new.rubber != kept.rubber:
+        differs.append(f"--round {new.rubber}")
+    if getattr(args, "way_options", None) and new.way != kept.way:
+        differs.append("--way-option")
+    if differs:
+        raise TutorError(f"{', '.join(differs)}: your rubber of the {kept.way.name} way in progress (seed "
+                         f"{kept.seed}) has player {kept.learner}, first dealer {kept.first_dealer or 'by the draw'}"
+                         f", round {kept.rubber} and its own switches; add --new to start another rubber")
+
+
+def _play_way_rubber(kept: KeptWayTable, args: argparse.Namespace, read: Read, options: TableOptions) -> int:
+    """Deals to the rubber's end, each saved after every move and when the deal passes on."""
+    while True:
+        table = kept.table
+        if table.phase != "over":
+            print(f"\nDeal {table.deal_no + 1} of the rubber: {table.setup.dealer} deals.")
+            if not play_deal(table, read, options, kept.save):
+                return 0
+        record_deal(table, args)  # keyed: a deal recorded before a kill adds nothing again
+        record = rubber_of(table)
         print("The rubber so far:")
         print("\n".join(record.lines()))
-        deal_no += 1
-    if record.over:
-        print("The rubber is over. Payments:")
-        print("\n".join(payment_lines(record.payments())))
-    return 0
+        if record.over:
+            print("The rubber is over. Payments:")
+            print("\n".join(payment_lines(record.payments())))
+            return 0  # kept as it is: the next --rubber starts another
+        if table.deal_no + 1 >= MAX_RUBBER_DEALS:
+            return 0
+        kept.table = table.next_deal()
+        kept.save()
 
 
-def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
+def play_deal(table: WayTable, read: Read, options: TableOptions, save: Save | None = None) -> bool:
     """One deal at the terminal, ended by its review (sampled over ``options.layouts``, when asked);
-    ``False`` when the learner quits."""
+    ``False`` when the learner quits. ``save`` keeps the table after every action (committed: a kill loses
+    nothing acted)."""
     shown = 0
     entries = TableEntries()  # refusals, entries that did not act, undos: each bounded
     while True:
@@ -108,6 +195,9 @@ def play_deal(table: WayTable, read: Read, options: TableOptions) -> bool:
         if not table.learners_turn:
             break
         outcome = _turn(table, read, options.now, entries.unmoved)
+        if save is not None and outcome in ("acted", "undo"):
+            table.run_robots()  # the robots' answers too, then saved before a count below stops the command
+            save()
         if outcome == "quit":
             return False
         entries.count(outcome)
@@ -197,7 +287,8 @@ def _turn(table: WayTable, read: Read, now: bool, unmoved: Unmoved | None = None
 
 def play_five(args: argparse.Namespace, seed: int, read: Read, play_rubber: PlayRubber, options: TableOptions) -> int:
     """Five players: the learner (``--seat``; A by default, who plays the first rubber) watches the
-    rounds he sits out and plays his seat in the others; each finished round continues the evening."""
+    rounds he sits out and plays his seat in the others (that rubber kept after every move); each finished
+    round is added to the evening as it is stored then."""
     from tutor.cli.rubber_store import recorder
     from tutor.lessons.progress import DEFAULT_LEARNER, open_store
     from tutor.lessons.table.rubber import PracticeRubber
@@ -208,14 +299,18 @@ def play_five(args: argparse.Namespace, seed: int, read: Read, play_rubber: Play
     table = five_table(FIVE_NAMES, round_no)
     pairs = " against ".join(" & ".join(p) for p in table.pairs)
     with open_store(getattr(args, "db", None)) as store:
-        evening = evening_from(store.load_table(DEFAULT_LEARNER, way=FIVE_KEY))
+        # this round as the evening held it when the round began: kept_round refuses it changed meanwhile
+        seen = evening_from(store.load_table(DEFAULT_LEARNER, way=FIVE_KEY))["results"].get(str(round_no))
         if table.sitting_out == me:
             print(f"Five players, round {round_no}: you ({me}) sit out; {pairs}. Watch the robots play the rubber.")
             record = five_rubber_record(seed, round_no)
             print(readable(record))
             result = record["result"]
-            if result["winner"] is not None:
-                evening["results"][str(round_no)] = [table.pairs.index(tuple(result["winner"])), result["points"]]
+            if result["winner"] is None:
+                evening = evening_from(store.load_table(DEFAULT_LEARNER, way=FIVE_KEY))
+            else:
+                evening = keep_round(store, round_no, [table.pairs.index(tuple(result["winner"])), result["points"]],
+                                     seen)
         else:
             seat = table.seats()[me]
             dealer = chosen_player(args, way, "dealer", None)
@@ -225,16 +320,49 @@ def play_five(args: argparse.Namespace, seed: int, read: Read, play_rubber: Play
             partner = next(p for pair in table.pairs if me in pair for p in pair if p != me)
             print(f"Five players, round {round_no}: {table.sitting_out} sits out; {pairs}. You ({me}) sit "
                   f"{SEAT_NAMES[seat]} with {partner} opposite.")
-            rubber = PracticeRubber(seed, seat, first_dealer=first)
-            play_rubber(rubber, read, options, None, recorder(store, getattr(args, "learner", None)))
-            if not write_round(evening, round_no, rubber.rubber):
+            rubber, save = _kept_seat_rubber(store, args, (round_no, me, dealer is not None),
+                                             PracticeRubber(seed, seat, first_dealer=first))
+            play_rubber(rubber, read, options, save, recorder(store, getattr(args, "learner", None)))
+            won_by = round_result(rubber.rubber)
+            if won_by is None:
                 print("The rubber is not over: nothing is written to the evening's record.")
                 return 0
-            leader, margin = rubber.rubber.result()
-            won = table.pairs[0 if leader is Side.NS else 1]
-            print(f"Round {round_no} to {' & '.join(won)} by {margin}.")
-        store.save_table(evening, DEFAULT_LEARNER, way=FIVE_KEY)
+            evening = keep_round(store, round_no, won_by, seen)
+            print(f"Round {round_no} to {' & '.join(table.pairs[won_by[0]])} by {won_by[1]}.")
     rounds = ", ".join(sorted(evening["results"], key=int)) or "none"
     print(f"The evening's running record (rounds {rounds}): {evening_record(evening, FIVE_NAMES).line()}")
     return 0
 
+
+def _kept_seat_rubber(store: ProgressStore, args: argparse.Namespace, where: tuple[int, str, bool],
+                      new: PracticeRubber) -> tuple[PracticeRubber, Save]:
+    """The rubber the learner plays at his seat of a five-player round, kept under :data:`FIVE_SEAT_KEY`: the
+    one going on (the same round and player, not over, no other ``--seed``, ``--dealer`` or ``--new``), else
+    ``new``; and the function that saves it after every move with the version it read."""
+    from tutor.lessons.progress import DEFAULT_LEARNER, TableSlot
+    from tutor.lessons.table.rubber import PracticeRubber
+
+    round_no, me, dealer_typed = where
+    slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), FIVE_SEAT_KEY)
+    stored = store.open_table(slot)
+    kept = stored.state.get("rubber") if stored else None
+    old = PracticeRubber.from_json(kept) if isinstance(kept, dict) else None
+    rubber = new
+    if old is not None and not old.is_over:
+        same = stored is not None and stored.state.get("round") == round_no and stored.state.get("player") == me
+        if same and not getattr(args, "new", False) and getattr(args, "seed", None) in (None, old.seed) \
+                and (not dealer_typed or old.first_dealer is new.first_dealer):
+            rubber = old
+            print(f"Going on with your rubber of round {round_no} (seed {old.seed}) at deal "
+                  f"{len(old.finished) + 1}; --new starts another.")
+        else:
+            print(f"Your rubber of round {stored.state.get('round') if stored else '?'} in progress (seed "
+                  f"{old.seed}) is replaced by a new one.")
+    version: list[int | None] = [stored.version if stored else 0]
+
+    def save() -> None:
+        version[0] = store.write_table(slot, {"round": round_no, "player": me, "rubber": rubber.to_json()},
+                                       version=version[0])
+
+    save()
+    return rubber, save

@@ -6,6 +6,9 @@ flushed to disk, checked — SQLite's ``integrity_check`` says ``ok`` and every 
 rows as the original — and only then renamed into place (an atomic rename: a kill leaves either no
 backup or a whole one). A backup already in place is checked the same way before it is trusted,
 and replaced when it fails. If the copy cannot be verified, the migration does not start.
+
+:func:`write_whole` writes any other file of the tutor's the same way (``tutor progress --export`` and
+``--csv``): a kill part way leaves the file as it was, never half of the new one.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
+import tempfile
 from pathlib import Path
 
 
@@ -97,3 +102,40 @@ def _sync_dir(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file in the same folder, flushed and
+    fsynced, then renamed over ``path`` (``os.replace``, atomic). A failure part way (a full disk, an
+    exception, a kill) leaves ``path`` as it was; the temporary file is removed unless the process is killed
+    (then a ``.<name>.*.partial`` file may remain beside it, never in its place). Raises ``OSError``.
+
+    A symbolic link is followed (the file it names is replaced, as writing in place did); a ``path`` that is
+    no regular file (``/dev/stdout``, a pipe) is written in place, as nothing can be renamed over it. A file
+    replaced keeps its permissions; a new one is the owner's only (``mkstemp``'s 0600: a learner's record).
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        info: os.stat_result | None = target.stat()
+    except OSError:  # none yet (or not to be looked at: the rename below says why)
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with open(target, "wb") as out:
+            out.write(data)
+        return
+    mode = stat.S_IMODE(info.st_mode) if info is not None else None
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+    temp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _sync_dir(target.parent)

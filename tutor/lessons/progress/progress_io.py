@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import re
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -39,6 +39,7 @@ from tutor.lessons.progress import (
     from_ts,
     to_ts,
 )
+from tutor.lessons.progress.backup import write_whole
 from tutor.lessons.progress.columns import (
     MAX_ANSWER_TEXT,
     MAX_EXTRA,
@@ -58,6 +59,13 @@ CSV_COLUMNS = (
 
 #: The longest time an answer may have taken (seconds): eleven and a half days.
 MAX_SECONDS = 1_000_000.0
+
+#: How far after the time of an import an imported answer may be dated: the clocks of the machine that
+#: exported and the one that imports may disagree by this much. An answer dated later is refused (its
+#: schedule would be later too): dated 2999, it completed every assignment on its item, counted in "the
+#: last day" and kept its learner out of "Needs attention" for ever. ``schema.LATEST`` stays the calendar's
+#: bound for every other path.
+FUTURE_TOLERANCE = timedelta(days=1)
 
 
 def _when(value: datetime, info: ValidationInfo) -> datetime:
@@ -137,8 +145,8 @@ class _Record(BaseModel):
 def export_json(store: ProgressStore, path: Path, learner: str | None = None) -> int:
     """Write the whole record (or one learner's) to ``path``; returns the number of answers written."""
     record = store.export_record(learner)
-    try:
-        path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:  # whole or not at all: a kill part way leaves the previous export as it was
+        write_whole(path, (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     except OSError as err:
         raise TutorError(f"Cannot write the export file {path}: {err.strerror or err}") from err
     answers = record["answers"]
@@ -168,8 +176,10 @@ def _where(loc: tuple[int | str, ...], data: dict[object, object]) -> str:
     return where
 
 
-def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
-    """Validate an exported record; every problem is reported at once."""
+def parse_record(data: object, source: str, *, now: datetime | None = None,
+                 ) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
+    """Validate an exported record; every problem is reported at once. An answer dated later than ``now``
+    (the time of the import) and :data:`FUTURE_TOLERANCE` is refused, naming the answer."""
     if not isinstance(data, dict):  # pydantic's words: "a valid dictionary or instance of _Record"
         raise TutorError(f"{source} is not a Vint tutor progress export: expected a JSON object with \"format\", "
                          f"\"schema_version\", \"learners\" and \"answers\" (as tutor progress --export writes it), "
@@ -184,6 +194,8 @@ def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list
         raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
     if record.schema_version > SCHEMA_VERSION:
         raise TutorError(f"{source} was exported by a newer tutor (schema {record.schema_version}).")
+    _refuse_the_future(record.answers, source, datetime.now(UTC) if now is None
+                       else now if now.tzinfo else now.replace(tzinfo=UTC))
     learners = [(check_learner_name(lr.name), to_ts(lr.created_at)) for lr in record.learners]
     answers = [
         StoredAnswer(
@@ -194,6 +206,18 @@ def parse_record(data: object, source: str) -> tuple[list[tuple[str, str]], list
         for a in record.answers
     ]
     return learners, answers
+
+
+def _refuse_the_future(answers: list[_Answer], source: str, now: datetime) -> None:
+    """One line naming the first answer dated after ``now`` and the tolerance (nothing is written then)."""
+    latest = now + FUTURE_TOLERANCE
+    for index, answer in enumerate(answers):
+        if answer.answered_at > latest:  # both in UTC: _when made answered_at so
+            uid = answer.uid if _PLAIN_PART.fullmatch(answer.uid) else echo(answer.uid, 40)
+            raise TutorError(
+                f"{source}: answers.{index} (uid {uid}) is dated {to_ts(answer.answered_at)}, more than "
+                f"{FUTURE_TOLERANCE.days} day after this import ({to_ts(now)}; the day allows for a clock set "
+                "wrong): no answer is given in the future. Nothing was imported.")
 
 
 def import_json(store: ProgressStore, path: Path) -> int:
@@ -245,10 +269,12 @@ def _csv(answers: list[StoredAnswer]) -> str:
     writer.writerow(CSV_COLUMNS)
     for s in answers:
         a = s.answer
+        # every text cell, whoever wrote it: an imported record may hold "=..." in any of them
+        cell = spreadsheet_cell
         writer.writerow([
-            to_ts(s.answered_at), s.learner, a.item_kind, a.item_id, int(a.correct), spreadsheet_cell(a.given),
-            spreadsheet_cell(a.expected), " ".join(a.laws), "" if a.seed is None else a.seed, a.position,
-            "" if a.seconds is None else f"{a.seconds:.3f}", s.uid, int(a.retry),
+            to_ts(s.answered_at), cell(s.learner), cell(a.item_kind), cell(a.item_id), int(a.correct),
+            cell(a.given), cell(a.expected), cell(" ".join(a.laws)), "" if a.seed is None else a.seed,
+            cell(a.position), "" if a.seconds is None else f"{a.seconds:.3f}", cell(s.uid), int(a.retry),
         ])
     return out.getvalue()
 
@@ -257,8 +283,8 @@ def export_csv(store: ProgressStore, path: Path, learner: str | None = None) -> 
     """Write every answer (of one learner, or all) as CSV; returns the number of rows."""
     answers = store.answers(learner)
     text = _csv(answers)
-    try:
-        path.write_text(text, encoding="utf-8", newline="")
+    try:  # whole or not at all, as export_json
+        write_whole(path, text.encode("utf-8"))
     except OSError as err:
         raise TutorError(f"Cannot write the CSV file {path}: {err.strerror or err}") from err
     return len(answers)

@@ -8,14 +8,23 @@
 * Three players, the auction way: three independent records, the first to 500 ends it (RO l.537).
 * Five players: the evening's running record, each round's result kept in the progress store under
   ``"5-sit-out"`` (``{"results": {round: [winning pair, points]}, "pending": ...}``), as the page keeps it.
+  A round is added to the evening as it is stored when the round ends (:func:`keep_round`, read and written
+  in one transaction), so a round saved meanwhile by another terminal is kept, never overwritten; the same
+  round saved meanwhile with another result is refused in one line.
+
+At the terminal a way's rubber is kept under the way's name as the page keeps it (:func:`way_key`:
+``"2-exchange"``) and the rubber the learner plays at his seat of a five-player round under
+:data:`FIVE_SEAT_KEY`, each saved after every move with the version it read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Side
+from tutor.engine.errors import TutorError
 from tutor.engine.rubber import Rubber
 from tutor.engine.scoring.items import DealScore
 from tutor.engine.settlement import Payment, RunningRecord, dummy_player_payments, two_player_payments
@@ -26,7 +35,17 @@ from tutor.engine.ways.records import ThreeRecords, WayRubber
 from tutor.engine.ways.score import way_rules
 from tutor.lessons.ways.table import WayTable
 
+if TYPE_CHECKING:  # the store is opened by the commands; this module is imported without it
+    from tutor.lessons.progress import ProgressStore
+
 FIVE_KEY = "5-sit-out"
+#: the store's slot of the four-handed rubber the learner plays at his seat of a five-player round (terminal)
+FIVE_SEAT_KEY = "5-sit-out-seat"
+
+
+def way_key(way: Way) -> str:
+    """The store's name of a way's table, as the page names it: ``"3-auction"``."""
+    return f"{way.players}-{way.name}"
 
 
 class WayRecord:
@@ -127,6 +146,37 @@ def write_round(evening: dict[str, Any], round_no: int, played: Rubber) -> bool:
     return True
 
 
+def round_result(played: Rubber) -> list[int] | None:
+    """A finished rubber's result as the evening keeps it: [the winning pair (0 sat N-S), the difference]."""
+    leader, margin = played.result()
+    if not played.is_over or leader is None:
+        return None
+    return [0 if leader is Side.NS else 1, margin]
+
+
+def keep_round(store: ProgressStore, round_no: int, result: list[int], seen: object) -> dict[str, Any]:
+    """Add round ``round_no``'s ``result`` to the evening *as it is stored now* (read and written in one
+    transaction: a round another terminal saved since ``seen`` was read is kept, not overwritten) and
+    return the evening written. ``seen``: this round's result as it was read when the round began; if the
+    store now holds another result for it, neither ``seen`` nor ``result``, that round was saved meanwhile
+    and the write is refused in one line with nothing written."""
+    from tutor.lessons.progress import DEFAULT_LEARNER, to_ts
+    from tutor.lessons.progress.tables import TableSlot, load, save
+
+    slot = TableSlot(store.add_learner(DEFAULT_LEARNER), FIVE_KEY)
+    with store.writing() as conn:
+        stored = load(conn, slot)
+        evening = evening_from(stored.state if stored else None)
+        there = evening["results"].get(str(round_no))
+        if there is not None and there != seen and there != result:
+            raise TutorError(f"Round {round_no} of the evening was saved in another session (another terminal "
+                             "or the page) after this one began, so this result was not written: the evening "
+                             "keeps the other. Play the round again to replace it.")
+        evening["results"][str(round_no)] = list(result)
+        save(conn, slot, evening, version=stored.version if stored else 0, now=to_ts(datetime.now(UTC)))
+    return evening
+
+
 def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> RunningRecord:
     """The running record of the evening: every round written so far (a round not played counts nothing)."""
     results = evening.get("results") or {}
@@ -135,4 +185,5 @@ def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> Runnin
     return five_record(names, [(int(r[0]), int(r[1])) for r in rounds])
 
 
-__all__ = ["FIVE_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "payment_lines", "write_round"]
+__all__ = ["FIVE_KEY", "FIVE_SEAT_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "keep_round",
+           "payment_lines", "round_result", "way_key", "write_round"]
