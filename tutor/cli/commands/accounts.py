@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         args.create_teacher = check_learner_name(args.create_teacher)  # refused before the database is made
     with open_store(args.db) as store:
         if args.create_teacher is not None:
-            # the library checks "no teacher yet" in the insert's own transaction: of two at once, one
+            # the library checks "no teacher yet" in the insert's own transaction: of two at once, one is refused
             code = accounts.create_account(store, args.create_teacher, "teacher", hours=args.hours)
             print(f"Teacher {args.create_teacher} created. Quick-login code (shown once, valid {args.hours} h): {code}")
         elif args.new_code is not None:
