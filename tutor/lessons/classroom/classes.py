@@ -149,9 +149,31 @@ def members(store: ProgressStore, teacher: Account, class_id: str) -> list[str]:
 
 
 def classes_joined(store: ProgressStore, learner: Account) -> list[str]:
-    rows = store.read_rows("SELECT c.name FROM classes c JOIN members m ON m.class_id = c.id WHERE m.learner = ?"
-                           " AND m.archived_at IS NULL ORDER BY c.name", (learner.name,))
-    return [r[0] for r in rows]
+    """The names of the classes the learner is in (not archived from)."""
+    return [c.name for c in learners_classes(store, learner)]
+
+
+def learners_classes(store: ProgressStore, learner: Account) -> list[Class]:
+    """The classes the learner is in (not archived from), by name."""
+    rows = store.read_rows("SELECT c.id, c.name, c.teacher, c.join_code FROM classes c JOIN members m"
+                           " ON m.class_id = c.id WHERE m.learner = ? AND m.archived_at IS NULL ORDER BY c.name",
+                           (learner.name,))
+    return [_class(r) for r in rows]
+
+
+def leave(store: ProgressStore, learner: Account, class_id: str) -> Class:
+    """The learner leaves a class they are in, and with it withdraws the consent they gave: the membership
+    is gone, so the teacher's view, the class's CSV and mastery no longer read their record (the record
+    itself is the learner's, untouched). Joining again takes the code and the consent again. One line,
+    naming no class, when the learner is not in it (an archived member is the teacher's to restore)."""
+    with store.writing("written; you are still in the class") as conn:
+        rows = conn.execute("SELECT c.id, c.name, c.teacher, c.join_code FROM classes c JOIN members m"
+                            " ON m.class_id = c.id WHERE c.id = ? AND m.learner = ? AND m.archived_at IS NULL",
+                            (class_id, learner.name)).fetchall()
+        if not rows:
+            raise TutorError("you are not in that class")
+        conn.execute("DELETE FROM members WHERE class_id = ? AND learner = ?", (class_id, learner.name))
+    return _class(rows[0])
 
 
 def parse_items(text: str) -> tuple[tuple[str, str], ...]:

@@ -46,9 +46,33 @@ def _join(who: accounts.Account) -> None:
             st.success(f"You joined {text_md(joined.name)}.")
         except TutorError as err:
             show_error(err)
-    names = cls.classes_joined(_state.store(), who)
-    if names:
-        st.caption("Your classes: " + ", ".join(text_md(n) for n in names))
+    _leave(who)
+
+
+def _leave(who: accounts.Account) -> None:
+    """The learner's classes, and leaving one: the consent they gave is withdrawn with it."""
+    joined = cls.learners_classes(_state.store(), who)
+    if not joined:
+        return
+    with st.expander("Leave a class"):
+        st.caption("Your teacher will no longer see your answers, reviews and table deals; your record stays "
+                   "yours. You can join again later with the class's code.")
+        with st.form("leave_form"):
+            names = {c.id: c.name for c in joined}
+            chosen = st.selectbox("Class", list(names), format_func=lambda i: names.get(i, i), key="leave_class")
+            sure = st.checkbox("I want to leave this class", key="leave_sure")
+            go = st.form_submit_button("Leave the class")
+        if go:
+            try:
+                if not sure:
+                    raise TutorError("tick the box to leave the class")
+                left = cls.leave(_state.store(), who, str(chosen))
+                st.success(f"You left {text_md(left.name)}.")
+                joined = [c for c in joined if c.id != left.id]
+            except TutorError as err:
+                show_error(err)
+    if joined:  # after the form: a class left in this run is no longer listed
+        st.caption("Your classes: " + ", ".join(text_md(c.name) for c in joined))
 
 
 def _my_assignments(who: accounts.Account) -> None:
