@@ -59,9 +59,10 @@ def record_history(path: Path, answers: int, learner: str = "default") -> None:
             if kind == "law" and rng.random() < 0.05:
                 answer = marked_learned(item)
             else:
+                drill = kind in ("convention", "play")  # a drill's answer names its kind, as the pages record it
                 answer = Answer(kind, item, rng.random() < 0.6, "given", "expected", laws=(f"law-{n % 160}",),
-                                seed=rng.randrange(10**6) if kind in ("convention", "play") else None,
-                                retry=rng.random() < 0.1)
+                                seed=rng.randrange(10**6) if drill else None, retry=rng.random() < 0.1,
+                                extra={"kind": "lead" if kind == "play" else "bidding"} if drill else {})
             store.record(answer, learner, now=start + timedelta(minutes=10 * n))
 
 

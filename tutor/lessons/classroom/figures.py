@@ -2,13 +2,14 @@
 
 The class report read every answer of every member whole: 0.45 s a run for a class of 20 learners with
 2,000 answers each (``benchmarks/heavy_learner.py --class``), and it grows with the class's record. Here
-the database counts the first answers without marks (:data:`~tutor.lessons.progress.facts.PLAIN`: nearly
-all of them) and gives the last answer's time. Two things are still read, narrowly:
+the database counts the first answers (:data:`~tutor.lessons.progress.facts.PLAIN`: all but those that may
+be self-reports) and gives the last answer's time. Three things are still read, narrowly:
 
 - the laws of the wrong answers, one column: the mistakes most made keep the order in which each law was
   first missed when two are missed as often, as a count over every answer, oldest first, does;
-- the few answers with marks (the practice table's deviations, a law marked learned) whole, each asked
-  whether it counts, as every count of the store does (:mod:`tutor.lessons.progress.tallies`).
+- the practice table's answers (those whose marks name a source): their seeds and keys, for the deals;
+- the few answers that may be self-reports (:data:`~tutor.lessons.progress.facts.MARKED`), whole, each
+  asked whether it counts, as every count of the store does (:mod:`tutor.lessons.progress.tallies`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tutor.engine.errors import echo
-from tutor.lessons.progress import ProgressStore, StoredAnswer, from_ts, to_ts
-from tutor.lessons.progress.columns import damaged, stored_text
-from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS
-from tutor.lessons.progress.schema import ANSWER_COLUMNS, answer_from_row, laws_read, whole_number
+from tutor.lessons.progress import ProgressStore, from_ts, to_ts
+from tutor.lessons.progress.columns import damaged, stored_text, text_column, whole_or_none_column
+from tutor.lessons.progress.facts import MARKED, PLAIN, PLAIN_PARAMS
+from tutor.lessons.progress.schema import ANSWER_COLUMNS, answer_from_row, extra_of, laws_read, whole_number
+from tutor.lessons.table.items import SOURCE as TABLE_SOURCE
 
 #: the kinds of item a drill records (a convention's bidding or play drill, a scoring question, Solo Whist)
 DRILL_ITEM_KINDS = ("convention", "scoring", "solo")
@@ -46,24 +48,29 @@ def answer_figures(store: ProgressStore, learner: str, since: datetime | None) -
     """The learner's first answers given at ``since`` or after (all, if ``None``), counted."""
     period, params = ("", ()) if since is None else (" AND answered_at >= ?", (to_ts(since),))
     plain = f"learner = ? AND retry = 0 AND {PLAIN}{period}"
+    asked = (learner, *PLAIN_PARAMS, *params)
     kinds = ", ".join(f"'{kind}'" for kind in DRILL_ITEM_KINDS)
     count, right, drills = store.read_rows(
         f"SELECT COUNT(*), SUM(correct), SUM(CASE WHEN item_kind IN ({kinds}) THEN 1 ELSE 0 END)"
-        f" FROM answers WHERE {plain}", (learner, *PLAIN_PARAMS, *params))[0]
+        f" FROM answers WHERE {plain}", asked)[0]
     missed = [(stored_text(at, "answered_at"), whole_number(id_, "an answer's id"), _laws(id_, laws))
               for at, id_, laws in store.read_rows(f"SELECT answered_at, id, laws FROM answers WHERE {plain}"
-                                                   " AND correct = 0", (learner, *PLAIN_PARAMS, *params))]
+                                                   " AND correct = 0", asked)]
+    # the practice table's answers among them, by their source (a drill's answer names only its kind)
+    table = [_deal(id_, seed, key) for id_, seed, key, extra in store.read_rows(
+        f"SELECT id, seed, key, extra FROM answers WHERE {plain} AND extra LIKE ?", (*asked, '%"source"%'))
+        if extra_of(stored_text(extra, "extra")).get("source") == TABLE_SOURCE]
     marked = [s for s in (answer_from_row(row) for row in store.read_rows(
-        f"SELECT {ANSWER_COLUMNS} FROM answers WHERE learner = ? AND retry = 0 AND extra <> '{{}}'{period}",
-        (learner, *params))) if s.answer.counts]
+        f"SELECT {ANSWER_COLUMNS} FROM answers WHERE learner = ? AND retry = 0 AND {MARKED}{period}", asked))
+        if s.answer.counts]
     missed += [(to_ts(s.answered_at), s.id, s.answer.laws) for s in marked if not s.answer.correct]
-    table = [s for s in marked if s.answer.extra.get("source") == "table"]
+    table += [_deal(s.id, s.answer.seed, s.answer.key) for s in marked if s.answer.extra.get("source") == TABLE_SOURCE]
     return AnswerFigures(
         answers=whole_number(count, "a count of answers") + len(marked),
         right=whole_number(right or 0, "a count of answers") + sum(s.answer.correct for s in marked),
         drills=whole_number(drills or 0, "a count of answers")
         + sum(s.answer.item_kind in DRILL_ITEM_KINDS for s in marked),
-        table_deals=len({_deal_of(s) for s in table}), deviations=len(table),
+        table_deals=len(set(table)), deviations=len(table),
         mistakes_by_law=_most_missed(missed))
 
 
@@ -87,8 +94,11 @@ def _most_missed(missed: list[tuple[str, int, tuple[str, ...]]]) -> tuple[tuple[
     return tuple(counts.most_common(MOST_MISSED))
 
 
-def _deal_of(stored: StoredAnswer) -> tuple[int | None, str]:
+def _deal(id_: object, seed: object, key: object) -> tuple[int | None, str]:
     """The practice table's deal an answer came from: its rubber's seed, and the deal's number in the answer's
     key (``table:DEAL:…``)."""
-    key = stored.answer.key
-    return stored.answer.seed, key.split(":")[1] if key.count(":") >= 2 else ""  # noqa: PLR2004
+    try:
+        seed, key = whole_or_none_column(seed, "seed"), "" if key is None else text_column(key, "key")
+    except TypeError as err:  # a blob or another type where the schema says otherwise: damaged
+        raise damaged(f"answer {id_}", str(err)) from None
+    return seed, key.split(":")[1] if key.count(":") >= 2 else ""  # noqa: PLR2004

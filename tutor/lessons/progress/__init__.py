@@ -48,7 +48,7 @@ from tutor.lessons.progress.errors import (
     default_path,
     sqlite_errors,
 )
-from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS, counts_in_row, streak_back_from
+from tutor.lessons.progress.facts import MARKED, PLAIN, PLAIN_PARAMS, counts_in_row, streak_back_from
 from tutor.lessons.progress.schema import (
     ANSWER_COLUMNS,
     CARD_COLUMNS,
@@ -386,7 +386,7 @@ class ProgressStore:
         answers, correct = self._plainly_counted(learner)
         for kind, given, expected, extra, right in self._read(  # the few answers with marks: read one by one
                 "SELECT item_kind, given, expected, extra, correct FROM answers"
-                " WHERE learner = ? AND retry = 0 AND extra <> '{}'", (learner,)):
+                f" WHERE learner = ? AND retry = 0 AND {MARKED}", (learner, *PLAIN_PARAMS)):
             if counts_in_row(kind, given, expected, extra, 0):
                 answers, correct = answers + 1, correct + bool(right)
         ((retries, last),) = self._read("SELECT COALESCE(SUM(retry), 0), MAX(answered_at) FROM answers"

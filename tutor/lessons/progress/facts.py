@@ -10,17 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
-from tutor.lessons.answers import MARKED_LEARNED, is_self_report
+from tutor.lessons.answers import MARKED_LEARNED, SELF_REPORT, is_self_report
 from tutor.lessons.progress.columns import stored_text
 from tutor.lessons.progress.local_days import HOUR, HourDays, Read, on_local_days
 from tutor.lessons.progress.schema import extra_of, to_ts
 
 #: An answer that counts (:attr:`~tutor.lessons.answers.Answer.counts`) when it is not a retry, told by the
-#: database alone: no marks (``extra`` empty: nearly every answer) and not a law marked learned the old way, by
-#: its text (:func:`~tutor.lessons.answers.is_self_report`); an answer with marks is read and asked
-#: (:func:`counts_in_row`). Its parameters follow it.
-PLAIN = "extra = '{}' AND NOT (item_kind = 'law' AND given = ? AND expected = ?)"
-PLAIN_PARAMS = (MARKED_LEARNED, MARKED_LEARNED)
+#: database alone: its ``extra`` a JSON object that names no self-report mark, and not a law marked learned the
+#: old way, by its text (:func:`~tutor.lessons.answers.is_self_report`); any other answer is read and asked
+#: (:data:`MARKED`, :func:`counts_in_row`). Its parameters follow it. A drill's answer carries its kind in
+#: ``extra`` (``{"kind": "lead"}``), the table's its source: until stop 60 every answer with anything in
+#: ``extra`` was read one by one, which on a real record is most of them. The store writes ``extra`` with
+#: ``json.dumps`` (an import too), so the mark is always spelt ``"self_report"``; ``LIKE``'s ``_`` and
+#: SQLite's case-blind ``LIKE`` can only take in more rows, which are then read and asked. A blob or another
+#: JSON value (its first character not ``{``) is read, and called damaged as a whole read calls it. The
+#: pattern is a parameter: PostgreSQL's driver reads a ``%`` in the text as a placeholder.
+PLAIN = "substr(extra, 1, 1) = '{' AND extra NOT LIKE ? AND NOT (item_kind = 'law' AND given = ? AND expected = ?)"
+PLAIN_PARAMS = (f'%"{SELF_REPORT}"%', MARKED_LEARNED, MARKED_LEARNED)
+#: The answers :data:`PLAIN` leaves to be read and asked (its parameters too are :data:`PLAIN_PARAMS`).
+MARKED = f"NOT ({PLAIN})"
 
 
 def counts_in_row(item_kind: object, given: object, expected: object, extra: object, retry: object) -> bool:

@@ -16,7 +16,7 @@ from datetime import date
 from typing import TypeVar
 
 from tutor.lessons.progress.columns import stored_text
-from tutor.lessons.progress.facts import PLAIN, PLAIN_PARAMS, counts_in_row
+from tutor.lessons.progress.facts import MARKED, PLAIN, PLAIN_PARAMS, counts_in_row
 from tutor.lessons.progress.local_days import HOUR, Read, local_day, on_local_days
 from tutor.lessons.progress.schema import whole_number
 
@@ -56,7 +56,7 @@ def answer_counts(read: Read, learner: str) -> AnswerCounts:
         _add(by_day, (day, stored_text(kind, "item_kind")), count, correct)
     for at, kind, item, correct, given, expected, extra in read(  # the few answers with marks, one by one
             "SELECT answered_at, item_kind, item_id, correct, given, expected, extra FROM answers"
-            " WHERE learner = ? AND retry = 0 AND extra <> '{}'", (learner,)):
+            f" WHERE learner = ? AND retry = 0 AND {MARKED}", (learner, *PLAIN_PARAMS)):
         if counts_in_row(kind, given, expected, extra, 0):
             _add(by_item, (stored_text(kind, "item_kind"), stored_text(item, "item_id")), 1, correct)
             _add(by_day, (local_day(at), stored_text(kind, "item_kind")), 1, correct)
