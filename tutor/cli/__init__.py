@@ -5,12 +5,14 @@ sets ``func`` to a function taking the parsed arguments and returning an exit
 code; the module is named as its command and its summary is in ``commands.SUMMARIES``.
 A command imports its own module alone (:func:`build_parser`), ``tutor --help`` none
 (:func:`summary_parser`). A :class:`~tutor.engine.errors.TutorError` becomes a one-line
-message on standard error and exit code 2, never a traceback.
+message on standard error and exit code 2, never a traceback; Ctrl-C the line ``interrupted`` and exit
+code 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
 import re
@@ -129,7 +131,22 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     return _PARSERS[only]
 
 
+#: the exit status of a command stopped by Ctrl-C (128 + SIGINT, as the shell reports it)
+INTERRUPTED = 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tutor ARGV``; its exit status. Ctrl-C (``KeyboardInterrupt``), in any command or while one is
+    being loaded, ends it with one line, ``interrupted``, on standard error and status 130, never a traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):  # standard error closed: the status alone
+            print("interrupted", file=sys.stderr, flush=True)
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = _parser(words)
     args = parser.parse_args(words)

@@ -8,7 +8,8 @@ backup or a whole one). A backup already in place is checked the same way before
 and replaced when it fails. If the copy cannot be verified, the migration does not start.
 
 :func:`write_whole` writes any other file of the tutor's the same way (``tutor progress --export`` and
-``--csv``): a kill part way leaves the file as it was, never half of the new one.
+``--csv``): a kill part way leaves the file as it was, never half of the new one -- where a rename may
+replace the file (a new one, or the user's own); anything else is written in place, as the system allows.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sqlite3
 import stat
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 
 class BackupError(Exception):
@@ -104,38 +106,71 @@ def _sync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_whole(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: into a temporary file in the same folder, flushed and
-    fsynced, then renamed over ``path`` (``os.replace``, atomic). A failure part way (a full disk, an
-    exception, a kill) leaves ``path`` as it was; the temporary file is removed unless the process is killed
-    (then a ``.<name>.*.partial`` file may remain beside it, never in its place). Raises ``OSError``.
+#: The characters of the target's name kept in the temporary file's (``.<name>.XXXXXXXX.partial``): a name
+#: of 240-255 characters, allowed itself, made the temporary name pass the system's 255 ("File name too long").
+TEMP_NAME_CHARS = 100
 
-    A symbolic link is followed (the file it names is replaced, as writing in place did); a ``path`` that is
-    no regular file (``/dev/stdout``, a pipe) is written in place, as nothing can be renamed over it. A file
-    replaced keeps its permissions; a new one is the owner's only (``mkstemp``'s 0600: a learner's record).
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path``, whole or not at all where that is sure to be allowed: into a temporary
+    file in the same folder, flushed and fsynced, then renamed over ``path`` (``os.replace``, atomic). A
+    failure part way (a full disk, an exception, a kill) leaves ``path`` as it was; the temporary file is
+    removed unless the process is killed (then a ``.<name>.*.partial`` file may remain beside it, never in
+    its place). Raises ``OSError``.
+
+    A rename needs write access to the folder only, so it could replace what writing in place may not (a
+    file of another user's, the learner's own read-only export) and would split a hard link. It is used
+    only when :func:`_replaceable` says the rename changes nothing but the content: no ``path`` at all (a
+    new file, the owner's only: ``mkstemp``'s 0600, a learner's record), or the user's own writable regular
+    file with a single link, in a folder the user may write. Anything else (a symbolic link, ``/dev/stdout``
+    into a pipe or a file, ``/dev/fd/63`` of ``>(gzip > x.gz)``, a FIFO, ``/dev/null``, another's file, a
+    hard link, a read-only file, a writable file in a read-only folder, a link loop) is written in place as
+    before, with the system's own checks and errors ("Permission denied", "Too many levels of symbolic
+    links"). A file replaced keeps its permissions (and its group, where the user may keep it).
     """
-    target = Path(os.path.realpath(path))
-    try:
-        info: os.stat_result | None = target.stat()
-    except OSError:  # none yet (or not to be looked at: the rename below says why)
-        info = None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        with open(target, "wb") as out:
+    info = _replaceable(path)
+    if info is False:
+        with open(path, "wb") as out:
             out.write(data)
         return
-    mode = stat.S_IMODE(info.st_mode) if info is not None else None
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name[:TEMP_NAME_CHARS]}.", suffix=".partial", dir=path.parent)
     temp = Path(name)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, target)
+        if info is not None:
+            os.chmod(temp, stat.S_IMODE(info.st_mode))
+            if info.st_gid != os.getegid():
+                with contextlib.suppress(OSError):
+                    os.chown(temp, -1, info.st_gid)
+                    os.chmod(temp, stat.S_IMODE(info.st_mode))  # chown may clear set-group-id
+        os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
-    _sync_dir(target.parent)
+    _sync_dir(path.parent)
+
+
+def _replaceable(path: Path) -> os.stat_result | None | Literal[False]:
+    """``None``: nothing is at ``path`` (not even a dangling link), a new file is made by a rename; the
+    file's status: it is this user's own regular file, one link, writable, not a symbolic link, in a
+    writable folder, so a rename replaces nothing but its content; ``False``: write in place. Decided on
+    ``path`` as given (``os.stat``, ``os.path.lexists``), never on ``os.path.realpath``, which turns
+    ``/dev/stdout`` into a pipe's ``/proc/<pid>/fd/pipe:[…]``, a name nothing can be written to."""
+    if not os.path.lexists(path):
+        return None
+    if os.path.islink(path):  # /dev/stdout, /dev/fd/N, a link of the user's: the file it names, in place
+        return False
+    try:
+        info = os.stat(path)
+    except OSError:  # written in place: the system's error says why
+        return False
+    effective = os.access in os.supports_effective_ids
+    if (stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid() and info.st_nlink == 1
+            and os.access(path, os.W_OK, effective_ids=effective)
+            and os.access(path.parent, os.W_OK | os.X_OK, effective_ids=effective)):
+        return info
+    return False

@@ -178,8 +178,8 @@ def _where(loc: tuple[int | str, ...], data: dict[object, object]) -> str:
 
 def parse_record(data: object, source: str, *, now: datetime | None = None,
                  ) -> tuple[list[tuple[str, str]], list[StoredAnswer]]:
-    """Validate an exported record; every problem is reported at once. An answer dated later than ``now``
-    (the time of the import) and :data:`FUTURE_TOLERANCE` is refused, naming the answer."""
+    """Validate an exported record; every problem is reported at once. An answer dated, or a learner
+    created, later than ``now`` (the time of the import) and :data:`FUTURE_TOLERANCE` is refused, naming it."""
     if not isinstance(data, dict):  # pydantic's words: "a valid dictionary or instance of _Record"
         raise TutorError(f"{source} is not a Vint tutor progress export: expected a JSON object with \"format\", "
                          f"\"schema_version\", \"learners\" and \"answers\" (as tutor progress --export writes it), "
@@ -194,7 +194,7 @@ def parse_record(data: object, source: str, *, now: datetime | None = None,
         raise TutorError(f"{source} is not a Vint tutor progress export: {problems}") from None
     if record.schema_version > SCHEMA_VERSION:
         raise TutorError(f"{source} was exported by a newer tutor (schema {record.schema_version}).")
-    _refuse_the_future(record.answers, source, datetime.now(UTC) if now is None
+    _refuse_the_future(record, source, datetime.now(UTC) if now is None
                        else now if now.tzinfo else now.replace(tzinfo=UTC))
     learners = [(check_learner_name(lr.name), to_ts(lr.created_at)) for lr in record.learners]
     answers = [
@@ -208,16 +208,24 @@ def parse_record(data: object, source: str, *, now: datetime | None = None,
     return learners, answers
 
 
-def _refuse_the_future(answers: list[_Answer], source: str, now: datetime) -> None:
-    """One line naming the first answer dated after ``now`` and the tolerance (nothing is written then)."""
+def _refuse_the_future(record: _Record, source: str, now: datetime) -> None:
+    """One line naming the first learner created, or answer dated, after ``now`` and the tolerance (nothing
+    is written then): a learner created in 2999 is no more possible than an answer given then."""
     latest = now + FUTURE_TOLERANCE
-    for index, answer in enumerate(answers):
+    allowance = (f"more than {FUTURE_TOLERANCE.days} day after this import ({to_ts(now)}; the day allows for a "
+                 "clock set wrong)")
+    for index, learner in enumerate(record.learners):
+        if learner.created_at > latest:  # both in UTC: _when made created_at so
+            name = learner.name if _PLAIN_PART.fullmatch(learner.name) else echo(learner.name, 40)
+            raise TutorError(
+                f"{source}: learners.{index} ({name}) was created {to_ts(learner.created_at)}, {allowance}: "
+                "no learner is created in the future. Nothing was imported.")
+    for index, answer in enumerate(record.answers):
         if answer.answered_at > latest:  # both in UTC: _when made answered_at so
             uid = answer.uid if _PLAIN_PART.fullmatch(answer.uid) else echo(answer.uid, 40)
             raise TutorError(
-                f"{source}: answers.{index} (uid {uid}) is dated {to_ts(answer.answered_at)}, more than "
-                f"{FUTURE_TOLERANCE.days} day after this import ({to_ts(now)}; the day allows for a clock set "
-                "wrong): no answer is given in the future. Nothing was imported.")
+                f"{source}: answers.{index} (uid {uid}) is dated {to_ts(answer.answered_at)}, {allowance}: "
+                "no answer is given in the future. Nothing was imported.")
 
 
 def import_json(store: ProgressStore, path: Path) -> int:
