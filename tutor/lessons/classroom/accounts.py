@@ -140,20 +140,30 @@ def create_account(store: ProgressStore, name: str, role: Role, *, by: Account |
     return code
 
 
-#: a learner account that ``teacher`` created, or a member (archived or not) of one of their classes
+#: a learner account whose code ``teacher`` may renew: in no class (as a member, archived or not) of any other
+#: teacher, and either a member (archived or not) of one of this teacher's classes, or created by this teacher
+#: and never gone from one of their classes (:func:`~tutor.lessons.classroom.classes.leave` clears
+#: ``created_by`` when a learner leaves a class of the teacher who created them). Parameters: the learner's
+#: name, then the teacher's three times.
 _TEACHERS_LEARNER = (
-    "SELECT 1 FROM accounts a WHERE a.name = ? AND a.role = 'learner' AND (a.created_by = ? OR EXISTS"
-    " (SELECT 1 FROM members m JOIN classes c ON c.id = m.class_id WHERE m.learner = a.name AND c.teacher = ?))")
+    "SELECT 1 FROM accounts a WHERE a.name = ? AND a.role = 'learner'"
+    " AND NOT EXISTS (SELECT 1 FROM members m JOIN classes c ON c.id = m.class_id"
+    "  WHERE m.learner = a.name AND c.teacher <> ?)"
+    " AND (a.created_by = ? OR EXISTS (SELECT 1 FROM members m JOIN classes c ON c.id = m.class_id"
+    "  WHERE m.learner = a.name AND c.teacher = ?))")
 
 
 def new_code(store: ProgressStore, name: str, *, by: Account | None, hours: int = DEFAULT_HOURS,
              now: datetime | None = None) -> str:
     """A fresh quick-login code for ``name`` (the old one stops working).
 
-    The command line's act (``by=None``, the administrator: any account), or a teacher's: for a
-    learner the teacher created or who is in one of their classes (archived or not), or for the
-    teacher themselves; never for another teacher. A teacher's refusal is the same line whether the
-    name exists or not, and changes nothing.
+    The command line's act (``by=None``, the administrator: any account), or a teacher's: for the teacher
+    themselves, or for a learner (:data:`_TEACHERS_LEARNER`) who is in no other teacher's class and is in
+    one of theirs (archived or not) or was created by them and has not left one of their classes since.
+    Renewing a code lets the teacher sign in as the learner: a learner who left is not joined again by
+    the teacher who created them, and a learner two teachers share is not taken over by either (the
+    administrator renews theirs). Never for another teacher. A teacher's refusal is the same line
+    whether the name exists or not, and changes nothing.
     """
     if by is not None and not by.is_teacher:
         raise TutorError("only a teacher issues quick-login codes")
@@ -167,9 +177,10 @@ def new_code(store: ProgressStore, name: str, *, by: Account | None, hours: int 
                 raise TutorError(f"there is no account called {name!r}")
         else:
             _by_teacher(conn, by, "only a teacher issues quick-login codes")
-            if name != by.name and not conn.execute(_TEACHERS_LEARNER, (name, by.name, by.name)).fetchone():
+            if name != by.name and not conn.execute(_TEACHERS_LEARNER, (name, by.name, by.name, by.name)).fetchone():
                 raise TutorError(f"no learner of yours is called {name!r}: a teacher issues codes for the "
-                                 "learners they created or teach")
+                                 "learners they created or teach and no other teacher does (the administrator "
+                                 "issues the others')")
         conn.execute("UPDATE accounts SET code_hash = ?, code_expires = ?, failed = 0 WHERE name = ?",
                      (hashed, expires, name))
     return code

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import unicodedata
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -67,24 +68,37 @@ class Assignment:
 
 
 #: what a name or a title may not hold besides the stored text's control characters (``columns.CONTROL``: C0,
-#: DEL, C1): the line and paragraph separators, and the bidirectional embeddings, overrides and isolates,
-#: which turn the text that follows them around on the teacher's and the learners' pages
+#: DEL, C1) and every format character (category Cf, :func:`_text`): the line and paragraph separators
+#: (the embeddings, overrides and isolates, which turn the text that follows them around on the teacher's
+#: and the learners' pages, are format characters too, and stay named here)
 UNSHOWN = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-#: characters that show nothing: a name made only of them reads as empty
-INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e")
+#: letters and symbols that show nothing (the Hangul fillers, the blank Braille pattern): they do not make
+#: a text visible
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: the categories of a character that is seen: a letter, a number, a punctuation mark, a symbol (not a mark
+#: alone, which combines with nothing, nor a space, nor a format character)
+SEEN = ("L", "N", "P", "S")
 
 
 def _text(value: str, what: str, limit: int = 80) -> str:
-    """``value`` without the spaces around it: 1 to ``limit`` characters, some of them seen, and none of the
-    stored text's control characters (:data:`~tutor.lessons.progress.columns.CONTROL`) or :data:`UNSHOWN`,
-    even among the spaces around it."""
+    """``value`` without the spaces around it: 1 to ``limit`` characters, at least one of them seen (:data:`SEEN`,
+    not :data:`BLANK`), and none of the stored text's control characters
+    (:data:`~tutor.lessons.progress.columns.CONTROL`), :data:`UNSHOWN` or format characters (category Cf: the
+    direction marks, the zero-width spaces and joiners, the tags, the invisible operators), even among the
+    spaces around it: "club\u200b" would sit beside "club" as another class of the same look."""
     found = CONTROL.search(value) or UNSHOWN.search(value)
-    if found is not None:
-        raise TutorError(f"{what}: no control, line-separator or direction character "
-                         f"(U+{ord(found.group()):04X} at character {found.start()})")
+    at = found.start() if found is not None else next(
+        (n for n, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
+    if at is not None:
+        raise TutorError(f"{what}: no control, line-separator, direction or other invisible format character "
+                         f"(U+{ord(value[at]):04X} at character {at})")
     value = value.strip()
-    if not 0 < len(value) <= limit or all(c in INVISIBLE or c.isspace() for c in value):
-        raise TutorError(f"{what}: 1 to {limit} characters on one line, not only spaces or invisible ones")
+    if not 0 < len(value) <= limit:
+        raise TutorError(f"{what}: 1 to {limit} characters on one line, not only spaces")
+    if not any(unicodedata.category(c)[0] in SEEN and c not in BLANK for c in value):
+        shown = next((c for c in value if not c.isspace()), value[0])
+        raise TutorError(f"{what}: at least one letter, digit, punctuation mark or symbol that shows, not only "
+                         f"spaces or blank characters (U+{ord(shown):04X} shows nothing)")
     return value
 
 
@@ -161,19 +175,34 @@ def learners_classes(store: ProgressStore, learner: Account) -> list[Class]:
     return [_class(r) for r in rows]
 
 
+def classes_to_leave(store: ProgressStore, learner: Account) -> list[tuple[Class, bool]]:
+    """Every class the learner is a member of, by name, each with whether the teacher archived them from it:
+    an archived member leaves too (the consent is theirs to withdraw, whatever the teacher did)."""
+    rows = store.read_rows("SELECT c.id, c.name, c.teacher, c.join_code, m.archived_at FROM classes c JOIN members m"
+                           " ON m.class_id = c.id WHERE m.learner = ? ORDER BY c.name", (learner.name,))
+    return [(_class(r), r[4] is not None) for r in rows]
+
+
 def leave(store: ProgressStore, learner: Account, class_id: str) -> Class:
-    """The learner leaves a class they are in, and with it withdraws the consent they gave: the membership
-    is gone, so the teacher's view, the class's CSV and mastery no longer read their record (the record
-    itself is the learner's, untouched). Joining again takes the code and the consent again. One line,
-    naming no class, when the learner is not in it (an archived member is the teacher's to restore)."""
+    """The learner leaves a class they are a member of (archived from it or not), and with it withdraws the
+    consent they gave: the membership is gone — an archived one too, so the teacher can no longer restore
+    them — and the teacher's view, the class's CSV and mastery no longer read their record (the record itself
+    is the learner's, untouched). Joining again takes the code and the consent again, and makes them a
+    member again. Leaving a class of the teacher who created the account also ends that teacher's claim as
+    its creator (``accounts.created_by``, in the same transaction): that teacher no longer renews its code
+    (:func:`~tutor.lessons.classroom.accounts.new_code`), so they cannot sign in as the learner and join
+    them again. One line, naming no class, when the learner is not in it."""
     with store.writing("written; you are still in the class") as conn:
         rows = conn.execute("SELECT c.id, c.name, c.teacher, c.join_code FROM classes c JOIN members m"
-                            " ON m.class_id = c.id WHERE c.id = ? AND m.learner = ? AND m.archived_at IS NULL",
+                            " ON m.class_id = c.id WHERE c.id = ? AND m.learner = ?",
                             (class_id, learner.name)).fetchall()
         if not rows:
             raise TutorError("you are not in that class")
+        left = _class(rows[0])
         conn.execute("DELETE FROM members WHERE class_id = ? AND learner = ?", (class_id, learner.name))
-    return _class(rows[0])
+        conn.execute("UPDATE accounts SET created_by = NULL WHERE name = ? AND created_by = ?",
+                     (learner.name, left.teacher))
+    return left
 
 
 def parse_items(text: str) -> tuple[tuple[str, str], ...]:
@@ -202,15 +231,20 @@ def assign(store: ProgressStore, teacher: Account, class_id: str, title: str, it
     """Set an assignment to the class, or to one of its members, due today (the page sets 23:59 of the day
     chosen) or later: one due earlier would be overdue the moment it is set."""
     teachers_class(store, teacher, class_id)
-    if learner is not None and learner not in members(store, teacher, class_id):
-        raise TutorError(f"{learner!r} is not in this class")
-    when = datetime.now(UTC)
-    today = when.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)  # this day's start, here
-    if due < today:
-        raise TutorError(f"the due date {due.astimezone():%Y-%m-%d} is past: pick today or a later day")
-    made = Assignment(uuid.uuid4().hex, class_id, learner, _text(title, "an assignment's title"),
-                      tuple(items), due.astimezone(UTC), when)
+    if due.tzinfo is None:  # a time without a zone: this machine's local time, as the page means it
+        due = due.astimezone()
     with store.writing("written; the assignment was not set") as conn:
+        # in the write transaction: a learner who leaves (or is archived) meanwhile is not assigned
+        if learner is not None and not conn.execute(
+                "SELECT 1 FROM members m JOIN classes c ON c.id = m.class_id WHERE m.class_id = ? AND c.teacher = ?"
+                " AND m.learner = ? AND m.archived_at IS NULL", (class_id, teacher.name, learner)).fetchone():
+            raise TutorError(f"{learner!r} is not in this class")
+        when = datetime.now(UTC)
+        today = when.astimezone().replace(hour=0, minute=0, second=0, microsecond=0)  # this day's start, here
+        if due < today:
+            raise TutorError(f"the due date {due.astimezone():%Y-%m-%d} is past: pick today or a later day")
+        made = Assignment(uuid.uuid4().hex, class_id, learner, _text(title, "an assignment's title"),
+                          tuple(items), due.astimezone(UTC), when)
         count = conn.execute("SELECT COUNT(*) FROM assignments WHERE class_id = ?", (class_id,)).fetchall()[0][0]
         if whole_number(count, "a count of assignments") >= MAX_ASSIGNMENTS:
             raise TutorError(f"a class has at most {MAX_ASSIGNMENTS} assignments, and this one has them all")
@@ -285,13 +319,23 @@ def _known_id(kind: str, item_id: str) -> str | None:
     return item_id
 
 
+def _rubber(item_id: str) -> int | None:
+    """A table item's rubber number, or ``None`` when its id is none (a table written in by hand): such an item
+    matches no answer, in :func:`status` as in :func:`statuses`."""
+    try:
+        return int(item_id)
+    except ValueError:
+        return None
+
+
 def _matches(item: tuple[str, str], stored: StoredAnswer) -> bool:
     a = stored.answer
     from_table = a.extra.get("source") == TABLE_SOURCE
     if item[0] == "drill":
         return not from_table and a.extra.get("kind") == item[1]
     if item[0] == "table":
-        return from_table and a.seed == int(item[1])
+        rubber = _rubber(item[1])
+        return from_table and rubber is not None and a.seed == rubber
     return (a.item_kind, a.item_id) == item or (item[0] == "law" and item[1] in a.laws)
 
 
@@ -335,10 +379,8 @@ def _item_keys(item: tuple[str, str]) -> list[Key]:
     if kind == "drill":
         return [("drill", item_id)]
     if kind == "table":
-        try:
-            return [("table", int(item_id))]
-        except ValueError:  # no rubber number: no answer is of it
-            return []
+        rubber = _rubber(item_id)  # no rubber number: no answer is of it
+        return [] if rubber is None else [("table", rubber)]
     return [("item", (kind, item_id)), *([("law", item_id)] if kind == "law" else [])]
 
 

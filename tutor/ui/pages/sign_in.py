@@ -50,15 +50,17 @@ def _join(who: accounts.Account) -> None:
 
 
 def _leave(who: accounts.Account) -> None:
-    """The learner's classes, and leaving one: the consent they gave is withdrawn with it."""
-    joined = cls.learners_classes(_state.store(), who)
-    if not joined:
+    """The learner's classes, and leaving one — an archived member too: the consent they gave is withdrawn
+    with it. The form is cleared on each submit, so each leaving needs its own tick (a second click left
+    another class unasked)."""
+    memberships = cls.classes_to_leave(_state.store(), who)
+    if not memberships:
         return
     with st.expander("Leave a class"):
         st.caption("Your teacher will no longer see your answers, reviews and table deals; your record stays "
                    "yours. You can join again later with the class's code.")
-        with st.form("leave_form"):
-            names = {c.id: c.name for c in joined}
+        with st.form("leave_form", clear_on_submit=True):
+            names = {c.id: c.name + (" (archived by your teacher)" if archived else "") for c, archived in memberships}
             chosen = st.selectbox("Class", list(names), format_func=lambda i: names.get(i, i), key="leave_class")
             sure = st.checkbox("I want to leave this class", key="leave_sure")
             go = st.form_submit_button("Leave the class")
@@ -68,9 +70,10 @@ def _leave(who: accounts.Account) -> None:
                     raise TutorError("tick the box to leave the class")
                 left = cls.leave(_state.store(), who, str(chosen))
                 st.success(f"You left {text_md(left.name)}.")
-                joined = [c for c in joined if c.id != left.id]
+                memberships = [(c, archived) for c, archived in memberships if c.id != left.id]
             except TutorError as err:
                 show_error(err)
+    joined = [c for c, archived in memberships if not archived]
     if joined:  # after the form: a class left in this run is no longer listed
         st.caption("Your classes: " + ", ".join(text_md(c.name) for c in joined))
 
@@ -84,9 +87,10 @@ def _my_assignments(who: accounts.Account) -> None:
     mine = store.answers(who.name, since=min(a.created_at for a in tasks))  # a status reads no older answer
     now = datetime.now(UTC)
     names = Names.read()
+    found = cls.statuses(tasks, mine, now)  # one pass over the answers (cls.status: each assignment x each answer)
     st.dataframe([{"assignment": a.title, "due": a.due.astimezone().strftime("%Y-%m-%d %H:%M"),
                    "items": "; ".join(cls.item_words(item, names) for item in a.items),
-                   "status": cls.status(a, mine, now)}
+                   "status": found[a.id]}
                   for a in tasks], hide_index=True, key="signin_assignments")
 
 
