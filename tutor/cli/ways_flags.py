@@ -9,7 +9,7 @@ from tutor.cli.inputs import whole_number
 from tutor.cli.table_options import PLAYERS_CHOICES, PLAYERS_HELP, players_argument
 from tutor.engine.errors import TutorError, echo
 from tutor.engine.ways.catalogue import Way, find_way
-from tutor.lessons.ways.table import FIVE_NAMES
+from tutor.lessons.ways.table import FIVE_NAMES, MAX_ROUND
 
 
 class Given(str):
@@ -18,8 +18,14 @@ class Given(str):
     __slots__ = ()
 
 
-#: the last ``--round`` (five players' rotation, the three-handed dummy's rubber) a table is dealt for
-MAX_ROUND = 1000
+class GivenNumber(int):
+    """A whole-number flag's default (``--round``'s 0), told apart from the same number typed."""
+
+    __slots__ = ()
+
+
+#: the words of the four-handed table's refusal (``tutor play --new`` without ``--rubber``), said the same here
+NEW_WITHOUT_RUBBER = "--new starts a new rubber: give it with --rubber"
 
 
 def add_way_options(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +37,8 @@ def add_way_options(parser: argparse.ArgumentParser) -> None:
 def add_round_option(parser: argparse.ArgumentParser, *, with_db: bool = True) -> None:
     """The options of the other table sizes that ``tutor play`` and ``tutor robots`` share;
     ``with_db=False`` where the command has the store's ``--db`` already (``tutor play``)."""
-    parser.add_argument("--round", dest="five_round", type=whole_number(0, MAX_ROUND), default=0, metavar="N",
+    parser.add_argument("--round", dest="five_round", type=whole_number(0, MAX_ROUND), default=GivenNumber(0),
+                        metavar="N",
                         help=f"five players: which rubber of the rotation (0 = the first: T sits out); three "
                              f"players, the dummy way: which rubber (the tutor's reading: the dummy passes on at "
                              f"each); 0 to {MAX_ROUND}")
@@ -46,7 +53,7 @@ def add_round_option(parser: argparse.ArgumentParser, *, with_db: bool = True) -
 def given(args: argparse.Namespace, name: str) -> str | None:
     """The flag ``name`` as typed, or ``None`` when it was left at its default."""
     value = getattr(args, name, None)
-    return None if value is None or isinstance(value, Given) else str(value)
+    return None if value is None or isinstance(value, Given | GivenNumber) else str(value)
 
 
 def way_of(args: argparse.Namespace) -> Way:
@@ -66,6 +73,8 @@ def refuse_flags(args: argparse.Namespace, way: Way) -> None:
                          "piles and buy-in); give --seed N")
     if getattr(args, "pbn", False):
         raise TutorError("--pbn: a way's deal is not a four-handed PBN game; use --json")
+    if getattr(args, "new", False) and not getattr(args, "rubber", False) and way.players != 5:  # noqa: PLR2004
+        raise TutorError(NEW_WITHOUT_RUBBER)  # five players: --new is the rubber at the learner's seat
     if getattr(args, "five_round", 0) and way.players != 5 and way.name != "dummy":  # noqa: PLR2004
         raise TutorError(f"--round: only five players and the three-handed dummy way rotate; the {way.name} way "
                          "has no rounds")

@@ -32,7 +32,7 @@ from tutor.cli.table_options import TableOptions, table_options
 from tutor.cli.ways_flags import chosen_player, refuse_flags, way_of
 from tutor.cli.ways_robots import five_rubber_record, readable
 from tutor.engine.cards import SEAT_NAMES, Hand, Seat
-from tutor.engine.errors import TutorError
+from tutor.engine.errors import TutorError, echo
 from tutor.engine.ways.five import five_table
 from tutor.lessons.ways.narrate import auction_rows, end_of_deal, step_lines, trick_line
 from tutor.lessons.ways.review import review_lines
@@ -46,6 +46,7 @@ from tutor.lessons.ways.rubber import (
     payment_lines,
     round_result,
     rubber_of,
+    unread_rounds,
     way_key,
 )
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable
@@ -115,16 +116,32 @@ class KeptWayTable:
 
 def _kept_way_table(store: ProgressStore, args: argparse.Namespace, new: WayTable) -> KeptWayTable:
     """The rubber going on (kept under the way's name), or ``new``, the first deal of another (none kept,
-    that one over, ``--new``, or another ``--seed``); saved at once."""
+    that one over, ``--new``, or another ``--seed``); saved at once. With ``--new`` the kept table is not
+    read (a damaged one is replaced too); without it, a damaged one is refused in one line naming ``--new``."""
     from tutor.lessons.progress import DEFAULT_LEARNER, TableSlot
+    from tutor.lessons.progress.errors import DamagedTableStoreError
 
     slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), way_key(new.way))
-    stored = store.open_table(slot)
-    kept = WayTable.from_json(stored.state) if stored else None
+    if getattr(args, "new", False):
+        store.clear_table(slot.learner, way=slot.way)
+        print(f"A new rubber of the {new.way.name} way (--new): any kept before is replaced.")
+        _introduce(new, new.seed)
+        holder = KeptWayTable(store, slot, new, 0)
+        holder.save()
+        return holder
+    damaged = f"Your kept rubber of the {new.way.name} way is damaged ({{}}); add --new to start another in its place"
+    try:
+        stored = store.open_table(slot)
+    except DamagedTableStoreError:  # a state that is not a table's: the store says so by its error's kind
+        raise TutorError(damaged.format("it is not a table the tutor wrote")) from None
+    try:
+        kept = WayTable.from_json(stored.state) if stored else None
+    except TutorError as err:
+        raise TutorError(damaged.format(str(err).removeprefix("the stored table is damaged: "))) from None
     going_on = kept is not None and not rubber_of(kept).over
     table = new
-    if kept is not None and going_on and not getattr(args, "new", False) \
-            and getattr(args, "seed", None) in (None, kept.seed):
+    # --seed as the command resolved it (a number), not as typed (the text "5" never equals the seed 5)
+    if kept is not None and going_on and (getattr(args, "seed", None) is None or new.seed == kept.seed):
         _refuse_another_table(args, kept, new)
         table = kept
         _introduce(table, table.seed)
@@ -149,7 +166,7 @@ def _refuse_another_table(args: argparse.Namespace, kept: WayTable, new: WayTabl
         differs.append(f"--seat {new.learner}")
     if given(args, "dealer") is not None and new.first_dealer != kept.first_dealer:
         differs.append(f"--dealer {new.first_dealer}")
-    if new.rubber and new.rubber != kept.rubber:
+    if given(args, "five_round") is not None and new.rubber != kept.rubber:  # --round 0 typed is given too
         differs.append(f"--round {new.rubber}")
     if getattr(args, "way_options", None) and new.way != kept.way:
         differs.append("--way-option")
@@ -300,7 +317,11 @@ def play_five(args: argparse.Namespace, seed: int, read: Read, play_rubber: Play
     pairs = " against ".join(" & ".join(p) for p in table.pairs)
     with open_store(getattr(args, "db", None)) as store:
         # this round as the evening held it when the round began: kept_round refuses it changed meanwhile
-        seen = evening_from(store.load_table(DEFAULT_LEARNER, way=FIVE_KEY))["results"].get(str(round_no))
+        stored = store.load_table(DEFAULT_LEARNER, way=FIVE_KEY)
+        if unread := unread_rounds(stored):  # a hand-edited store: cleaned, said once
+            print(f"The evening's record holds what cannot be read as a round ({', '.join(map(echo, unread[:3]))}"
+                  f"{' …' if len(unread) > 3 else ''}): it is left out, and dropped when a round is next written.")  # noqa: PLR2004
+        seen = evening_from(stored)["results"].get(str(round_no))
         if table.sitting_out == me:
             print(f"Five players, round {round_no}: you ({me}) sit out; {pairs}. Watch the robots play the rubber.")
             record = five_rubber_record(seed, round_no)
@@ -344,13 +365,20 @@ def _kept_seat_rubber(store: ProgressStore, args: argparse.Namespace, where: tup
 
     round_no, me, dealer_typed = where
     slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), FIVE_SEAT_KEY)
-    stored = store.open_table(slot)
+    if getattr(args, "new", False):  # not read: a damaged one is replaced too, as a way's table with --new
+        store.clear_table(slot.learner, way=slot.way)
+    stored = None if getattr(args, "new", False) else store.open_table(slot)
     kept = stored.state.get("rubber") if stored else None
-    old = PracticeRubber.from_json(kept) if isinstance(kept, dict) else None
+    try:
+        old = PracticeRubber.from_json(kept) if isinstance(kept, dict) else None
+    except TutorError as err:
+        raise TutorError(f"Your kept rubber at your seat is damaged ({err}); add --new to start another in its "
+                         "place") from None
     rubber = new
     if old is not None and not old.is_over:
         same = stored is not None and stored.state.get("round") == round_no and stored.state.get("player") == me
-        if same and not getattr(args, "new", False) and getattr(args, "seed", None) in (None, old.seed) \
+        seed_kept = getattr(args, "seed", None) is None or new.seed == old.seed  # the number, not the text
+        if same and not getattr(args, "new", False) and seed_kept \
                 and (not dealer_typed or old.first_dealer is new.first_dealer):
             rubber = old
             print(f"Going on with your rubber of round {round_no} (seed {old.seed}) at deal "

@@ -113,10 +113,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> i
 def refuse_flags_that_change_nothing(args: argparse.Namespace) -> None:
     """One line for a flag the four-handed table would pass over (a hostile reader's audit: ``--new``
     without ``--rubber``, and a PBN file's deal announced as "seed 5")."""
-    from tutor.cli.ways_flags import given  # the flags typed, told from their defaults
+    from tutor.cli.ways_flags import NEW_WITHOUT_RUBBER, given  # the flags typed, told from their defaults
 
     if args.new and not args.rubber:
-        raise TutorError("--new starts a new rubber: give it with --rubber")
+        raise TutorError(NEW_WITHOUT_RUBBER)
     if args.pbn_file:
         if args.rubber:
             raise TutorError("--pbn-file plays the file's first deal; a rubber (--rubber) is dealt from its seed")

@@ -42,6 +42,7 @@ from tutor.lessons.progress import opening, tables, transfer
 from tutor.lessons.progress.connection import URL_VAR, Connection, SqlRow, database_url, is_url, shown_url
 from tutor.lessons.progress.errors import (
     ENV_VAR,
+    DamagedTableStoreError,
     ProgressStoreError,
     Summary,
     check_learner_name,
@@ -202,7 +203,7 @@ class ProgressStore:
             try:
                 return tables.load(self._conn, slot)
             except tables.DamagedTableError as err:
-                raise ProgressStoreError(str(err), path=self.path) from None
+                raise DamagedTableStoreError(str(err), path=self.path) from None
 
     def write_table(self, slot: TableSlot, state: Mapping[str, object], *, version: int | None) -> int:
         """Keep a table's state (committed); returns its new version. ``version`` is the one read

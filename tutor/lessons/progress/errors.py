@@ -29,6 +29,11 @@ class ProgressStoreError(TutorError):
         self.path = path
 
 
+class DamagedTableStoreError(ProgressStoreError):
+    """A table kept in the store (the practice table's, a way's) that cannot be read back: the command that
+    would replace it says so (``--new``) instead of passing the store's error on."""
+
+
 def default_path() -> Path:
     """``$TUTOR_DB`` if set, else ``progress.sqlite3`` in the user's data directory."""
     env = os.environ.get(ENV_VAR, "").strip()

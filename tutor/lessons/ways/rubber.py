@@ -33,7 +33,7 @@ from tutor.engine.ways.five import five_record
 from tutor.engine.ways.game import WayGame
 from tutor.engine.ways.records import ThreeRecords, WayRubber
 from tutor.engine.ways.score import way_rules
-from tutor.lessons.ways.table import WayTable
+from tutor.lessons.ways.table import MAX_ROUND, WayTable
 
 if TYPE_CHECKING:  # the store is opened by the commands; this module is imported without it
     from tutor.lessons.progress import ProgressStore
@@ -129,12 +129,33 @@ def payment_lines(payments: tuple[Payment, ...]) -> list[str]:
 
 
 def evening_from(stored: Mapping[str, object] | None) -> dict[str, Any]:
-    """The evening kept in the store, checked: each round's result, and the rubber at the learner's seat."""
+    """The evening kept in the store, checked: each round's result, and the rubber at the learner's seat.
+    A round is kept only under a key ``--round`` takes (ASCII digits as a number is written, 0 to
+    :data:`~tutor.lessons.ways.table.MAX_ROUND`) with a result of the right shape ([pair 0 or 1, points
+    0 or more]); anything else cannot be read and is left out (:func:`unread_rounds` names it)."""
     results = stored.get("results") if stored else None
-    kept = {str(r): [v[0], v[1]] for r, v in (results.items() if isinstance(results, dict) else ())
-            if str(r).isdigit() and isinstance(v, list) and len(v) == 2 and v[0] in (0, 1)  # noqa: PLR2004
-            and isinstance(v[1], int) and not isinstance(v[1], bool) and v[1] >= 0}
+    kept = {r: [v[0], v[1]] for r, v in (results.items() if isinstance(results, dict) else ())
+            if _round_key(r) and _round_result(v)}
     return {"results": kept, "pending": stored.get("pending") if stored else None}
+
+
+def unread_rounds(stored: Mapping[str, object] | None) -> list[str]:
+    """The round keys of a stored evening that :func:`evening_from` leaves out (damage: a hand-edited store)."""
+    results = stored.get("results") if stored else None
+    if not isinstance(results, dict):
+        return []
+    return [str(r) for r, v in results.items() if not (_round_key(r) and _round_result(v))]
+
+
+def _round_key(key: object) -> bool:
+    return isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= len(str(MAX_ROUND)) \
+        and key == str(int(key)) and int(key) <= MAX_ROUND
+
+
+def _round_result(value: object) -> bool:
+    pair_and_points = 2
+    return isinstance(value, list) and len(value) == pair_and_points and type(value[0]) is int \
+        and value[0] in (0, 1) and type(value[1]) is int and value[1] >= 0
 
 
 def write_round(evening: dict[str, Any], round_no: int, played: Rubber) -> bool:
@@ -186,4 +207,4 @@ def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> Runnin
 
 
 __all__ = ["FIVE_KEY", "FIVE_SEAT_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "keep_round",
-           "payment_lines", "round_result", "way_key", "write_round"]
+           "payment_lines", "unread_rounds", "round_result", "way_key", "write_round"]

@@ -40,6 +40,9 @@ FIVE_NAMES = ("T", "A", "K", "F", "N")
 FIVE_LEARNER = "A"
 #: a way's rubber not over after this many deals is stopped (the robots throw many deals in)
 MAX_RUBBER_DEALS = 60
+#: the last rubber of a rotation (five players; the three-handed dummy way) a table is dealt for: ``--round``'s
+#: and the page's bound
+MAX_ROUND = 1000
 
 
 class WayTable:
@@ -155,18 +158,20 @@ class WayTable:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, reasons: bool = True) -> WayTable:
-        """The table ``to_json`` wrote; ``reasons``: find the robots' reasons again (the page shows them)."""
+        """The table ``to_json`` wrote; ``reasons``: find the robots' reasons again (the page shows them).
+        Checked as the table is replayed: the deal number 0 to :data:`MAX_RUBBER_DEALS`, the rubber of the
+        rotation 0 to :data:`MAX_ROUND`, every step (this deal's and each finished deal's) through the
+        engine's rules, and each finished deal, numbered below this one in order, over."""
         try:
             way = find_way(int(data["players"]), str(data["way"]), dict(data.get("options") or {}))
-            steps = tuple((str(s["player"]), str(s["action"])) for s in data.get("steps", ()))
+            steps = _steps(data.get("steps", ()))
             first = data.get("first_dealer")
-            table = cls(way, int(data["seed"]), deal_no=int(data.get("deal_no", 0)),
+            table = cls(way, int(data["seed"]), deal_no=_bounded(data, "deal_no", MAX_RUBBER_DEALS),
                         learner=data.get("learner"), steps=steps, dealer=str(first) if first else None,
-                        rubber=int(data.get("rubber", 0)), uid=stored_uid(data, _UID_FIELDS))
-            table.finished = [(int(d["deal_no"]), tuple((str(s["player"]), str(s["action"])) for s in d["steps"]))
-                              for d in list(data.get("finished") or ())[:MAX_RUBBER_DEALS]]
+                        rubber=_bounded(data, "rubber", MAX_ROUND), uid=stored_uid(data, _UID_FIELDS))
+            table.finished = _finished(table, data.get("finished") or [])
             table.hinted = {int(i) for i in list(data.get("hinted") or ())[:len(steps) + 1]}
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError) as err:  # a TutorError is a ValueError
             raise TutorError(f"the stored table is damaged: {err}") from None
         if reasons:
             table.log = table.robots_reasons()
@@ -185,6 +190,43 @@ class WayTable:
 
 #: what a way's table stored before uids existed is known by
 _UID_FIELDS = ("players", "way", "options", "seed", "rubber", "deal_no", "first_dealer", "learner")
+
+
+def _bounded(data: Mapping[str, object], name: str, last: int) -> int:
+    """A stored whole number 0 to ``last`` (absent: 0); anything else is damage."""
+    value = data.get(name, 0)
+    if type(value) is not int or not 0 <= value <= last:
+        raise ValueError(f"{name} {str(value)[:24]} is not a whole number from 0 to {last}")
+    return value
+
+
+def _steps(stored: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(stored, list | tuple):
+        raise ValueError(f"steps stored as {type(stored).__name__}, not a list")
+    return tuple((str(s["player"]), str(s["action"])) for s in stored)
+
+
+def _finished(table: WayTable, stored: object) -> list[tuple[int, tuple[tuple[str, str], ...]]]:
+    """The rubber's finished deals as stored: each numbered below the table's deal, in order, its steps
+    replayed through the engine's rules to a deal that is over (the rubber's record is made of them)."""
+    if not isinstance(stored, list | tuple):
+        raise ValueError(f"finished deals stored as {type(stored).__name__}, not a list")
+    if len(stored) > table.deal_no:
+        raise ValueError(f"deal {table.deal_no} follows at most {table.deal_no} finished, not {len(stored)}")
+    finished: list[tuple[int, tuple[tuple[str, str], ...]]] = []
+    for deal in stored:
+        if not isinstance(deal, Mapping):
+            raise ValueError(f"a finished deal is {type(deal).__name__}, not a deal")
+        deal_no = _bounded(deal, "deal_no", table.deal_no - 1)
+        if finished and deal_no <= finished[-1][0]:
+            raise ValueError(f"finished deal {deal_no} after deal {finished[-1][0]}")
+        steps = _steps(deal["steps"])
+        done = WayTable(table.way, table.seed, deal_no=deal_no, learner=table.learner, steps=steps,
+                        dealer=table.first_dealer, rubber=table.rubber)
+        if done.phase != "over":
+            raise ValueError(f"finished deal {deal_no} is not over ({done.phase})")
+        finished.append((deal_no, steps))
+    return finished
 
 
 def five_robot_rubber(seed: int, rubber: int, max_deals: int = 40) -> tuple[FiveTable, Rubber, list[dict[str, Any]]]:
