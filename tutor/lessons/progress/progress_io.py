@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import re
 from datetime import UTC, datetime, timedelta
@@ -212,20 +213,17 @@ def _refuse_the_future(record: _Record, source: str, now: datetime) -> None:
     """One line naming the first learner created, or answer dated, after ``now`` and the tolerance (nothing
     is written then): a learner created in 2999 is no more possible than an answer given then."""
     latest = now + FUTURE_TOLERANCE
-    allowance = (f"more than {FUTURE_TOLERANCE.days} day after this import ({to_ts(now)}; the day allows for a "
-                 "clock set wrong)")
-    for index, learner in enumerate(record.learners):
-        if learner.created_at > latest:  # both in UTC: _when made created_at so
-            name = learner.name if _PLAIN_PART.fullmatch(learner.name) else echo(learner.name, 40)
+    dated = itertools.chain((("learners", i, lr.name, lr.created_at) for i, lr in enumerate(record.learners)),
+                            (("answers", i, a.uid, a.answered_at) for i, a in enumerate(record.answers)))
+    for part, index, name, when in dated:
+        if when > latest:  # both in UTC: _when made them so
+            named = name if _PLAIN_PART.fullmatch(name) else echo(name, 40)
+            what = f"({named}) was created" if part == "learners" else f"(uid {named}) is dated"
+            never = "no learner is created" if part == "learners" else "no answer is given"
             raise TutorError(
-                f"{source}: learners.{index} ({name}) was created {to_ts(learner.created_at)}, {allowance}: "
-                "no learner is created in the future. Nothing was imported.")
-    for index, answer in enumerate(record.answers):
-        if answer.answered_at > latest:  # both in UTC: _when made answered_at so
-            uid = answer.uid if _PLAIN_PART.fullmatch(answer.uid) else echo(answer.uid, 40)
-            raise TutorError(
-                f"{source}: answers.{index} (uid {uid}) is dated {to_ts(answer.answered_at)}, {allowance}: "
-                "no answer is given in the future. Nothing was imported.")
+                f"{source}: {part}.{index} {what} {to_ts(when)}, more than {FUTURE_TOLERANCE.days} day after this "
+                f"import ({to_ts(now)}; the day allows for a clock set wrong): {never} in the future. Nothing was "
+                "imported.")
 
 
 def import_json(store: ProgressStore, path: Path) -> int:
