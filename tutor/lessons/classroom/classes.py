@@ -189,7 +189,7 @@ def leave(store: ProgressStore, learner: Account, class_id: str) -> Class:
     them — and the teacher's view, the class's CSV and mastery no longer read their record (the record itself
     is the learner's, untouched). Joining again takes the code and the consent again, and makes them a
     member again. Leaving a class of the teacher who created the account also ends that teacher's claim as
-    its creator (``accounts.created_by``, in the same transaction): that teacher no longer renews its code
+    its creator (the account's ``created_by`` column, in the same transaction): that teacher no longer renews its code
     (:func:`~tutor.lessons.classroom.accounts.new_code`), so they cannot sign in as the learner and join
     them again. One line, naming no class, when the learner is not in it."""
     with store.writing("written; you are still in the class") as conn:
