@@ -19,7 +19,7 @@ from tutor.engine.nouns import count_of
 from tutor.engine.rubber import Rubber
 from tutor.engine.ways.catalogue import WAY_OPTIONS, Way, find_way, ways_for
 from tutor.engine.ways.five import five_table
-from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, write_round
+from tutor.lessons.ways.rubber import FIVE_KEY, evening_from, evening_record, store_key, way_key, write_round
 from tutor.lessons.ways.table import FIVE_LEARNER, FIVE_NAMES, WayTable, five_robot_rubber
 from tutor.lessons.words import action_text
 from tutor.ui import state as _state
@@ -34,11 +34,6 @@ def words(text: str) -> str:
     text = re.sub(r"\bRO l\.", "the book, line ", text)
     text = re.sub(r"\b(EN|004) l\.", "the English text, line ", text)
     return text_md(text)
-
-
-def store_key(players: int, way_name: str) -> str:
-    """The progress store's name of a way's table: ``"3-auction"``."""
-    return f"{players}-{way_name}"
 
 
 def _stored(players: int, way_name: str) -> WayTable | None:
@@ -57,7 +52,7 @@ def _save(table: WayTable) -> None:
     if st.session_state.get(SAVED) == mark:
         return
     try:
-        _state.save_table(table.to_json(), way=store_key(table.way.players, table.way.name))
+        _state.save_table(table.to_json(), way=way_key(table.way))
         st.session_state[SAVED] = mark
     except TutorError as err:
         show_error(err)

@@ -44,8 +44,13 @@ FIVE_SEAT_KEY = "5-sit-out-seat"
 
 
 def way_key(way: Way) -> str:
-    """The store's name of a way's table, as the page names it: ``"3-auction"``."""
-    return f"{way.players}-{way.name}"
+    """The store's name of a way's table, at the terminal as on the page: ``"3-auction"``."""
+    return store_key(way.players, way.name)
+
+
+def store_key(players: int, way_name: str) -> str:
+    """The store's name of the table of the way called ``way_name`` at ``players`` players (:func:`way_key`)."""
+    return f"{players}-{way_name}"
 
 
 class WayRecord:
@@ -207,4 +212,4 @@ def evening_record(evening: Mapping[str, Any], names: tuple[str, ...]) -> Runnin
 
 
 __all__ = ["FIVE_KEY", "FIVE_SEAT_KEY", "rubber_of", "WayRecord", "evening_from", "evening_record", "keep_round",
-           "payment_lines", "unread_rounds", "round_result", "way_key", "write_round"]
+           "payment_lines", "unread_rounds", "round_result", "store_key", "way_key", "write_round"]
