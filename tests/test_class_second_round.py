@@ -23,6 +23,7 @@ from pathlib import Path
 import class_app
 import pytest
 from app_pages import app_test
+from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import TutorError
 from tutor.lessons.answers import Answer
@@ -187,18 +188,25 @@ def test_an_archived_member_leaves_and_the_teacher_can_no_longer_restore_them(st
     assert cls.members(store, a, club.id) == ["anna"]
 
 
-def test_an_archived_class_is_listed_to_leave_on_the_learners_page(db: Path) -> None:
+def _anna_in_two_classes(db: Path, *, archived: bool = False) -> tuple[acc.Account, cls.Class, cls.Class, AppTest]:
+    """Anna in A's club and A's Friday club (archived from the first, if asked), signed in on *Your account*."""
     with open_store(db) as store:
         a, _, club, _, codes = _teachers(store)
         other = cls.create_class(store, a, "Friday club")
         for made in (club, other):
             cls.join(store, _account(store, "anna"), made.join_code, consent=True)
-        roster.archive(store, a, club.id, ["anna"])
+        if archived:
+            roster.archive(store, a, club.id, ["anna"])
     at = app_test()
     at.run()
     class_app.sign_in(at, "anna", codes["anna"])
     at.switch_page(SIGN_IN)
     at.run()
+    return a, club, other, at
+
+
+def test_an_archived_class_is_listed_to_leave_on_the_learners_page(db: Path) -> None:
+    a, club, other, at = _anna_in_two_classes(db, archived=True)
     assert at.selectbox(key="leave_class").options == ["A's club (archived by your teacher)", "Friday club"]
     assert [c.value for c in at.caption if "Your classes" in c.value] == ["Your classes: Friday club"]
     at.selectbox(key="leave_class").set_value(club.id)
@@ -216,16 +224,7 @@ def test_an_archived_class_is_listed_to_leave_on_the_learners_page(db: Path) -> 
 
 
 def test_each_leaving_on_the_page_needs_its_own_tick(db: Path) -> None:
-    with open_store(db) as store:
-        a, _, club, _, codes = _teachers(store)
-        other = cls.create_class(store, a, "Friday club")
-        for made in (club, other):
-            cls.join(store, _account(store, "anna"), made.join_code, consent=True)
-    at = app_test()
-    at.run()
-    class_app.sign_in(at, "anna", codes["anna"])
-    at.switch_page(SIGN_IN)
-    at.run()
+    a, club, other, at = _anna_in_two_classes(db)
     at.selectbox(key="leave_class").set_value(other.id)
     at.checkbox(key="leave_sure").check()
     at.button[[b.label for b in at.button].index("Leave the class")].click()
