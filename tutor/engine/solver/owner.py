@@ -56,7 +56,7 @@ import tempfile
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import BinaryIO
 
@@ -275,23 +275,17 @@ class DDOwner:
         if len(requests) <= 1 or lanes <= 1:
             return [self._ask(request, who) for request in requests]
         out: list[JsonValue] = [None] * len(requests)
-        waiting = deque(enumerate(requests))
         errors: list[BaseException] = []
-        stop = threading.Event()  # the caller has stopped waiting
+        stop = threading.Event()  # a first error, or the caller has stopped waiting
 
-        def lane() -> None:
-            while not errors and not stop.is_set():
-                try:
-                    index, request = waiting.popleft()
-                except IndexError:
-                    return
-                try:
-                    out[index] = self._ask(request, who)
-                except BaseException as exc:  # noqa: BLE001 -- raised again by the caller
-                    errors.append(exc)
+        def answered(index: int, result: JsonValue, error: BaseException | None) -> None:
+            if error is None:
+                out[index] = result
+            else:
+                errors.append(error)
 
         try:
-            wait([self._threads().submit(lane) for _ in range(min(lanes, len(requests)))])
+            wait(self._run_lanes(requests, who, lanes, answered, stop))
         except BaseException:
             stop.set()  # interrupted: the lanes finish the requests under way and begin no other
             raise
@@ -311,33 +305,14 @@ class DDOwner:
             for index, request in enumerate(requests):
                 yield index, self._ask(request, who)
             return
-        # one lane a slot, each taking the next request not begun: the lanes run on the owner's
-        # long-lived threads (a thread started for each batch cost a play decision more CPU than
-        # its own requests' writing, issue 28)
-        waiting = deque(enumerate(requests))
         answers: queue.SimpleQueue[tuple[int, JsonValue, BaseException | None] | None] = queue.SimpleQueue()
         stop = threading.Event()
-
-        def lane() -> None:
-            try:
-                while not stop.is_set():
-                    try:
-                        index, request = waiting.popleft()
-                    except IndexError:
-                        return
-                    try:
-                        answers.put((index, self._ask(request, who), None))
-                    except BaseException as exc:  # noqa: BLE001 -- raised again by the caller
-                        answers.put((index, None, exc))
-                        return
-            finally:
-                answers.put(None)
-
-        count = min(lanes, len(requests))
-        begun = [self._threads().submit(lane) for _ in range(count)]
+        begun = self._run_lanes(requests, who, lanes, lambda *answer: answers.put(answer), stop)
+        for lane in begun:  # each lane says when it has ended
+            lane.add_done_callback(lambda _: answers.put(None))
         try:
             ended = 0
-            while ended < count:
+            while ended < len(begun):
                 answer = answers.get()
                 if answer is None:
                     ended += 1
@@ -349,6 +324,33 @@ class DDOwner:
         finally:
             stop.set()  # the requests not begun are dropped; those under way finish
             wait(begun)
+
+    def _run_lanes(self, requests: Sequence[Request], who: str, lanes: int,
+                   answered: Callable[[int, JsonValue, BaseException | None], None],
+                   stop: threading.Event) -> list[Future[None]]:
+        """One lane a slot (at most one a request), each taking the next request not begun and handing
+        ``answered(index, result, error)`` its outcome, until none is left, ``stop`` is set or a request
+        fails (which sets it: the lanes begin no other). The lanes run on the owner's long-lived threads
+        (a thread started for each batch cost a play decision more CPU than its own requests' writing,
+        issue 28); the futures end with their lanes."""
+        waiting = deque(enumerate(requests))
+
+        def lane() -> None:
+            while not stop.is_set():
+                try:
+                    index, request = waiting.popleft()
+                except IndexError:
+                    return
+                try:
+                    result, error = self._ask(request, who), None
+                except BaseException as exc:  # noqa: BLE001 -- raised again by the caller
+                    result, error = None, exc
+                answered(index, result, error)
+                if error is not None:
+                    stop.set()
+                    return
+
+        return [self._threads().submit(lane) for _ in range(min(lanes, len(requests)))]
 
     def _threads(self) -> ThreadPoolExecutor:
         """The owner's threads for the lanes of every batch (started as needed, kept while idle)."""
