@@ -163,16 +163,8 @@ def members(store: ProgressStore, teacher: Account, class_id: str) -> list[str]:
 
 
 def classes_joined(store: ProgressStore, learner: Account) -> list[str]:
-    """The names of the classes the learner is in (not archived from)."""
-    return [c.name for c in learners_classes(store, learner)]
-
-
-def learners_classes(store: ProgressStore, learner: Account) -> list[Class]:
-    """The classes the learner is in (not archived from), by name."""
-    rows = store.read_rows("SELECT c.id, c.name, c.teacher, c.join_code FROM classes c JOIN members m"
-                           " ON m.class_id = c.id WHERE m.learner = ? AND m.archived_at IS NULL ORDER BY c.name",
-                           (learner.name,))
-    return [_class(r) for r in rows]
+    """The names of the classes the learner is in (not archived from), in order."""
+    return [c.name for c, archived in classes_to_leave(store, learner) if not archived]
 
 
 def classes_to_leave(store: ProgressStore, learner: Account) -> list[tuple[Class, bool]]:

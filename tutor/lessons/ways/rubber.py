@@ -165,10 +165,10 @@ def _round_result(value: object) -> bool:
 
 def write_round(evening: dict[str, Any], round_no: int, played: Rubber) -> bool:
     """A finished rubber of round ``round_no`` goes into the evening (pair 0 sat N-S); ``False`` if unfinished."""
-    leader, margin = played.result()
-    if not played.is_over or leader is None:
+    result = round_result(played)
+    if result is None:
         return False
-    evening["results"][str(round_no)] = [0 if leader is Side.NS else 1, margin]
+    evening["results"][str(round_no)] = result
     return True
 
 
