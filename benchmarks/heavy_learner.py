@@ -32,9 +32,9 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -66,18 +66,9 @@ def record_history(path: Path, answers: int, learner: str = "default") -> None:
             store.record(answer, learner, now=start + timedelta(minutes=10 * n))
 
 
-@contextlib.contextmanager
-def _database(path: Path) -> Iterator[None]:
+def _database(path: Path) -> contextlib.AbstractContextManager[object]:
     """``TUTOR_DB`` pointed at ``path`` while the pages run, as it was afterwards."""
-    before = os.environ.get("TUTOR_DB")
-    os.environ["TUTOR_DB"] = str(path)
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("TUTOR_DB", None)
-        else:
-            os.environ["TUTOR_DB"] = before
+    return mock.patch.dict(os.environ, {"TUTOR_DB": str(path)})
 
 
 def page_runs(database: Path, pages: tuple[str, ...], rounds: int) -> dict[str, list[float]]:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from pg_server import PgServer
@@ -304,17 +305,12 @@ CHANGE_DAYS = (datetime(2026, 10, 3, tzinfo=UTC), datetime(2021, 9, 21, tzinfo=U
 @contextlib.contextmanager
 def local_zone(name: str) -> Iterator[None]:
     """This process's local time zone is ``name`` (the ``TZ`` variable, read again by the C library)."""
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = name
-    clock.tzset()
     try:
-        yield
+        with mock.patch.dict(os.environ, {"TZ": name}):  # TZ put back as it was, set or not
+            clock.tzset()
+            yield
     finally:
-        if before is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = before
-        clock.tzset()
+        clock.tzset()  # the zone of before, read again once TZ is back
 
 
 def test_the_progress_pages_counts_by_local_day_and_by_item_are_their_definitions(target: str) -> None:
