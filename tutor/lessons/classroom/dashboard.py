@@ -47,36 +47,41 @@ class LearnerReport:
     statuses: dict[str, Status] = field(default_factory=dict)
 
 
-def learner_report(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime,
-                   days: int | None = None, units: list[UnitState] | None = None,
-                   status: dict[str, Status] | None = None) -> LearnerReport:
+@dataclass(frozen=True)
+class _WholeRecord:
+    """What a member's reports read of their whole record, whatever the period: read once for both."""
+
+    units: list[UnitState]
+    statuses: dict[str, Status]
+    last_answer: datetime | None
+
+
+def _whole_record(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime) -> _WholeRecord:
+    """The learner's schedules, the last answer, and the statuses of their assignments (the class's and their
+    own): an assignment's status reads the answers given since it was set, so those since the oldest one's
+    are read (none without one), once for every assignment (:func:`~.classes.statuses`)."""
+    own = [a for a in tasks if a.learner in (None, learner)]
+    found = statuses(own, store.answers(learner, since=min(a.created_at for a in own)), now) if own else {}
+    return _WholeRecord(store.units(learner), found, last_answer(store, learner))
+
+
+def learner_report(store: ProgressStore, learner: str, now: datetime, days: int | None,
+                   whole: _WholeRecord) -> LearnerReport:
     """The learner's figures; with ``days``, the answers' figures (answers, accuracy, drills, the table's
-    deals and deviations, the mistakes) count only the last ``days`` days. Mastery, reviews due, the last
-    answer and the assignments' statuses are the learner's whole record whatever the period: a unit
-    mastered last month is still mastered, and an assignment is done by any attempt since it was set.
-    The answers are counted by the database (:mod:`.figures`); ``units``: the learner's schedules, and
-    ``status``: the assignments' statuses (:func:`learner_statuses`), already worked out (else here)."""
+    deals and deviations, the mistakes) count only the last ``days`` days, counted by the database
+    (:mod:`.figures`). Mastery, reviews due, the last answer and the assignments' statuses are the learner's
+    ``whole`` record whatever the period: a unit mastered last month is still mastered, and an assignment
+    is done by any attempt since it was set."""
     figures = answer_figures(store, learner, None if days is None else now - timedelta(days=days))
-    units = store.units(learner) if units is None else units
+    units = whole.units
     return LearnerReport(
         learner=learner, answers=figures.answers,
         accuracy=figures.right / figures.answers if figures.answers else None,
         mastered=sum(u.mastery == "mastered" for u in units), units=len(units),
         due=sum(u.is_due(now) for u in units), drills=figures.drills,
         table_deals=figures.table_deals, deviations=figures.deviations,
-        last_answer=last_answer(store, learner), mistakes_by_law=figures.mistakes_by_law,
-        statuses=learner_statuses(store, learner, tasks, now) if status is None else status,
+        last_answer=whole.last_answer, mistakes_by_law=figures.mistakes_by_law, statuses=whole.statuses,
     )
-
-
-def learner_statuses(store: ProgressStore, learner: str, tasks: list[Assignment], now: datetime) -> dict[str, Status]:
-    """The statuses of the learner's assignments (the class's and their own) on the whole record: an
-    assignment's status reads the answers given since it was set, so those since the oldest one's are read
-    (none without one), once for every assignment (:func:`~.classes.statuses`)."""
-    own = [a for a in tasks if a.learner in (None, learner)]
-    if not own:
-        return {}
-    return statuses(own, store.answers(learner, since=min(a.created_at for a in own)), now)
 
 
 @dataclass(frozen=True)
@@ -112,12 +117,11 @@ def class_view(store: ProgressStore, teacher: Account, class_id: str, days: int 
     whole: list[LearnerReport] = []
     period: list[LearnerReport] = []
     schedules: list[list[UnitState]] = []
-    for member in members(store, teacher, class_id):  # schedules and statuses read once, for both reports
-        schedules.append(store.units(member))
-        status = learner_statuses(store, member, tasks, when)
-        whole.append(learner_report(store, member, tasks, when, None, schedules[-1], status))
-        period.append(whole[-1] if days is None
-                      else learner_report(store, member, tasks, when, days, schedules[-1], status))
+    for member in members(store, teacher, class_id):  # the whole record read once, for both reports
+        record = _whole_record(store, member, tasks, when)
+        schedules.append(record.units)
+        whole.append(learner_report(store, member, when, None, record))
+        period.append(whole[-1] if days is None else learner_report(store, member, when, days, record))
     return ClassView(whole, period, tasks, _mastery(schedules))
 
 
