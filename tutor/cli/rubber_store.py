@@ -16,7 +16,7 @@ is added), so a mistake comes back in ``tutor review``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from tutor.cli.inputs import seed_or_random
 from tutor.engine.cards import SEAT_NAMES, Seat
@@ -35,7 +35,6 @@ def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
     """The rubber to play (the stored one, or a new one) and the function that saves it."""
     slot = TableSlot(store.add_learner(getattr(args, "learner", None) or DEFAULT_LEARNER), TERMINAL)
     stored = store.open_table(slot)
-    version: list[int | None] = [stored.version if stored else 0]
     rubber = PracticeRubber.from_json(stored.state) if stored else None
     wanted = None if args.seed is None else seed_or_random(args.seed)
     if rubber is not None and not rubber.is_over and not getattr(args, "new", False) \
@@ -48,11 +47,22 @@ def stored_rubber(store: ProgressStore, args: argparse.Namespace, seat: Seat,
             print(f"The rubber in progress (seed {rubber.seed}) is replaced by a new one.")
         rubber = PracticeRubber(seed_or_random(args.seed), seat, first_dealer=dealer)
 
-    def save() -> None:
-        version[0] = store.write_table(slot, rubber.to_json(), version=version[0])
-
+    save = saver(store, slot, stored.version if stored else 0, rubber.to_json)
     save()
     return rubber, save
+
+
+def saver(store: ProgressStore, slot: TableSlot, version: int | None,
+          state: Callable[[], Mapping[str, object]]) -> Callable[[], None]:
+    """The function that keeps a table at the terminal: it writes ``state()`` to ``slot`` with the version it
+    last read or wrote (``version``, as read: 0 for none), so a second terminal or another writer since is
+    refused in one line, never merged (``ProgressStore.write_table``)."""
+    last = [version]
+
+    def save() -> None:
+        last[0] = store.write_table(slot, state(), version=last[0])
+
+    return save
 
 
 def _refuse_another_seat(args: argparse.Namespace, rubber: PracticeRubber) -> None:

@@ -104,14 +104,14 @@ def _introduce(table: WayTable, seed: int) -> None:
 
 
 class KeptWayTable:
-    """A way's rubber kept in the store under the way's name: the deal in play (``table``) and :meth:`save`,
+    """A way's rubber kept in the store under the way's name: the deal in play (``table``) and ``save``,
     which writes it with the version it read (another writer since: refused in one line, nothing written)."""
 
     def __init__(self, store: ProgressStore, slot: TableSlot, table: WayTable, version: int | None) -> None:
-        self.store, self.slot, self.table, self.version = store, slot, table, version
+        from tutor.cli.rubber_store import saver
 
-    def save(self) -> None:
-        self.version = self.store.write_table(self.slot, self.table.to_json(), version=self.version)
+        self.table = table
+        self.save = saver(store, slot, version, lambda: self.table.to_json())
 
 
 def _kept_way_table(store: ProgressStore, args: argparse.Namespace, new: WayTable) -> KeptWayTable:
@@ -360,6 +360,7 @@ def _kept_seat_rubber(store: ProgressStore, args: argparse.Namespace, where: tup
     """The rubber the learner plays at his seat of a five-player round, kept under :data:`FIVE_SEAT_KEY`: the
     one going on (the same round and player, not over, no other ``--seed``, ``--dealer`` or ``--new``), else
     ``new``; and the function that saves it after every move with the version it read."""
+    from tutor.cli.rubber_store import saver
     from tutor.lessons.progress import DEFAULT_LEARNER, TableSlot
     from tutor.lessons.table.rubber import PracticeRubber
 
@@ -386,11 +387,7 @@ def _kept_seat_rubber(store: ProgressStore, args: argparse.Namespace, where: tup
         else:
             print(f"Your rubber of round {stored.state.get('round') if stored else '?'} in progress (seed "
                   f"{old.seed}) is replaced by a new one.")
-    version: list[int | None] = [stored.version if stored else 0]
-
-    def save() -> None:
-        version[0] = store.write_table(slot, {"round": round_no, "player": me, "rubber": rubber.to_json()},
-                                       version=version[0])
-
+    save = saver(store, slot, stored.version if stored else 0,
+                 lambda: {"round": round_no, "player": me, "rubber": rubber.to_json()})
     save()
     return rubber, save
