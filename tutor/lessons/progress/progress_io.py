@@ -273,10 +273,9 @@ def _csv(answers: list[StoredAnswer]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
+    cell = spreadsheet_cell  # every text cell, whoever wrote it: an imported record may hold "=..." in any of them
     for s in answers:
         a = s.answer
-        # every text cell, whoever wrote it: an imported record may hold "=..." in any of them
-        cell = spreadsheet_cell
         writer.writerow([
             to_ts(s.answered_at), cell(s.learner), cell(a.item_kind), cell(a.item_id), int(a.correct),
             cell(a.given), cell(a.expected), cell(" ".join(a.laws)), "" if a.seed is None else a.seed,
