@@ -5,11 +5,13 @@ page, as correct. The rule (docs/progress.md, ``state.record_once``): the first 
 position counts; any later answer to the same position in the session is recorded with
 ``retry=True``, which the store and the schedule do not count. Bidding and play drills are
 checked in tests/test_learner_flow_pages.py; the forms below are every other one. The law
-quiz disables its Check once answered, so it can record only one answer.
+quiz disables its Check once answered; a reshuffle serves the same question again, and its answer
+then is a retry too (stop 61's audit: two first answers to one question, the answer shown between).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -92,6 +94,38 @@ def test_the_law_quiz_takes_one_answer_per_question(recorded: list[Answer]) -> N
     assert len(recorded) == 1
     # once answered the Check is gone (or disabled): nothing more can be recorded for the question
     assert not any(b.key == "lawquiz_check" and not b.disabled for b in at.button)
+
+
+def _answer_the_law_question(at: AppTest) -> str:
+    """Give the first option (or 1) to the question shown and Check; the question's widget key."""
+    widget = next(w for w in [*at.radio, *at.number_input] if w.key and w.key.startswith("lawquiz_answer_"))
+    options = getattr(widget, "options", None)
+    widget.set_value(options[0] if options else 1).run()
+    at.button(key="lawquiz_check").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return str(widget.key).rsplit("_", 1)[0]  # without the shuffle's seed
+
+
+def test_a_law_question_served_again_after_a_reshuffle_is_a_retry(recorded: list[Answer]) -> None:
+    at = _open("tutor/ui/pages/law_quiz.py")
+    sizes = {}
+    for section in at.selectbox(key="lawquiz_section").options[1:]:  # the smallest section: few reshuffles
+        at.selectbox(key="lawquiz_section").set_value(section).run()
+        caption = next(c.value for c in at.caption if "questions in this quiz" in c.value)
+        found = re.search(r"(\d+) questions in this quiz", caption)
+        assert found, caption
+        sizes[section] = int(found.group(1))
+    at.selectbox(key="lawquiz_section").set_value(min(sizes, key=sizes.__getitem__)).run()
+    assert min(sizes.values()) <= 3, sizes  # the same question first again within 200 shuffles, surely
+    first = _answer_the_law_question(at)
+    for _ in range(200):  # reshuffle until the same question comes first again
+        at.button(key="lawquiz_restart").click().run()
+        if any(w.key and w.key.startswith(first + "_") for w in [*at.radio, *at.number_input]):
+            break
+    else:
+        pytest.fail("the question never came first again")
+    _answer_the_law_question(at)
+    assert [a.retry for a in recorded] == [False, True] and recorded[0].item_id == recorded[1].item_id
 
 
 def test_the_valuation_drill_records_a_second_answer_as_a_retry(recorded: list[Answer]) -> None:

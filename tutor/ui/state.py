@@ -307,10 +307,17 @@ def record_once(position: str, answer: Answer) -> bool:
     feedback) is recorded with ``retry=True``, which the store and the schedule do not
     count as a first answer.
     """
+    retry = answered_before(position, answer.given)
+    record_or_show(replace(answer, retry=True) if retry else answer)
+    return retry
+
+
+def answered_before(position: str, given: str) -> bool:
+    """Whether ``position`` was answered earlier in this session; ``given`` is kept as its first answer if
+    not (for a page that records the answer itself: :func:`record_once`'s rule without its recording)."""
     answered: dict[str, str] = st.session_state.setdefault(_ANSWERED, {})
     retry = position in answered
-    record_or_show(replace(answer, retry=True) if retry else answer)
-    answered.setdefault(position, answer.given)
+    answered.setdefault(position, given)
     return retry
 
 

@@ -319,6 +319,10 @@ class ProgressStore:
         )
         return [unit_from_row(r) for r in rows]
 
+    def has_key(self, learner: str, key: str) -> bool:
+        """Whether an answer with the idempotency ``key`` is recorded for ``learner``."""
+        return bool(self._read("SELECT 1 FROM answers WHERE learner = ? AND key = ?", (learner, key)))
+
     def mastery(self, learner: str, item: tuple[str, str]) -> Mastery:
         unit = self.unit(learner, item)
         return mastery_of(unit.card, unit.retention) if unit else "learning"

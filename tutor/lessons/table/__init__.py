@@ -100,6 +100,8 @@ class TableDeal:
         self.recorded = False
         #: this deal's identity at the table, kept by "play on from here": the records' idempotency keys
         self.uid = uid or uuid.uuid4().hex
+        #: played on from a step of its review: its decisions come after the book's answers were shown
+        self.played_on = False
         for step in steps:
             self._apply(step)
 
@@ -224,6 +226,12 @@ class TableDeal:
         return TableDeal(self.deal, self.dealer, self.learner, score=self.score, rules=self.rules,
                          steps=tuple(self._steps[:index]), seed=self.seed, uid=self.uid)
 
+    def play_on(self, index: int) -> TableDeal:
+        """"Play on from here": :meth:`from_step`, marked as played on after the review (kept with it)."""
+        table = self.from_step(index)
+        table.played_on = True
+        return table
+
     def _reset(self, steps: tuple[Step, ...]) -> None:
         self._steps = []
         self.record.reset()
@@ -269,7 +277,7 @@ class TableDeal:
         return {"deal": self.deal.to_pbn(), "dealer": self.dealer.value, "learner": self.learner.value,
                 "seed": self.seed, "score": self.score.to_json() if self.score else None,
                 "steps": [s.to_json() for s in self._steps], "hints": self.hints, "undos": self.undos,
-                "recorded": self.recorded, "uid": self.uid}
+                "recorded": self.recorded, "uid": self.uid, "played_on": self.played_on}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rules: Rules | None = None) -> TableDeal:
@@ -283,6 +291,7 @@ class TableDeal:
             raise TutorError(f"the stored table is damaged: {err}") from None
         table.hints, table.undos = int(data.get("hints", 0)), int(data.get("undos", 0))
         table.recorded = bool(data.get("recorded", False))
+        table.played_on = data.get("played_on") is True
         return table
 
 

@@ -48,9 +48,11 @@ def _check(question: Question) -> None:
     st.session_state[RESULTS][question.id] = correct
     if correct:
         st.session_state.setdefault("lawquiz_right_laws", set()).update(question.laws)
+    # one answer per question counts in a session: a reshuffle serves it again, its answer shown
+    retry = _state.answered_before(f"quiz:{question.id}", given_text)
     try:
         _state.record_answer(Answer("quiz", question.id, correct, given_text, question.answer, laws=question.laws,
-                                    extra={"origin": question.origin}))
+                                    extra={"origin": question.origin}, retry=retry))
     except TutorError as err:
         st.session_state["lawquiz_record_error"] = str(err)
 

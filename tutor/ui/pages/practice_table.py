@@ -19,7 +19,7 @@ from tutor.ui import table_view
 from tutor.ui.common import page_header, show_error
 
 RUBBER, SHOW_NOW, RECORDED, FLASH = "table_rubber", "table_show_now", "table_costs", "table_flash"
-SIDE_BIDS, PLAYED_ON = "table_side_bids", "table_played_on"
+SIDE_BIDS = "table_side_bids"
 def _load() -> PracticeRubber | None:
     rubber = st.session_state.get(RUBBER)
     if isinstance(rubber, PracticeRubber):
@@ -103,9 +103,8 @@ def _undo() -> None:
 def _play_on(index: int) -> None:
     rubber = _load()
     if rubber is not None and rubber.current is not None:
-        rubber.current = rubber.current.from_step(index)
+        rubber.current = rubber.current.play_on(index)  # its decisions come after the review: retries
         st.session_state.pop(RECORDED, None)
-        st.session_state[PLAYED_ON] = id(rubber.current)  # its decisions come after the review: retries
         _save(rubber)
 
 
@@ -139,9 +138,8 @@ def _record(rubber: PracticeRubber, table: TableDeal) -> None:
     """Every decision the table judged, right ones included, written once per deal."""
     if table.recorded:
         return
-    again = st.session_state.get(PLAYED_ON) == id(table)  # played on after its review: practice only
-    for answer in decision_answers(table):
-        _state.record_or_show(replace(answer, retry=True) if again else answer)
+    for answer in decision_answers(table):  # played on after its review (kept with the table): practice only
+        _state.record_or_show(replace(answer, retry=True) if table.played_on else answer)
     table.recorded = True
     _save(rubber)
 

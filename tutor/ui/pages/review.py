@@ -7,8 +7,10 @@ mistakes list, what the learner typed) is shown as text.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
+from dataclasses import replace
 
 import streamlit as st
 
@@ -24,6 +26,7 @@ from tutor.ui.state import current_learner, learner_selector, record_answer, sto
 page_header("Review", "Spaced repetition: what you are about to forget comes back, with a fresh deal.")
 
 _EX, _TRUSTED, _STARTED, _FEEDBACK = "review_exercise", "review_trusted", "review_started", "review_feedback"
+_SERVED, _ELSEWHERE = "review_served_key", "review_answered_elsewhere"
 KIND_NAMES = {"law": "A law", "quiz": "A quiz question", "convention": "A drill", "scoring": "Scoring",
               "solo": "Solo Whist"}
 
@@ -33,7 +36,18 @@ def _start(exercise: Exercise | None, *, trusted: bool = True) -> None:
     st.session_state[_TRUSTED] = trusted
     st.session_state[_STARTED] = time.monotonic()
     st.session_state[_FEEDBACK] = None
+    st.session_state[_SERVED] = _served_key(exercise) if exercise is not None else ""
     st.session_state["review_round"] = st.session_state.get("review_round", 0) + 1
+
+
+def _served_key(exercise: Exercise) -> str:
+    """The idempotency key of an answer to ``exercise``: its unit as its schedule stood when it was served.
+    Two windows on one profile serve the same unit at the same state; only the first answer moves its
+    schedule (stop 61's audit: both did, and both counted as first answers)."""
+    unit = store().unit(current_learner(), (exercise.item_kind, exercise.item_id))
+    state = "new" if unit is None else f"{unit.reps}:{unit.lapses}:{unit.due.isoformat()}"
+    text = f"{exercise.item_kind}|{exercise.item_id}|{state}"
+    return f"review:{hashlib.sha256(text.encode()).hexdigest()[:32]}"
 
 
 def _submit(exercise: Exercise, given: str) -> None:
@@ -41,7 +55,11 @@ def _submit(exercise: Exercise, given: str) -> None:
     seconds = time.monotonic() - st.session_state.get(_STARTED, time.monotonic())
     answer = exercise.answer(given, seconds)
     level = mastery(store(), current_learner(), (exercise.item_kind, exercise.item_id))
-    record_answer(answer)
+    key = str(st.session_state.get(_SERVED, ""))
+    elsewhere = bool(key) and store().has_key(current_learner(), key)
+    # answered in another window since it was served here: kept, as practice that moves no schedule
+    record_answer(replace(answer, retry=True) if elsewhere else replace(answer, key=key))
+    st.session_state[_ELSEWHERE] = elsewhere
     st.session_state[_FEEDBACK] = (answer.correct, given, level)
 
 
@@ -89,6 +107,9 @@ def _show_exercise(exercise: Exercise, trusted: bool) -> None:
     else:
         st.error(f"You answered {answer_md(exercise.choice_name(given))}; the answer is "
                  f"**{answer_md(exercise.choice_name(exercise.expected))}**.", icon=":material/cancel:")
+    if st.session_state.get(_ELSEWHERE):
+        st.info("This was answered in another window since it was shown here: your answer is kept as "
+                "practice, and the review counts the first one.", icon=":material/tab:")
     if correct and level == "mastered":
         with st.expander("The law behind it"):
             _show(exercise.explanation or text, trusted)
