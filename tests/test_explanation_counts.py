@@ -43,7 +43,7 @@ def test_no_reason_writes_one_with_a_plural_noun() -> None:
     ("{aces:plural}", "the only format is 'noun'"),
     ("{aces:>3}", "the only format is 'noun'"),
     ("{has_direct_suit:noun}", "'has_direct_suit' is not a counted feature"),
-    ("{no_such_feature:noun}", "'no_such_feature' is not a counted feature"),
+    ("{no_such_feature:noun}", "'no_such_feature' is not a feature of kind 'bid'"),  # no such word at all
 ])
 def test_a_format_other_than_a_counts_noun_is_refused_at_load(placeholder: str, message: str) -> None:
     """It would fail (or print the braces) only when a learner first read the explanation."""

@@ -154,11 +154,13 @@ def read_table_line(prompt: str) -> str:
 
 
 def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
-              refusal: str = "is not one of the choices", blank: str | None = None) -> str | None:
+              refusal: str | Callable[[str], str] = "is not one of the choices",
+              blank: str | None = None) -> str | None:
     """Read answer lines at ``prompt`` until ``take`` accepts one, and return what it made of it (``None``
     at the end of the input). A blank line returns ``blank`` (by default it asks again); ``help`` (unless
     ``take`` accepts it) prints ``help_text``; anything else is refused in a line (what was typed, then
-    ``refusal``). :data:`MAX_REFUSALS` refusals in a row, or :data:`MAX_UNMOVED` entries that are not an
+    ``refusal``, or what ``refusal`` says of the text when it is a function: why an illegal call is refused).
+    :data:`MAX_REFUSALS` refusals in a row, or :data:`MAX_UNMOVED` entries that are not an
     answer (blank lines and help included), stop the command."""
     refusals = 0
     unmoved = Unmoved("blank lines, help or refused answers")
@@ -179,7 +181,7 @@ def ask_until(prompt: str, take: Callable[[str], str | None], help_text: str,
         if text.lower() in HELP_WORDS:
             print(help_text)
         else:
-            print(f"{echo(text)} {refusal} (help: how to answer).")
+            print(f"{echo(text)} {refusal if isinstance(refusal, str) else refusal(text)} (help: how to answer).")
             refusals = refused(refusals)  # first: 25 refusals are told as before
         unmoved.again()
 

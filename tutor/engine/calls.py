@@ -94,6 +94,15 @@ LEVEL_NAMES: dict[int, str] = {
     7: "grand slam",
 }
 MIN_LEVEL, MAX_LEVEL = 1, 7
+#: The digits a level is written in: ASCII alone (law 31's levels are 1 to 7).
+ASCII_DIGITS = "0123456789"
+
+
+class LevelError(NotationError):
+    """A bid's level outside 1 to 7: the call is well formed but breaks law 31 (``law`` names it, as
+    :class:`~tutor.engine.errors.IllegalCallError` does, for the callers that say which law it breaks)."""
+
+    law = "law-31"
 
 
 def tricks_needed(level: int) -> int:
@@ -117,7 +126,7 @@ class Bid:
 
     def __post_init__(self) -> None:
         if not MIN_LEVEL <= self.level <= MAX_LEVEL:
-            raise NotationError(f"bad bid level {self.level}: a bid is from 1 to 7 (law 31)")
+            raise LevelError(f"bad bid level {self.level}: a bid is from 1 to 7 (law 31)")
         object.__setattr__(self, "key", (self.level, self.strain.rank))
 
     def __lt__(self, other: Bid) -> bool:
@@ -180,14 +189,13 @@ def _parse_call(text: str) -> Call:
     key = text.strip().upper().replace(" ", "")
     if key in ("P", "PASS", "PAS", "ПАС"):
         return Pass()
-    if not key or not key[0].isdigit():
+    # Only the ASCII digits are levels: str.isdigit() and int() also take '٣' (Arabic-Indic) and '３'
+    # (fullwidth), which were read as 3.
+    if not key or key[0] not in ASCII_DIGITS:
         raise NotationError(f"bad call {text!r}: a call is pass (P) or a level 1 to 7 and S, C, D, H or NT (1S, 2NT)")
-    try:
-        level = int(key[0])
-    except ValueError:  # pragma: no cover - guarded by isdigit
-        raise NotationError(f"bad call {text!r}") from None
+    level = ord(key[0]) - ord("0")
     if not MIN_LEVEL <= level <= MAX_LEVEL:
-        raise NotationError(f"bad call {text!r}: the level must be 1 to 7 (law 31)")
+        raise LevelError(f"bad call {text!r}: the level must be 1 to 7 (law 31)")
     try:
         strain = Strain.parse(key[1:])
     except NotationError:

@@ -85,8 +85,7 @@ def run(args: argparse.Namespace) -> int:
     given = getattr(args, "answer", None)
     answer = ask(drill) if given is None else matching_choice(given, drill)
     if answer is None and given is not None:
-        raise TutorError(f"--answer {echo(given)} is not one of the choices: "
-                         f"{', '.join(map(named(drill), drill.choices))}")
+        raise TutorError(f"--answer {echo(given)} {refusal(given, drill, listed=True)}")
     if answer is None:
         print("\nNo answer given.")
         return 1
@@ -150,7 +149,47 @@ ANSWER_HELP = ("Type one of the choices as listed - a card also as D10, DT or 10
 
 def ask(drill: Drill) -> str | None:
     """Read an answer from standard input until it is one of the choices (``None`` at end of input)."""
-    return ask_until("Your answer: ", lambda text: matching_choice(text, drill), ANSWER_HELP)
+    return ask_until("Your answer: ", lambda text: matching_choice(text, drill), ANSWER_HELP,
+                     refusal=lambda text: refusal(text, drill))
+
+
+def refusal(text: str, drill: Drill, listed: bool = False) -> str:
+    """Why ``text`` is not taken (after the quoted text): an illegal call with the law it breaks, as
+    ``tutor advise`` says it (law 31 for a level above seven, law 35 for a bid no higher than the last),
+    else "is not one of the choices" (``listed``: then the choices)."""
+    why = illegal_call(text, drill)
+    if why is not None:
+        return f"is not a legal call here: {why}"
+    return "is not one of the choices" + (f": {', '.join(map(named(drill), drill.choices))}" if listed else "")
+
+
+def illegal_call(text: str, drill: Drill) -> str | None:
+    """The engine's refusal of ``text`` as the next call of a bidding drill's auction, naming the law it
+    breaks; ``None`` when ``text`` is no call with a level, the call is legal, or the drill is not one
+    of Vint's auction."""
+    from tutor.engine.auction import Auction
+    from tutor.engine.calls import ASCII_DIGITS, LevelError, parse_call
+    from tutor.engine.conventions.kinds import DecisionKind
+    from tutor.engine.errors import IllegalCallError, NotationError
+
+    view = drill.view
+    clean = "".join(text.split())
+    if view is None or view.kind is not DecisionKind.BID or clean[:1] not in set(ASCII_DIGITS):
+        return None
+    try:
+        call = parse_call(clean)
+    except LevelError as err:
+        return str(err)
+    except NotationError:
+        return None  # not a call: the choices say what is
+    try:
+        auction = Auction(view.dealer, view.rules)
+        for made in view.calls:
+            auction.call(made)
+        auction.verify_call(call)
+    except IllegalCallError as err:
+        return str(err)
+    return None
 
 
 def matching_choice(text: str, drill: Drill) -> str | None:

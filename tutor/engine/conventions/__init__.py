@@ -25,7 +25,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 from tutor.engine.conventions.vocabulary import COMPARISONS, OPERATORS, Args, FeatureValue, Requirement, Word
@@ -166,7 +166,7 @@ class Rule:
         values: dict[str, object] = {"answer": answer}
         values.update({name: _Count.of(_placeholder_value(word, position), word)
                        for name, word in self.placeholders.items()})
-        return self.explanation.format_map(_Defaulting(values))
+        return fill_template(self.explanation, values)
 
 
 def _placeholder_value(word: Word, position: object) -> FeatureValue:
@@ -199,7 +199,8 @@ def placeholder_names(explanation: str) -> tuple[str, ...]:
 
 
 def placeholder_formats(explanation: str) -> tuple[tuple[str, str], ...]:
-    """Each placeholder of an explanation template with the format it asks for (``""``: none)."""
+    """Each placeholder of an explanation template with the format it asks for (``""``: none).
+    A template whose braces do not pair raises :class:`ValueError`."""
     return tuple((name, spec or "") for _, name, spec, _ in string.Formatter().parse(explanation) if name)
 
 
@@ -231,9 +232,39 @@ class _Count(int):
         return format(int(self), spec)
 
 
-class _Defaulting(dict[str, object]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+def fill_template(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with each ``{name}`` (or ``{name:noun}``, of a counted value) filled from ``values``.
+
+    Only a plain name is looked up, and only in ``values``: no field can reach an attribute or an item
+    of a value (``{aces.__class__}``, ``{aces[0]}``), whatever the template, checked or not. Any other
+    field - positional, with access, with a conversion or another format, or an unknown name - stays as
+    written, and a template whose braces do not pair is given back as it is (``tutor check`` refuses
+    them all, :mod:`tutor.lessons.content.conventions`).
+    """
+    parts = _template_parts(template)
+    if parts is None:
+        return template
+    out: list[str] = []
+    for literal, name, spec, conversion in parts:
+        out.append(literal)
+        if name is None:
+            continue
+        value = values.get(name) if name.isidentifier() and not conversion else None
+        if value is not None and (not spec or (spec == NOUN_FORMAT and isinstance(value, _Count))):
+            out.append(format(value, spec))
+        else:
+            out.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
+@lru_cache(maxsize=1024)
+def _template_parts(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """The literal texts and fields of a template (``None``: its braces do not pair)."""
+    try:
+        return tuple((literal, name, spec or "", conversion)
+                     for literal, name, spec, conversion in string.Formatter().parse(template))
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -291,4 +322,4 @@ def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice |
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
 __all__ = ["NOUN_FORMAT", "OPERATORS", "Advice", "Condition", "Position", "Rule", "deciding_order", "evaluate",
-           "evaluate_ordered", "is_counted", "placeholder_formats", "placeholder_names"]
+           "evaluate_ordered", "fill_template", "is_counted", "placeholder_formats", "placeholder_names"]

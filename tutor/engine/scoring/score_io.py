@@ -111,11 +111,20 @@ def _in_count(out: dict[str, object], count: str) -> dict[str, object]:
     return converted
 
 
+#: The most deals a rubber request may hold. A rubber ends when one side wins two games, which takes
+#: a few dozen deals at most in practice (passed-out deals and part-scores included); a thousand is
+#: generous, and bounds the work and memory of one request (150,000 passed-out deals took 9 s and 715 MB).
+MAX_RUBBER_DEALS = 1_000
+
+
 def _rubber_request(obj: Mapping[str, object]) -> dict[str, object]:
     _unknown(obj, RUBBER_FIELDS, "")
     deals = obj["deals"]
     if not isinstance(deals, list) or not deals:
         raise ScoringError("deals", "expected a non-empty list of deals")
+    if len(deals) > MAX_RUBBER_DEALS:
+        raise ScoringError("deals", f"{len(deals):,} deals: a rubber is scored from at most {MAX_RUBBER_DEALS:,} "
+                                    "deals (one ends after a few dozen in practice)")
     rules = parse_variants(obj.get("variants"))
     count = parse_count(obj.get("count"))
     played = []

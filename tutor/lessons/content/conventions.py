@@ -15,8 +15,10 @@ read with ``yaml.safe_load`` only.
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,7 +29,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tutor.engine import conventions as conv
 from tutor.engine.conventions.vocabularies import BY_KIND, vocabulary_for
-from tutor.engine.conventions.vocabulary import ArgValue, Vocabulary, Word, WordRole
+from tutor.engine.conventions.vocabulary import (
+    REQUIRED,
+    ArgValue,
+    PlaceCards,
+    ReadsHand,
+    Vocabulary,
+    Word,
+    WordRole,
+)
 from tutor.engine.errors import ContentError
 from tutor.lessons.content.yamlread import listed, parse_yaml, read_content_text
 
@@ -131,11 +141,11 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
     for n, c in enumerate(model.when.conditions):
         word = _word(vocabulary, "feature", c.feature, model.kind, c.args, ("when", "conditions", n, "feature"), errors)
         if word is not None:
+            errors += [(("when", "conditions", n, key), m) for key, m in _value_problems(word, c.op, c.value)]
             conditions.append(conv.Condition(word, c.op, c.value, _checked_args(c.args)))
     explanation = " ".join(model.explanation.split())
-    placeholders = {name: word for name in conv.placeholder_names(explanation)
-                    if (word := vocabulary.get("feature", name)) is not None}
-    errors += _format_problems(explanation, placeholders)
+    placeholders, problems = _placeholders(explanation, vocabulary, model.kind)
+    errors += [(("explanation",), m) for m in problems]
     if errors or situation is None or chooser is None:
         return None, errors
     return conv.Rule(
@@ -147,19 +157,101 @@ def _resolve(model: RuleModel) -> tuple[conv.Rule | None, list[tuple[Path_, str]
     ), errors
 
 
-def _format_problems(explanation: str, placeholders: Mapping[str, Word]) -> list[tuple[Path_, str]]:
-    """A placeholder may ask for one format, its number with its noun (``{aces:noun}``), and only of a
-    counted feature; any other would fail when a learner first reads the explanation."""
-    problems: list[tuple[Path_, str]] = []
-    for name, spec in conv.placeholder_formats(explanation):
-        word = placeholders.get(name)
-        if spec and spec != conv.NOUN_FORMAT:
-            problems.append((("explanation",), f"explanation {{{name}:{spec}}}: the only format is "
-                                               f"'{conv.NOUN_FORMAT}', the number with its noun ({{aces:noun}})"))
+#: The comparisons that order their values: they compare numbers.
+ORDERING = frozenset({">=", "<=", ">", "<"})
+#: What a feature's value is, as its word declares it (:func:`value_kind`).
+ValueKind = Literal["whole number", "true or false", "text"]
+_DECLARED: Mapping[object, ValueKind] = {"int": "whole number", "bool": "true or false", "str": "text",
+                                         int: "whole number", bool: "true or false", str: "text"}
+
+
+def value_kind(word: Word) -> ValueKind | None:
+    """What ``word``'s value is, as the vocabulary declares it: a whole number when it counts (it has
+    nouns, or its realiser counts cards), true or false when it has a clause, else what its function
+    declares it returns (``-> int``, ``-> bool``, ``-> str``); ``None`` when it declares nothing."""
+    realiser = word.realiser
+    if word.nouns or isinstance(realiser, PlaceCards) or (isinstance(realiser, ReadsHand) and realiser.counted):
+        return "whole number"
+    if word.clause:
+        return "true or false"
+    return _declared(word.fn)
+
+
+def _declared(fn: object, depth: int = 0) -> ValueKind | None:
+    """The kind ``fn``'s return annotation names; a wrapper that declares nothing (``lambda position,
+    args: fn(position)``) is asked for the function ``fn`` it wraps."""
+    annotation = getattr(fn, "__annotations__", {}).get("return")
+    if annotation is not None:
+        return _DECLARED.get(annotation) if isinstance(annotation, str | type) else None
+    code, cells = getattr(fn, "__code__", None), getattr(fn, "__closure__", None) or ()
+    cell = dict(zip(code.co_freevars, cells, strict=False)).get("fn") if code is not None else None
+    try:
+        wrapped = cell.cell_contents if cell is not None and depth < 3 else None  # noqa: PLR2004 -- wrappers deep
+    except ValueError:  # an empty cell
+        return None
+    return _declared(wrapped, depth + 1) if callable(wrapped) else None
+
+
+def _shown(value: object) -> str:
+    """A condition's value as the YAML spells it."""
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
+
+
+def _value_problems(word: Word, op: str, value: object) -> list[tuple[str, str]]:
+    """Why ``feature op value`` cannot be compared at run time, as (field, message): a value not of the kind
+    the feature declares, a number that is not finite, or an ordering of what is not a number."""
+    name, shown, kind = word.name, _shown(value), value_kind(word)
+    if isinstance(value, float) and not math.isfinite(value):
+        return [("value", f"value: {shown} is not a finite number ({name} is compared with it)")]
+    if kind == "whole number" and (isinstance(value, bool) or not isinstance(value, int)):
+        return [("value", f"value: {shown} is not a whole number ({name} counts)")]
+    if kind == "true or false" and not isinstance(value, bool):
+        return [("value", f"value: {shown} is not true or false ({name} is yes or no)")]
+    if kind == "text" and not isinstance(value, str):
+        return [("value", f"value: {shown} is not text ({name} is a text, compared with == or !=)")]
+    if op in ORDERING and kind in ("true or false", "text"):
+        return [("op", f"op: {op!r} compares numbers, and {name} is {kind}: use == or !=")]
+    if op in ORDERING and isinstance(value, bool | str):
+        return [("value", f"value: {shown} is not a number, which {op!r} compares ({name})")]
+    return []
+
+
+def _placeholders(explanation: str, vocabulary: Vocabulary, kind: str) -> tuple[dict[str, Word], list[str]]:
+    """The features an explanation's ``{fields}`` name, and every problem of its fields. A field is
+    ``{answer}`` or the plain name of a feature of the rule's kind that takes no argument; it may ask
+    for one format, the number with its noun (``{aces:noun}``), of a counted feature. Anything else
+    (``{0}``, ``{aces.__class__}``, ``{aces[0]}``, a brace without its pair) is refused here: the
+    explanation is filled with plain names only (:func:`tutor.engine.conventions.fill_template`)."""
+    try:
+        fields = [(name, spec or "", conversion) for _, name, spec, conversion in string.Formatter().parse(explanation)
+                  if name is not None]
+    except ValueError as err:
+        return {}, [f"explanation: {err} (a brace without its pair; write {{{{ or }}}} for a brace itself)"]
+    placeholders: dict[str, Word] = {}
+    problems: list[str] = []
+    for name, spec, conversion in fields:
+        written = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        word = vocabulary.get("feature", name) if name.isidentifier() else None
+        if not name or name.isdigit():
+            problems.append(f"explanation {written}: a positional field; name a feature ({{aces}}) or {{answer}}")
+        elif not name.isidentifier():
+            problems.append(f"explanation {written}: only the plain name of a feature may stand in braces "
+                            "(no '.' or '[' after it)")
+        elif conversion:
+            problems.append(f"explanation {written}: no conversion ('!{conversion}') may follow a name")
+        elif name != "answer" and (word is None or kind not in word.kinds):
+            problems.append(f"explanation {written}: {name!r} is not a feature of kind {kind!r} nor {{answer}}")
+        elif word is not None and name != "answer" and any(a.default is REQUIRED for a in word.args):
+            problems.append(f"explanation {written}: {name!r} needs an argument, which an explanation cannot give")
+        elif spec and spec != conv.NOUN_FORMAT:
+            problems.append(f"explanation {written}: the only format is '{conv.NOUN_FORMAT}', the number with "
+                            "its noun ({aces:noun})")
         elif spec and (word is None or not conv.is_counted(word)):
-            problems.append((("explanation",), f"explanation {{{name}:{spec}}}: {name!r} is not a counted "
-                                               "feature with a noun (aces, sure_tricks …)"))
-    return problems
+            problems.append(f"explanation {written}: {name!r} is not a counted feature with a noun "
+                            "(aces, sure_tricks …)")
+        elif word is not None and name != "answer":
+            placeholders[name] = word
+    return placeholders, problems
 
 
 def _checked_args(args: Mapping[str, object]) -> dict[str, ArgValue]:

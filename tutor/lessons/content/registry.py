@@ -15,7 +15,8 @@ every error mapped to ``file:line: id: message``.
 
 Whatever the kind, :func:`check_content` afterwards checks every law id cited
 under a key named ``law``, ``laws``, ``related`` or ``cites`` anywhere in the
-document against ``rules.yaml``.
+document against ``rules.yaml``, and reads what a validated file holds for the
+drills and lessons with their own parsers (:mod:`tutor.lessons.content.runnable`).
 
 Where several patterns match a file, the most specific wins (fewest wildcards,
 then the longest pattern): ``quizzes/scoring.yaml`` beats ``quizzes/*.yaml``.
@@ -274,6 +275,13 @@ def _run_kind(kind: ContentKind, doc: Document, ctx: ContentContext) -> list[Pro
         return [doc.problem((), f"validator {kind.name!r} failed: {type(err).__name__}: {err}")]
 
 
+def rules_loaded(data: object) -> bool:
+    """Whether a parsed rules file holds a list of entries to check citations against: when it
+    does not (``entries: hello``), that one problem is reported, not every citation of every file."""
+    entries = data.get("entries") if isinstance(data, dict) else None
+    return isinstance(entries, list) and (not entries or bool(declared_ids(data)))
+
+
 def check_content(root: Path, kinds: Sequence[ContentKind]) -> ContentReport:
     """Validate every content file under ``root`` with ``kinds``; the report holds ALL problems, sorted.
 
@@ -302,7 +310,8 @@ def check_content(root: Path, kinds: Sequence[ContentKind]) -> ContentReport:
     if rules_doc is not None and rules_kind is not None:
         report.problems.extend(_run_kind(rules_kind, rules_doc, ctx))
         if isinstance(rules_doc.model, RulesFile):
-            ctx = ContentContext({e.id: e for e in rules_doc.model.entries}, declared_ids(rules_doc.data), True)
+            ctx = ContentContext({e.id: e for e in rules_doc.model.entries}, declared_ids(rules_doc.data),
+                                 rules_loaded(rules_doc.data))
     for rel, doc in docs:
         if rel == RULES_FILE:
             continue

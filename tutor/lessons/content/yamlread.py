@@ -26,6 +26,7 @@ problems and counts the rest (:func:`listed`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,13 +107,19 @@ def _record_lines(node: yaml.Node, path: DataPath, out: dict[DataPath, int],
                 errors.append((_line(key), f"duplicate key {name!r} (first at line {seen[name]})"))
             seen.setdefault(name, _line(key))
             child: str | int = name
-            if isinstance(key, yaml.ScalarNode) and key.tag == _CORE + "int":
-                child = int(key.value)
+            if isinstance(key, yaml.ScalarNode) and key.tag == _CORE + "int" and _plain_int(name):
+                child = int(name)  # else the key is reported by _scalar_problems
             out[(*path, child)] = _line(key)  # the key's line, also for nested blocks
             _record_lines(value, (*path, child), out, errors)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _record_lines(item, (*path, index), out, errors)
+
+
+def _plain_int(text: str) -> bool:
+    digits = text.lstrip("+-")
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    return digits.isdigit() and digits.isascii() and not (limit and len(digits) > limit)
 
 
 def _too_many_events(text: str, limit: int) -> bool:
@@ -155,6 +162,10 @@ def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
         if unsafe or shared:
             return result
         _record_lines(node, (), result.lines, result.errors)
+        bad_values = list(_scalar_problems(node))
+        if bad_values:
+            result.errors += bad_values
+            return result
         result.data = yaml.SafeLoader("").construct_document(node)
     except RecursionError:
         result.errors.append((1, "invalid YAML: the document is nested too deeply"))
@@ -164,6 +175,36 @@ def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
         # PyYAML's safe constructors raise plain errors for a core tag with a bad value (`!!int x`)
         result.errors.append((1, f"invalid YAML: a tagged value cannot be read ({type(err).__name__}: {err})"))
     return result
+
+
+#: What a scalar of each core tag must be, said to an author when its text is not one.
+_SCALAR_KINDS = {"int": "not a whole number", "float": "not a number", "bool": "not true or false",
+                 "null": "not null (~)", "timestamp": "not a date (YYYY-MM-DD) or a time",
+                 "binary": "not base64 data"}
+
+
+def _scalar_problems(root: yaml.Node) -> Iterator[tuple[int, str]]:
+    """Every scalar whose tag the safe constructor cannot build (``!!int abc``, ``!!timestamp abc``, a
+    number of more digits than Python reads), at its own line, in plain words."""
+    constructor = yaml.SafeLoader("")
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    for node in _walk_tags(root, set(), []):
+        kind = node.tag[len(_CORE):] if node.tag.startswith(_CORE) else ""
+        if not isinstance(node, yaml.ScalarNode) or kind not in _SCALAR_KINDS:
+            continue
+        text = str(node.value)
+        digits = sum(ch.isdigit() for ch in text)
+        if kind in ("int", "float") and limit and digits > limit:
+            yield _line(node), f"{_shown(text)} is a number of more than {limit:,} digits"
+            continue
+        try:
+            constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, IndexError, KeyError, AttributeError, TypeError, OverflowError):
+            yield _line(node), f"{_shown(text)} is {_SCALAR_KINDS[kind]} (tag !!{kind})"
+
+
+def _shown(text: str, width: int = 40) -> str:
+    return repr(text if len(text) <= width else text[:width] + "…")
 
 
 def _compose(text: str, result: ParsedYaml) -> yaml.Node | None:
