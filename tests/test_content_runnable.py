@@ -75,22 +75,18 @@ def test_a_bad_call_in_a_rule_is_refused_at_the_rules_line(tmp_path: Path) -> No
     assert message.startswith("recommend.args.call: ") and "9NT" in message
 
 
-def test_a_bad_call_in_a_lesson_is_refused_at_its_line(tmp_path: Path) -> None:
-    root = edited(tmp_path, BIDDING, "    - you: 1S\n", "    - you: 9S\n")
+@pytest.mark.parametrize(("old", "new", "field", "said"), [
+    ("    - you: 1S\n", "    - you: 9S\n", "rounds[0].you: ", "9S"),  # a call no auction has (law 31)
+    ("  hand: AK543.A2.KQ2.KQJ\n", "  hand: AK543.A2.KQ2.KQK\n", "hand: ", "twice"),  # a card twice
+])
+def test_a_bad_call_or_hand_in_a_lesson_is_refused_at_its_line(tmp_path: Path, old: str, new: str, field: str,
+                                                                said: str) -> None:
+    root = edited(tmp_path, BIDDING, old, new)
     file, line, item, message = only_problem(root)
     assert file.endswith(BIDDING)
-    assert line == line_of(root, BIDDING, "    - you: 9S\n")
+    assert line == line_of(root, BIDDING, new)
     assert item == "law-49-spades-dialogue"
-    assert message.startswith("rounds[0].you: ") and "9S" in message
-
-
-def test_a_lesson_hand_with_a_card_twice_is_refused_at_its_line(tmp_path: Path) -> None:
-    root = edited(tmp_path, BIDDING, "  hand: AK543.A2.KQ2.KQJ\n", "  hand: AK543.A2.KQ2.KQK\n")
-    file, line, item, message = only_problem(root)
-    assert file.endswith(BIDDING)
-    assert line == line_of(root, BIDDING, "  hand: AK543.A2.KQ2.KQK\n")
-    assert item == "law-49-spades-dialogue"
-    assert message.startswith("hand: ") and "twice" in message
+    assert message.startswith(field) and said in message
 
 
 def test_a_lesson_the_lessons_model_refuses_is_refused_at_its_line(tmp_path: Path) -> None:
