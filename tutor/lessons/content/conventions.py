@@ -177,19 +177,10 @@ def value_kind(word: Word) -> ValueKind | None:
     return _declared(word.fn)
 
 
-def _declared(fn: object, depth: int = 0) -> ValueKind | None:
-    """The kind ``fn``'s return annotation names; a wrapper that declares nothing (``lambda position,
-    args: fn(position)``) is asked for the function ``fn`` it wraps."""
+def _declared(fn: object) -> ValueKind | None:
+    """The kind ``fn``'s return annotation names (``None``: it names none)."""
     annotation = getattr(fn, "__annotations__", {}).get("return")
-    if annotation is not None:
-        return _DECLARED.get(annotation) if isinstance(annotation, str | type) else None
-    code, cells = getattr(fn, "__code__", None), getattr(fn, "__closure__", None) or ()
-    cell = dict(zip(code.co_freevars, cells, strict=False)).get("fn") if code is not None else None
-    try:
-        wrapped = cell.cell_contents if cell is not None and depth < 3 else None  # noqa: PLR2004 -- wrappers deep
-    except ValueError:  # an empty cell
-        return None
-    return _declared(wrapped, depth + 1) if callable(wrapped) else None
+    return _DECLARED.get(annotation) if isinstance(annotation, str | type) else None
 
 
 def _shown(value: object) -> str:
