@@ -15,8 +15,9 @@ every error mapped to ``file:line: id: message``.
 
 Whatever the kind, :func:`check_content` afterwards checks every law id cited
 under a key named ``law``, ``laws``, ``related`` or ``cites`` anywhere in the
-document against ``rules.yaml``, and reads what a validated file holds for the
-drills and lessons with their own parsers (:mod:`tutor.lessons.content.runnable`).
+document against ``rules.yaml`` (the tutor's convention kinds also read what their
+files hold for the drills and lessons with those readers' own parsers: the
+catalogue's validators, :mod:`tutor.lessons.content.runnable`).
 
 Where several patterns match a file, the most specific wins (fewest wildcards,
 then the longest pattern): ``quizzes/scoring.yaml`` beats ``quizzes/*.yaml``.
