@@ -101,6 +101,7 @@ def test_drill_answer_below_the_last_bid_names_law_35(capsys: pytest.CaptureFixt
     assert main(["drill", "bidding", "--seed", "1", "--answer", lower, "--no-consequences"]) != 0
     line = one_error_line(capsys.readouterr().err)
     assert "law 35" in line and "not one of the choices" not in line
+    assert "binds" not in line  # law 75's binding is the table's: the drill takes no call
 
 
 def test_drill_prompt_names_the_law_of_an_illegal_call(capsys: pytest.CaptureFixture[str],

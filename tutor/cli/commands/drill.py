@@ -170,7 +170,7 @@ def illegal_call(text: str, drill: Drill) -> str | None:
     from tutor.engine.auction import Auction
     from tutor.engine.calls import ASCII_DIGITS, LevelError, parse_call
     from tutor.engine.conventions.kinds import DecisionKind
-    from tutor.engine.errors import IllegalCallError, NotationError
+    from tutor.engine.errors import IllegalCallError, InsufficientBidError, NotationError
 
     view = drill.view
     clean = "".join(text.split())
@@ -187,6 +187,10 @@ def illegal_call(text: str, drill: Drill) -> str | None:
         for made in view.calls:
             auction.call(made)
         auction.verify_call(call)
+    except InsufficientBidError:  # law 75's "it binds as …" is the table's: a drill takes no call then
+        highest = auction.highest_bid
+        assert highest is not None  # only a bid after a bid is insufficient
+        return f"{call.pretty} ({call.spoken}) does not outrank {highest.pretty} ({highest.spoken}) (law 35)"
     except IllegalCallError as err:
         return str(err)
     return None
