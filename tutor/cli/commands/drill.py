@@ -167,7 +167,6 @@ def illegal_call(text: str, drill: Drill) -> str | None:
     """The engine's refusal of ``text`` as the next call of a bidding drill's auction, naming the law it
     breaks; ``None`` when ``text`` is no call with a level, the call is legal, or the drill is not one
     of Vint's auction."""
-    from tutor.engine.auction import Auction
     from tutor.engine.calls import ASCII_DIGITS, LevelError, parse_call
     from tutor.engine.conventions.kinds import DecisionKind
     from tutor.engine.errors import IllegalCallError, InsufficientBidError, NotationError
@@ -182,10 +181,8 @@ def illegal_call(text: str, drill: Drill) -> str | None:
         return str(err)
     except NotationError:
         return None  # not a call: the choices say what is
+    auction = view.bid_position().auction  # the auction the drill's choices are its legal calls of
     try:
-        auction = Auction(view.dealer, view.rules)
-        for made in view.calls:
-            auction.call(made)
         auction.verify_call(call)
     except InsufficientBidError:  # law 75's "it binds as …" is the table's: a drill takes no call then
         highest = auction.highest_bid
