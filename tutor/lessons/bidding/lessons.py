@@ -76,6 +76,12 @@ def lessons() -> dict[str, LessonModel]:
     return out
 
 
+def call_in_turn(auction: Auction, call: Call, seat: Seat) -> None:
+    """``seat``'s ``call`` in a lesson's auction, and the opponent after it passing (they always do)."""
+    auction.call(call, seat)
+    auction.call(Pass(), seat.lho)
+
+
 def steps(lesson: LessonModel) -> list[Step]:
     """Replay the lesson: South's calls with North's replies, West and East passing."""
     hand = Hand.parse(lesson.hand)
@@ -86,12 +92,10 @@ def steps(lesson: LessonModel) -> list[Step]:
         call = parse_call(rnd.you)
         advice = advise_position(position)
         try:
-            auction.call(call, HERO)
-            auction.call(Pass(), HERO.lho)
+            call_in_turn(auction, call, HERO)
             reply = parse_call(rnd.partner) if rnd.partner else None
             if reply is not None:
-                auction.call(reply, PARTNER)
-                auction.call(Pass(), PARTNER.lho)
+                call_in_turn(auction, reply, PARTNER)
         except TutorError as err:
             raise ContentError(f"bidding lesson {lesson.id}, round {number}: {err}") from None
         out.append(Step(number, position, call, reply, " ".join(rnd.note.split()),

@@ -22,12 +22,12 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 
 from tutor.engine.auction import Auction
-from tutor.engine.calls import Pass, parse_call
+from tutor.engine.calls import parse_call
 from tutor.engine.cards import Hand, Rank, Suit
 from tutor.engine.conventions import Rule
 from tutor.engine.errors import TutorError
 from tutor.lessons.bidding.drill import KIND as BIDDING
-from tutor.lessons.bidding.lessons import HERO, PARTNER, LessonModel
+from tutor.lessons.bidding.lessons import HERO, PARTNER, LessonModel, call_in_turn
 from tutor.lessons.bidding.plans import HINT_SEATS, dealers, plan_from_conditions, plan_from_templates
 from tutor.lessons.content.conventions import RULE_LIST_KEYS, ConventionSet
 from tutor.lessons.content.problems import Problem
@@ -264,8 +264,7 @@ def _replay_problems(lesson: LessonModel) -> list[tuple[DataPath, str]]:
             if text is None:
                 continue
             try:
-                auction.call(parse_call(text), seat)
-                auction.call(Pass(), seat.lho)
+                call_in_turn(auction, parse_call(text), seat)
             except TutorError as err:
                 return [(("rounds", number, field), f"rounds[{number}].{field}: {err}")]
     return []
