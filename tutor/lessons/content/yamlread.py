@@ -118,7 +118,7 @@ def _record_lines(node: yaml.Node, path: DataPath, out: dict[DataPath, int],
 
 def _plain_int(text: str) -> bool:
     digits = text.lstrip("+-")
-    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    limit = sys.get_int_max_str_digits()
     return digits.isdigit() and digits.isascii() and not (limit and len(digits) > limit)
 
 
@@ -150,7 +150,8 @@ def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
         return result
     try:
         shared: list[yaml.Node] = []
-        unsafe = [n for n in _walk_tags(node, set(), shared) if n.tag not in _SAFE_TAGS]
+        nodes = list(_walk_tags(node, set(), shared))  # walked once: the tags, then the values
+        unsafe = [n for n in nodes if n.tag not in _SAFE_TAGS]
         for bad in unsafe:
             result.errors.append((
                 _line(bad),
@@ -162,11 +163,17 @@ def parse_yaml(text: str, max_events: int = MAX_CONTENT_EVENTS) -> ParsedYaml:
         if unsafe or shared:
             return result
         _record_lines(node, (), result.lines, result.errors)
-        bad_values = list(_scalar_problems(node))
-        if bad_values:
-            result.errors += bad_values
-            return result
-        result.data = yaml.SafeLoader("").construct_document(node)
+        # numbers of more digits than Python reads first (cheap); every other bad value is looked for
+        # only when the document cannot be built, not built twice when it can
+        bad_values = list(_scalar_problems(nodes, build=False))
+        if not bad_values:
+            try:
+                result.data = yaml.SafeLoader("").construct_document(node)
+            except (yaml.YAMLError, ValueError, IndexError, KeyError, AttributeError, TypeError):
+                bad_values = list(_scalar_problems(nodes))
+                if not bad_values:
+                    raise
+        result.errors += bad_values
     except RecursionError:
         result.errors.append((1, "invalid YAML: the document is nested too deeply"))
     except yaml.MarkedYAMLError as err:
@@ -183,12 +190,13 @@ _SCALAR_KINDS = {"int": "not a whole number", "float": "not a number", "bool": "
                  "binary": "not base64 data"}
 
 
-def _scalar_problems(root: yaml.Node) -> Iterator[tuple[int, str]]:
-    """Every scalar whose tag the safe constructor cannot build (``!!int abc``, ``!!timestamp abc``, a
-    number of more digits than Python reads), at its own line, in plain words."""
+def _scalar_problems(nodes: Sequence[yaml.Node], build: bool = True) -> Iterator[tuple[int, str]]:
+    """Every scalar of ``nodes`` whose tag the safe constructor cannot build (``!!int abc``, ``!!timestamp abc``, a
+    number of more digits than Python reads), at its own line, in plain words (``build=False``: only the
+    numbers too long, without building any value)."""
     constructor = yaml.SafeLoader("")
-    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
-    for node in _walk_tags(root, set(), []):
+    limit = sys.get_int_max_str_digits()
+    for node in nodes:
         kind = node.tag[len(_CORE):] if node.tag.startswith(_CORE) else ""
         if not isinstance(node, yaml.ScalarNode) or kind not in _SCALAR_KINDS:
             continue
@@ -196,6 +204,8 @@ def _scalar_problems(root: yaml.Node) -> Iterator[tuple[int, str]]:
         digits = sum(ch.isdigit() for ch in text)
         if kind in ("int", "float") and limit and digits > limit:
             yield _line(node), f"{_shown(text)} is a number of more than {limit:,} digits"
+            continue
+        if not build:
             continue
         try:
             constructor.construct_object(node, deep=True)
