@@ -193,17 +193,6 @@ def _kept_on_hand(position: object, key: tuple[object, ...], word: Word, args: A
 NOUN_FORMAT = "noun"
 
 
-def placeholder_names(explanation: str) -> tuple[str, ...]:
-    """The ``{names}`` an explanation template fills in, ``answer`` apart."""
-    return tuple(dict.fromkeys(name for name, _ in placeholder_formats(explanation) if name != "answer"))
-
-
-def placeholder_formats(explanation: str) -> tuple[tuple[str, str], ...]:
-    """Each placeholder of an explanation template with the format it asks for (``""``: none).
-    A template whose braces do not pair raises :class:`ValueError`."""
-    return tuple((name, spec or "") for _, name, spec, _ in string.Formatter().parse(explanation) if name)
-
-
 def is_counted(word: Word) -> bool:
     """Whether an explanation may write ``word``'s value with its noun: a count with nouns of its own
     (not those of a suit's feature, which name the suit: "card in {suit}")."""
@@ -322,4 +311,4 @@ def _advice(candidates: list[tuple[Rule, object]], position: object) -> Advice |
     return Advice(answer, rule, rule.explain(position, answer), tuple(r for r, _ in candidates), unique)
 
 __all__ = ["NOUN_FORMAT", "OPERATORS", "Advice", "Condition", "Position", "Rule", "deciding_order", "evaluate",
-           "evaluate_ordered", "fill_template", "is_counted", "placeholder_formats", "placeholder_names"]
+           "evaluate_ordered", "fill_template", "is_counted"]
